@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { customerSummary, emailField, requiredText } from './common.js';
+import { MSG } from './messages.js';
+
+export const loginBody = z.object({
+  username: requiredText(MSG.usernameRequired),
+  password: z.string({ error: MSG.passwordRequired }).min(1, { error: MSG.passwordRequired }).max(1024),
+});
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const forgetPasswordBody = z.object({
+  username: requiredText(MSG.usernameRequired),
+  email: emailField,
+});
+export type ForgetPasswordBody = z.infer<typeof forgetPasswordBody>;
+
+export const validateResetTokenBody = z.object({
+  username: requiredText(MSG.usernameRequired),
+  token: z.string().min(1).max(200),
+});
+
+const newPass = z.string({ error: MSG.newPasswordRequired }).min(1, { error: MSG.newPasswordRequired }).max(1024);
+
+export const confirmPasswordBody = z.object({
+  username: requiredText(MSG.usernameRequired),
+  token: z.string().min(1).max(200),
+  new_pass: newPass,
+});
+
+/** The reset form of the SPA adds the confirmation, which never leaves the browser. */
+export const resetPasswordForm = z
+  .object({ new_pass: newPass, new_pass_confirmed: z.string() })
+  .refine((v) => v.new_pass === v.new_pass_confirmed, { error: MSG.passwordsMustMatch, path: ['new_pass_confirmed'] });
+
+export const changePasswordBody = z
+  .object({
+    old_password: z.string({ error: MSG.oldPasswordRequired }).min(1, { error: MSG.oldPasswordRequired }).max(1024),
+    password: newPass,
+    password_confirmation: z.string({ error: MSG.newPasswordsMustMatch }).max(1024),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    error: MSG.newPasswordsMustMatch,
+    path: ['password_confirmation'],
+  });
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
+
+export const authToken = z.object({ token: z.string(), expire: z.string() });
+export type AuthToken = z.infer<typeof authToken>;
+
+export const account = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+  is_su: z.boolean(),
+});
+export type Account = z.infer<typeof account>;
+
+export const tokenRefresh = authToken.extend({ user: account, customers: z.array(customerSummary) });
+export type TokenRefresh = z.infer<typeof tokenRefresh>;

@@ -1,0 +1,92 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { existsSync } from 'node:fs';
+import type { AppDeps } from './deps.js';
+import { registerErrorHandling } from './http/envelope.js';
+import { createGuards, type Guards } from './http/auth-guard.js';
+import { createServices, type Services } from './services.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { accountRoutes } from './modules/account/account.routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+
+export interface AppContext {
+  deps: AppDeps;
+  services: Services;
+  guards: Guards;
+}
+
+export interface BuildAppOptions {
+  /** Folder of the built SPA; served with an index.html fallback when it exists. */
+  webRoot?: string;
+  logger?: boolean | object;
+}
+
+/** Builds the HTTP app without listening (tests use inject()). */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 2 * 1024 * 1024,
+    disableRequestLogging: false,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('user', null);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, {
+    global: true,
+    max: 600,
+    timeWindow: '1 minute',
+    allowList: (req) => !req.url.startsWith('/api/') || req.url.startsWith('/api/health') || req.url.startsWith('/api/ready'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Returns Desk API', version: '1.0.0', description: 'Every answer is { code, message }; code equals the HTTP status.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const services = createServices(deps);
+  const context: AppContext = { deps, services, guards: createGuards(services.auth) };
+  await app.register(
+    async (api) => {
+      await api.register(systemRoutes, context);
+      await api.register(authRoutes, context);
+      await api.register(accountRoutes, context);
+    },
+    { prefix: '/api' },
+  );
+
+  const serveSpa = !!options.webRoot && existsSync(options.webRoot);
+  if (serveSpa) {
+    await app.register(fastifyStatic, { root: options.webRoot!, wildcard: false, maxAge: '1h', index: false });
+  }
+  // The SPA owns every non-API path: a GET that no file answers gets index.html.
+  app.setNotFoundHandler((request, reply) => {
+    if (serveSpa && request.method === 'GET' && !request.url.startsWith('/api/')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 404, message: `No route ${request.method} ${request.url.split('?')[0]}.` });
+  });
+  return app;
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { resolve } from 'node:path';
+
+const boolFlag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  APP_SECRET: z.string().optional(),
+  PUBLIC_URL: z.string().optional(),
+  ADMIN_USERNAME: z.string().optional(),
+  ADMIN_PASSWORD: z.string().optional(),
+  ADMIN_EMAIL: z.string().optional(),
+  DEMO_DATA: boolFlag,
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Returns Desk <no-reply@returns-desk.local>'),
+  LOG_LEVEL: z.string().default('info'),
+  SESSION_HOURS: z.coerce.number().positive().default(12),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  WORKER_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  TASK_LEASE_SECONDS: z.coerce.number().int().min(5).default(300),
+  INBOUND_POLL_SECONDS: z.coerce.number().int().min(0).default(300),
+  PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  dataDir: string;
+  outboxDir: string;
+}
+
+/** The one place that reads process.env. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.parse(env);
+  const dataDir = resolve(parsed.DATA_DIR);
+  return { ...parsed, dataDir, outboxDir: resolve(dataDir, 'outbox') };
+}

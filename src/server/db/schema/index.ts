@@ -1,0 +1,5 @@
+export * from './users.js';
+export * from './customers.js';
+export * from './orders.js';
+export * from './returns.js';
+export * from './tasks.js';

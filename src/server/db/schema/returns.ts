@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { customers } from './customers.js';
+import { orderLines, orders, products } from './orders.js';
+import { users } from './users.js';
+
+export const returns = pgTable(
+  'returns',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    orderId: integer('order_id').references(() => orders.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    username: text('username').notNull(),
+    reference1: text('reference_1'),
+    reference2: text('reference_2'),
+    returnDate: date('return_date', { mode: 'string' }).notNull(),
+    isBlind: boolean('is_blind').notNull().default(false),
+    /** The draft's temporary id: the idempotency key of a submit. */
+    draftId: text('draft_id').notNull(),
+    /** BizTalk message id of the outbound file ('Msg #'), set when the file is built. */
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('returns_user_draft_key').on(t.userId, t.draftId),
+    index('returns_created_idx').on(t.createdAt, t.id),
+    index('returns_customer_created_idx').on(t.customerId, t.createdAt, t.id),
+    index('returns_order_idx').on(t.orderId),
+    index('returns_blind_created_idx').on(t.isBlind, t.createdAt, t.id),
+  ],
+);
+
+export const returnLedgers = pgTable(
+  'return_ledgers',
+  {
+    id: serial('id').primaryKey(),
+    returnId: integer('return_id')
+      .notNull()
+      .references(() => returns.id, { onDelete: 'cascade' }),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    orderId: integer('order_id').references(() => orders.id),
+    orderLineId: integer('order_line_id').references(() => orderLines.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    condition: text('condition').notNull(),
+    quantity: integer('quantity').notNull(),
+    reason: text('reason').notNull(),
+    comment: text('comment'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('return_ledgers_return_idx').on(t.returnId),
+    index('return_ledgers_order_idx').on(t.orderId),
+    index('return_ledgers_customer_created_idx').on(t.customerId, t.createdAt),
+    index('return_ledgers_product_idx').on(t.productId),
+    check('return_ledgers_quantity_check', sql`${t.quantity} >= 1`),
+  ],
+);

@@ -1,0 +1,28 @@
+import type { SecretBox } from '../lib/crypto.js';
+
+export interface MailAttachment {
+  filename: string;
+  /** base64 */
+  content: string;
+  contentType?: string;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  attachments?: MailAttachment[];
+}
+
+/**
+ * Mail waits in a task row until sent. Its body may carry a reset link, so it is stored sealed:
+ * an admin reading the task, or a database dump, never sees a usable token.
+ */
+export function sealMail(box: SecretBox, message: MailMessage): Record<string, unknown> {
+  return { to: message.to, subject: message.subject, sealed: box.seal(JSON.stringify(message)) };
+}
+
+export function openMail(box: SecretBox, payload: Record<string, unknown>): MailMessage {
+  if (typeof payload.sealed !== 'string') throw new Error('Mail task has no sealed message');
+  return JSON.parse(box.open(payload.sealed)) as MailMessage;
+}

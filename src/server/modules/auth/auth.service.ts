@@ -1,0 +1,157 @@
+import type { AuthToken, ChangePasswordBody, TokenRefresh } from '../../../contract/auth.js';
+import { MSG } from '../../../contract/messages.js';
+import { LIMITS } from '../../../contract/constants.js';
+import { AppError, invalid, unauthorized } from '../../http/errors.js';
+import { hashPassword, newToken, sha256, verifyPassword, type SecretBox } from '../../lib/crypto.js';
+import type { Clock } from '../../lib/clock.js';
+import { toCustomerSummary } from '../customers/customer-access.repository.js';
+import type { CustomerAccess } from '../customers/customer-access.service.js';
+import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
+import type { AuthRepository, UserRow } from './auth.repository.js';
+import { sealMail } from '../../integrations/mail-message.js';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  isSu: boolean;
+  sessionId: number;
+}
+
+export interface AuthSettings {
+  sessionHours: number;
+  maxFailures: number;
+  lockMinutes: number;
+  publicUrl?: string;
+}
+
+// A real argon2id hash of a random string, so unknown usernames cost the same time as wrong passwords.
+let dummyHash: Promise<string> | undefined;
+const getDummyHash = () => (dummyHash ??= hashPassword(newToken()));
+
+export function createAuthService(deps: {
+  repo: AuthRepository;
+  customerAccess: CustomerAccess;
+  taskQueue: TaskQueueRepository;
+  clock: Clock;
+  secretBox: SecretBox;
+  settings: AuthSettings;
+}) {
+  const { repo, clock, settings } = deps;
+
+  async function issueToken(userId: number): Promise<AuthToken> {
+    const token = newToken();
+    const expire = new Date(clock.now().getTime() + settings.sessionHours * 3600_000);
+    await repo.createSession(userId, sha256(token), expire);
+    return { token, expire: expire.toISOString() };
+  }
+
+  const throttleKeys = (username: string, ip: string) => [`user:${username.toLowerCase()}`, `ip:${ip}`];
+
+  async function isLocked(keys: string[], now: Date): Promise<boolean> {
+    for (const key of keys) {
+      const row = await repo.getThrottle(key);
+      if (row?.lockedUntil && row.lockedUntil > now) return true;
+    }
+    return false;
+  }
+
+  async function recordFailure(keys: string[], now: Date): Promise<void> {
+    const windowStart = new Date(now.getTime() - settings.lockMinutes * 60_000);
+    const lockUntil = new Date(now.getTime() + settings.lockMinutes * 60_000);
+    // An address may try more accounts than one account may be tried.
+    const [userKey, ipKey] = keys as [string, string];
+    await repo.recordFailure(userKey, now, windowStart, settings.maxFailures, lockUntil);
+    await repo.recordFailure(ipKey, now, windowStart, settings.maxFailures * 4, lockUntil);
+  }
+
+  return {
+    async login(username: string, password: string, ip: string): Promise<AuthToken> {
+      const now = clock.now();
+      const keys = throttleKeys(username, ip);
+      if (await isLocked(keys, now)) throw new AppError(429, MSG.tooManyAttempts);
+      const user = await repo.findUserByUsername(username);
+      const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
+      if (!user || !passwordOk || user.userStatus !== 'Active') {
+        await recordFailure(keys, now);
+        throw new AppError(401, MSG.loginFailed);
+      }
+      await repo.clearThrottle(keys[0]!);
+      return issueToken(user.id);
+    },
+
+    /** Resolves a bearer token to its user; undefined when unknown, expired or the user is disabled. */
+    async authenticate(token: string): Promise<AuthUser | undefined> {
+      const found = await repo.findActiveSession(sha256(token), clock.now());
+      if (!found) return undefined;
+      const { user } = found;
+      return { id: user.id, username: user.username, name: user.name, email: user.email, isSu: user.isSu, sessionId: found.sessionId };
+    },
+
+    /** Rotates the token: the old one stops working, a new one is answered with the account. */
+    async refresh(user: AuthUser): Promise<TokenRefresh> {
+      await repo.deleteSession(user.sessionId);
+      const token = await issueToken(user.id);
+      const customers = await deps.customerAccess.listVisible(user);
+      return {
+        ...token,
+        user: { id: user.id, username: user.username, name: user.name, email: user.email, is_su: user.isSu },
+        customers: customers.map(toCustomerSummary),
+      };
+    },
+
+    logout: (user: AuthUser) => repo.deleteSession(user.sessionId),
+
+    /** Same answer for known and unknown users; a mail task carries the link when they match. */
+    async forgetPassword(username: string, email: string, origin: string): Promise<void> {
+      const user = await repo.findUserByUsername(username);
+      if (!user || user.userStatus !== 'Active' || user.email.toLowerCase() !== email.toLowerCase()) return;
+      const now = clock.now();
+      const token = newToken();
+      await repo.createResetToken(user.id, sha256(token), new Date(now.getTime() + LIMITS.resetTokenMinutes * 60_000));
+      const base = (settings.publicUrl ?? origin).replace(/\/$/, '');
+      const link = `${base}/auth/password/${encodeURIComponent(user.username)}/${token}`;
+      await deps.taskQueue.enqueue(
+        {
+          taskType: 'Mail',
+          message1: `Password reset for ${user.username}`,
+          payload: sealMail(deps.secretBox, {
+            to: user.email,
+            subject: 'Returns Desk: reset your password',
+            text: `Hello ${user.name},\n\nSomeone asked to reset the password of the Returns Desk account "${user.username}".\nOpen this link within ${LIMITS.resetTokenMinutes} minutes to choose a new password:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+          }),
+        },
+        now,
+      );
+    },
+
+    async validateResetToken(username: string, token: string): Promise<boolean> {
+      return !!(await findResetToken(username, token));
+    },
+
+    async confirmPassword(username: string, token: string, newPass: string): Promise<void> {
+      const found = await findResetToken(username, token);
+      if (!found) throw invalid('token', MSG.resetLinkExpired);
+      const now = clock.now();
+      if (!(await repo.consumeResetToken(found.tokenId, now))) throw invalid('token', MSG.resetLinkExpired);
+      await repo.setPassword(found.user.id, await hashPassword(newPass), now);
+      await repo.deleteUserSessions(found.user.id);
+    },
+
+    async changePassword(user: AuthUser, body: ChangePasswordBody): Promise<void> {
+      const row = await repo.findUserById(user.id);
+      if (!row) throw unauthorized();
+      if (!(await verifyPassword(row.passwordHash, body.old_password))) throw invalid('old_password', MSG.oldPasswordWrong);
+      await repo.setPassword(user.id, await hashPassword(body.password), clock.now());
+    },
+  };
+
+  async function findResetToken(username: string, token: string): Promise<{ user: UserRow; tokenId: number } | undefined> {
+    const user = await repo.findUserByUsername(username);
+    if (!user || user.userStatus !== 'Active') return undefined;
+    const row = await repo.findUsableResetToken(user.id, sha256(token), clock.now());
+    return row ? { user, tokenId: row.id } : undefined;
+  }
+}
+export type AuthService = ReturnType<typeof createAuthService>;

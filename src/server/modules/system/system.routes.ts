@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../contract/common.js';
+import { ok } from '../../http/envelope.js';
+import type { AppContext } from '../../app.js';
+
+export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { deps }) => {
+  app.get('/health', { schema: { tags: ['system'], response: { 200: envelope(z.string()) } } }, async () => ok('up'));
+
+  app.get('/ready', { schema: { tags: ['system'] } }, async (_req, reply) => {
+    try {
+      await deps.database.ping();
+      return ok('ready');
+    } catch (error) {
+      _req.log.error({ err: error }, 'database not reachable');
+      return reply.status(503).send({ code: 503, message: 'Database not reachable.' });
+    }
+  });
+};

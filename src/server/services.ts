@@ -1,0 +1,28 @@
+import type { AppDeps } from './deps.js';
+import { createAuthRepository } from './modules/auth/auth.repository.js';
+import { createAuthService } from './modules/auth/auth.service.js';
+import { createCustomerAccessRepository } from './modules/customers/customer-access.repository.js';
+import { createCustomerAccess } from './modules/customers/customer-access.service.js';
+import { createTaskQueueRepository } from './modules/tasks/task-queue.repository.js';
+
+/** Wires repositories into services; one place, so a feature is added by one line here. */
+export function createServices(deps: AppDeps) {
+  const { db } = deps.database;
+  const customerAccess = createCustomerAccess(createCustomerAccessRepository(db));
+  const taskQueue = createTaskQueueRepository(db);
+  const auth = createAuthService({
+    repo: createAuthRepository(db),
+    customerAccess,
+    taskQueue,
+    clock: deps.clock,
+    secretBox: deps.secretBox,
+    settings: {
+      sessionHours: deps.config.SESSION_HOURS,
+      maxFailures: deps.config.LOGIN_MAX_FAILURES,
+      lockMinutes: deps.config.LOGIN_LOCK_MINUTES,
+      publicUrl: deps.config.PUBLIC_URL,
+    },
+  });
+  return { customerAccess, taskQueue, auth };
+}
+export type Services = ReturnType<typeof createServices>;

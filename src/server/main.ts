@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import pino from 'pino';
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
@@ -60,7 +60,10 @@ async function main(): Promise<void> {
 
   const background = services.has('worker') ? startBackground(deps, log) : undefined;
   const app = services.has('web')
-    ? await buildApp(deps, { webRoot: fileURLToPath(new URL('../web', import.meta.url)), logger: { level: config.LOG_LEVEL } })
+    ? await buildApp(deps, {
+        webRoot: config.WEB_ROOT ? resolve(config.WEB_ROOT) : fileURLToPath(new URL('../web', import.meta.url)),
+        logger: { level: config.LOG_LEVEL },
+      })
     : undefined;
   if (app) {
     await app.listen({ port: config.PORT, host: config.HOST });

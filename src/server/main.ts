@@ -12,6 +12,7 @@ import { resolveAppSecret } from './bootstrap/app-secret.js';
 import { loadDemoDataIfWanted } from './bootstrap/demo-data.js';
 import { startBackground } from './tasks/background.js';
 import type { AppDeps } from './deps.js';
+import { httpLoggerOptions } from './http/logging.js';
 
 type Service = 'web' | 'worker';
 

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { LIMITS, TASK_STATUSES, TASK_TYPES } from './constants.js';
+import { pageOf } from './common.js';
+
+/** One entry of a task's visible log (SPEC §2.10 'Task Logs'); handlers add their own fields. */
+export const taskLogEntry = z.object({ at: z.string(), event: z.string() }).catchall(z.unknown());
+export type TaskLogEntryView = z.infer<typeof taskLogEntry>;
+
+/** SPEC §3 Task, as every screen sees it (Task Status table, Return View timeline, Task Detail modal). */
+export const taskView = z.object({
+  id: z.number().int(),
+  task_type: z.string(),
+  task_status: z.string(),
+  message_1: z.string().nullable(),
+  message_2: z.string().nullable(),
+  is_running: z.boolean(),
+  attempts_count: z.number().int(),
+  details: z.array(taskLogEntry),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** True when the task stored a file the download route can stream. */
+  has_file: z.boolean(),
+});
+export type TaskView = z.infer<typeof taskView>;
+
+export const taskPage = pageOf(taskView);
+export type TaskPage = z.infer<typeof taskPage>;
+
+// The SPA omits 'All'; an empty value or 'All' is treated the same, so hand-written links work too.
+const allMeansNone = (v: unknown) => (v === '' || v === 'All' ? undefined : v);
+
+/** GET /api/su/tasks query (SPEC §2.14, §7). */
+export const taskListQuery = z.object({
+  page: z.coerce
+    .number({ error: 'Invalid page' })
+    .int({ error: 'Invalid page' })
+    .min(1, { error: 'Invalid page' })
+    .max(1_000_000)
+    .default(1),
+  message_1: z.preprocess(allMeansNone, z.string().trim().max(200).optional()),
+  task_status: z.preprocess(allMeansNone, z.enum(TASK_STATUSES, { error: 'Unknown task status' }).optional()),
+  task_type: z.preprocess(allMeansNone, z.enum(TASK_TYPES, { error: 'Unknown task type' }).optional()),
+});
+export type TaskListQuery = z.infer<typeof taskListQuery>;
+
+export const ATTEMPTS_RANGE_MESSAGE = `Attempts must be between ${LIMITS.minAttempts} and ${LIMITS.maxAttempts}`;
+
+/** PUT /api/su/tasks/{id}: the Task Action form of the Task Detail modal. */
+export const taskUpdateBody = z.object({
+  message_2: z
+    .string()
+    .trim()
+    .max(2000, { error: 'At most 2000 characters' })
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  is_running: z.boolean({ error: 'Is In Queue must be true or false' }),
+  task_status: z.enum(TASK_STATUSES, { error: 'Unknown task status' }),
+  attempts_count: z
+    .number({ error: ATTEMPTS_RANGE_MESSAGE })
+    .int({ error: ATTEMPTS_RANGE_MESSAGE })
+    .min(LIMITS.minAttempts, { error: ATTEMPTS_RANGE_MESSAGE })
+    .max(LIMITS.maxAttempts, { error: ATTEMPTS_RANGE_MESSAGE }),
+});
+export type TaskUpdateBody = z.infer<typeof taskUpdateBody>;
+
+/** PUT /api/su/tasks/{id}/download and PUT /api/tasks/{id}/download. */
+export const taskDownload = z.object({ url: z.string() });
+export type TaskDownload = z.infer<typeof taskDownload>;
+
+/** SPEC §2.10: the form gives way to a 'Queued' notice while the monitor will retry the task. */
+export const isTaskQueued = (t: Pick<TaskView, 'attempts_count' | 'task_status' | 'is_running'>) =>
+  t.attempts_count < LIMITS.autoRetryBelowAttempts && t.task_status === 'Pending' && !t.is_running;

@@ -1,0 +1,179 @@
+import { useEffect, useState } from 'react';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Modal,
+  NumberInput,
+  ScrollArea,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import { IconDownload, IconClockHour4 } from '@tabler/icons-react';
+import {
+  LIMITS,
+  TASK_STATUSES,
+  TASK_STATUS_LABELS,
+  TASK_TYPES_WITH_FILE,
+  type TaskStatus,
+  type TaskType,
+} from '../../../contract/constants';
+import { ATTEMPTS_RANGE_MESSAGE, isTaskQueued, type TaskDownload, type TaskUpdateBody, type TaskView } from '../../../contract/tasks';
+import { api } from '../../api/client';
+import { JsonTree } from './JsonTree';
+import { TaskStatusBadge } from './TaskStatusBadge';
+
+export interface TaskDetailModalProps {
+  task: TaskView | null;
+  opened: boolean;
+  onClose: () => void;
+  /** Called with the saved task after the admin's Task Action form succeeds. */
+  onSaved?: (task: TaskView) => void;
+  /** Shows the Task Action panel; pass the session's is_su. Operators never see it. */
+  admin?: boolean;
+}
+
+const STATUS_OPTIONS = TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }));
+
+/** SPEC §2.10 Task Detail modal: logs as a JSON tree, file download, and the admin Task Action form. */
+export function TaskDetailModal({ task, opened, onClose, onSaved, admin = false }: TaskDetailModalProps) {
+  const [downloading, setDownloading] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const form = useForm<TaskUpdateBody>({
+    initialValues: { message_2: '', is_running: false, task_status: 'Pending', attempts_count: 1 },
+    validate: {
+      attempts_count: (v) =>
+        typeof v === 'number' && Number.isInteger(v) && v >= LIMITS.minAttempts && v <= LIMITS.maxAttempts ? null : ATTEMPTS_RANGE_MESSAGE,
+    },
+  });
+
+  useEffect(() => {
+    if (!task) return;
+    form.setValues({
+      message_2: task.message_2 ?? '',
+      is_running: task.is_running,
+      task_status: task.task_status as TaskStatus,
+      attempts_count: Math.min(Math.max(task.attempts_count, LIMITS.minAttempts), LIMITS.maxAttempts),
+    });
+    form.resetDirty();
+    // The form follows the task shown, not every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [task?.id, task?.updated_at]);
+
+  if (!task) return null;
+  const hasFileType = TASK_TYPES_WITH_FILE.includes(task.task_type as TaskType);
+  const showActions = admin && task.task_type !== 'SGL REST Create';
+  const queued = isTaskQueued(task);
+
+  async function download() {
+    if (!task) return;
+    setDownloading(true);
+    const res = await api.put<TaskDownload>(`/tasks/${task.id}/download`);
+    setDownloading(false);
+    // The link is short-lived and answers with Content-Disposition: attachment, so the page stays.
+    if (res.code === 200) window.location.assign(res.message.url);
+  }
+
+  async function save(values: TaskUpdateBody) {
+    if (!task) return;
+    setSaving(true);
+    const res = await api.put<TaskView>(`/su/tasks/${task.id}`, { ...values, message_2: values.message_2 || null });
+    setSaving(false);
+    if (res.code === 200) {
+      notifications.show({ color: 'green', title: 'Task updated', message: `Task #${task.id} was saved.` });
+      onSaved?.(res.message);
+    } else if (res.code === 422 && res.errors) {
+      form.setErrors(Object.fromEntries(Object.entries(res.errors).map(([k, v]) => [k, v.join(' ')])));
+    }
+  }
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={LIMITS.taskModalWidth}
+      title={<Title order={4}>Task #{task.id}</Title>}
+      scrollAreaComponent={ScrollArea.Autosize}
+    >
+      <Stack gap="sm" data-testid="task-detail">
+        <Group gap="xs">
+          <Badge variant="light" color="gray">
+            {task.task_type}
+          </Badge>
+          <TaskStatusBadge status={task.task_status} />
+          {task.message_1 && <Text size="sm">{task.message_1}</Text>}
+          {task.message_2 && (
+            <Text size="sm" c="dimmed">
+              {task.message_2}
+            </Text>
+          )}
+        </Group>
+
+        {hasFileType && (
+          <Group gap={6}>
+            <IconDownload size={16} />
+            {task.has_file ? (
+              <Anchor component="button" type="button" onClick={download} disabled={downloading} size="sm">
+                download file
+              </Anchor>
+            ) : (
+              <Text size="sm" c="dimmed">
+                download file (no file stored yet)
+              </Text>
+            )}
+          </Group>
+        )}
+
+        <Title order={5}>Task Logs</Title>
+        <ScrollArea.Autosize mah={360} type="auto" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }} p="xs">
+          <JsonTree data={task.details} />
+        </ScrollArea.Autosize>
+
+        {showActions && (
+          <>
+            <Divider label="Task Action" labelPosition="left" />
+            {queued ? (
+              <Alert color="blue" icon={<IconClockHour4 size={18} />} title="Queued">
+                This task is waiting in the queue; the task monitor will run it.
+              </Alert>
+            ) : (
+              <form onSubmit={form.onSubmit(save)}>
+                <Stack gap="xs">
+                  <TextInput label="Message 2" {...form.getInputProps('message_2')} />
+                  <Group grow align="flex-start">
+                    <NumberInput
+                      label="Attempts"
+                      min={LIMITS.minAttempts}
+                      max={LIMITS.maxAttempts}
+                      allowDecimal={false}
+                      clampBehavior="strict"
+                      {...form.getInputProps('attempts_count')}
+                    />
+                    <Select label="Task Status" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('task_status')} />
+                  </Group>
+                  <Checkbox label="Is In Queue" {...form.getInputProps('is_running', { type: 'checkbox' })} />
+                  <Group justify="flex-end">
+                    <Button type="submit" loading={saving}>
+                      Save
+                    </Button>
+                  </Group>
+                </Stack>
+              </form>
+            )}
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+export default TaskDetailModal;

@@ -3,3 +3,4 @@ export * from './customers.js';
 export * from './orders.js';
 export * from './returns.js';
 export * from './tasks.js';
+export * from './history.js';

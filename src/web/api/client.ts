@@ -1,0 +1,107 @@
+// The one API client of the SPA (DESIGN §3, SPEC §7–§8). It never throws: every call resolves to
+// `{ code, message, errors?, status }`. Usage:
+//   const res = await api.get<User[]>('/su/users');       // '/api/su/users' works too
+//   if (res.code === 200) setUsers(res.message);           // narrowed to the success type
+//   await api.post('/account/password', body, { quiet: true }); // the form shows the error itself
+// Authenticated calls that fail show the red notification of §8 unless `quiet`; a 401 clears the
+// session and goes to the login screen.
+import { notifications } from '@mantine/notifications';
+import { clearStoredToken, readStoredToken } from '../auth/token-store';
+import {
+  apiPath,
+  failureMessages,
+  failureTitle,
+  isPublicPath,
+  mapResponse,
+  networkFailure,
+  toQueryString,
+  type ApiResult,
+  type QueryObject,
+} from './envelope';
+
+export type { ApiFailure, ApiResult, ApiSuccess } from './envelope';
+export { failureMessages, failureText, GENERIC_CLIENT_ERROR } from './envelope';
+
+export interface CallOptions {
+  /** Do not show the red notification on failure (forms that show errors inline). */
+  quiet?: boolean;
+  signal?: AbortSignal;
+  /** Milliseconds before the call gives up with code -1; default 60 s. */
+  timeoutMs?: number;
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler | null = null;
+
+/** The session registers how to leave on a 401 (clear state, go to /auth/login). */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): void {
+  onUnauthorized = handler;
+}
+
+function notifyFailure(code: number, messages: string[]): void {
+  notifications.show({
+    color: 'red',
+    title: failureTitle(code),
+    message: messages.length > 1 ? messages.map((m) => `• ${m}`).join('\n') : messages[0],
+    style: { whiteSpace: 'pre-line' },
+  });
+}
+
+async function request<T>(method: string, path: string, body: unknown, options: CallOptions = {}): Promise<ApiResult<T>> {
+  const url = apiPath(path);
+  const publicCall = isPublicPath(url.split('?')[0] ?? url);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Loaded on every call: another tab may have rotated the token.
+  const { token } = readStoredToken();
+  if (!publicCall && token) headers.Authorization = `Bearer ${token}`;
+
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 60_000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+
+  let result: ApiResult<T>;
+  try {
+    const response = await fetch(url, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+      credentials: 'same-origin',
+    });
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      parsed = undefined;
+    }
+    result = mapResponse<T>(response.status, parsed);
+  } catch {
+    result = networkFailure();
+  }
+
+  if (result.code !== 200 && !publicCall) {
+    // A caller that aborted on purpose (unmount, newer search) wants no noise.
+    const aborted = options.signal?.aborted ?? false;
+    if (!options.quiet && !aborted) notifyFailure(result.code, failureMessages(result));
+    if (result.code === 401) {
+      clearStoredToken();
+      onUnauthorized?.();
+    }
+  }
+  return result;
+}
+
+function withQuery(path: string, query?: QueryObject): string {
+  if (!query) return path;
+  const qs = toQueryString(query);
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+export const api = {
+  /** `query` nests with brackets: { search: { id: '1' } } → search[id]=1. */
+  get: <T = unknown>(path: string, query?: QueryObject, options?: CallOptions) =>
+    request<T>('GET', withQuery(path, query), undefined, options),
+  post: <T = unknown>(path: string, body?: unknown, options?: CallOptions) => request<T>('POST', path, body ?? {}, options),
+  put: <T = unknown>(path: string, body?: unknown, options?: CallOptions) => request<T>('PUT', path, body ?? {}, options),
+  delete: <T = unknown>(path: string, body?: unknown, options?: CallOptions) => request<T>('DELETE', path, body, options),
+};

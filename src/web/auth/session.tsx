@@ -1,0 +1,125 @@
+// Session state of SPEC §4: checking → authenticated, token + expiry in localStorage.
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import type { Account, AuthToken, TokenRefresh } from '../../contract/auth';
+import type { CustomerSummary } from '../../contract/common';
+import { api, setUnauthorizedHandler } from '../api/client';
+import { clearStoredToken, isTokenKey, readStoredToken, storeToken } from './token-store';
+
+export interface SessionState {
+  checking: boolean;
+  authenticated: boolean;
+  account: Account | null;
+  customers: CustomerSummary[];
+}
+
+export interface Session extends SessionState {
+  isAdmin: boolean;
+  /** Resolves to the answer's code: 200 on success. Stores the token, then loads account and customers. */
+  login: (username: string, password: string) => Promise<number>;
+  /** Rotates the token and reloads account and customers; a non-200 clears the session. */
+  refresh: () => Promise<number>;
+  /** Revokes the token on the server, clears everything and goes to /auth/login. */
+  logout: () => Promise<void>;
+  /** True when a token or an expiry is stored (the layout then refreshes instead of going to login). */
+  hasStoredToken: () => boolean;
+  customerById: (id: number | string | null | undefined) => CustomerSummary | undefined;
+}
+
+const INITIAL: SessionState = { checking: true, authenticated: false, account: null, customers: [] };
+
+const SessionContext = createContext<Session | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<SessionState>(INITIAL);
+  const navigate = useNavigate();
+  // Several screens mounting at once must not rotate the token twice in a row.
+  const refreshing = useRef<Promise<number> | null>(null);
+
+  const clear = useCallback(() => {
+    clearStoredToken();
+    setState(INITIAL);
+  }, []);
+
+  const refresh = useCallback(() => {
+    if (refreshing.current) return refreshing.current;
+    const run = (async () => {
+      const res = await api.post<TokenRefresh>('/account/token', undefined, { quiet: true });
+      if (res.code === 200) {
+        const { token, expire, user, customers } = res.message;
+        storeToken(token, expire);
+        setState({ checking: false, authenticated: true, account: user, customers });
+      } else {
+        clearStoredToken();
+        setState({ ...INITIAL, checking: false });
+      }
+      return res.code;
+    })();
+    refreshing.current = run;
+    void run.finally(() => {
+      refreshing.current = null;
+    });
+    return run;
+  }, []);
+
+  const login = useCallback(
+    async (username: string, password: string) => {
+      const res = await api.post<AuthToken>('/auth/login', { username, password });
+      if (res.code !== 200) return res.code;
+      storeToken(res.message.token, res.message.expire);
+      return refresh();
+    },
+    [refresh],
+  );
+
+  const logout = useCallback(async () => {
+    if (readStoredToken().token) await api.post('/account/logout', undefined, { quiet: true });
+    clear();
+    navigate('/auth/login', { replace: true });
+  }, [clear, navigate]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => {
+      setState(INITIAL);
+      navigate('/auth/login', { replace: true });
+    });
+    return () => setUnauthorizedHandler(null);
+  }, [navigate]);
+
+  // Logging out in one tab logs out the others; a login elsewhere is picked up on the next check.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (!isTokenKey(event.key)) return;
+      if (!readStoredToken().token) {
+        setState(INITIAL);
+        navigate('/auth/login', { replace: true });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [navigate]);
+
+  const value = useMemo<Session>(
+    () => ({
+      ...state,
+      isAdmin: state.account?.is_su === true,
+      login,
+      refresh,
+      logout,
+      hasStoredToken: () => {
+        const stored = readStoredToken();
+        return !!stored.token || !!stored.expire;
+      },
+      customerById: (id) => (id === null || id === undefined || id === '' ? undefined : state.customers.find((c) => c.id === Number(id))),
+    }),
+    [state, login, refresh, logout],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession() must be used inside <SessionProvider>');
+  return session;
+}

@@ -1,0 +1,16 @@
+import { Group, Image, Text } from '@mantine/core';
+import logoUrl from '../assets/logo.svg';
+
+/** The product mark, optionally with its name beside it. */
+export function Logo({ size = 32, withName = true, nameSize = 'lg' }: { size?: number; withName?: boolean; nameSize?: string }) {
+  return (
+    <Group gap={10} wrap="nowrap">
+      <Image src={logoUrl} alt="Returns Desk logo" w={size} h={size} fit="contain" />
+      {withName && (
+        <Text fw={700} size={nameSize} c="dark.7" style={{ letterSpacing: -0.2, whiteSpace: 'nowrap' }}>
+          Returns Desk
+        </Text>
+      )}
+    </Group>
+  );
+}

@@ -1,0 +1,105 @@
+import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconChevronDown, IconHistory, IconKey, IconLogout, IconPackageImport, IconSettings } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../auth/session';
+import { Logo } from '../components/Logo';
+import { ChangePasswordModal } from './ChangePasswordModal';
+import { activeNav, ADMIN_LINKS, HISTORY_DEFAULT_PATH } from './nav';
+import classes from './TopBar.module.css';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const letters = parts.length > 1 ? `${parts[0]![0]}${parts[parts.length - 1]![0]}` : (parts[0] ?? '?').slice(0, 2);
+  return letters.toUpperCase();
+}
+
+function NavItem({ to, active, icon, children }: { to: string; active: boolean; icon: ReactNode; children: ReactNode }) {
+  return (
+    <Link to={to} className={classes.link} data-active={active || undefined} aria-current={active ? 'page' : undefined}>
+      {icon}
+      <span>{children}</span>
+    </Link>
+  );
+}
+
+/** The top navigation bar of SPEC §2.2. */
+export function TopBar() {
+  const { account, isAdmin, logout } = useSession();
+  const { pathname } = useLocation();
+  const active = activeNav(pathname);
+  const [passwordOpen, passwordModal] = useDisclosure(false);
+  const name = account?.name || account?.username || '';
+
+  return (
+    <Group h="100%" px="lg" justify="space-between" wrap="nowrap" className={classes.bar}>
+      <Group gap={36} wrap="nowrap">
+        <Link to="/" className={classes.brand} aria-label="Returns Desk home">
+          <Logo size={30} />
+        </Link>
+        <Group gap={4} wrap="nowrap" component="nav" aria-label="Main">
+          <NavItem to="/" active={active === 'receiving'} icon={<IconPackageImport size={18} stroke={1.7} />}>
+            Receiving
+          </NavItem>
+          <NavItem to={HISTORY_DEFAULT_PATH} active={active === 'history'} icon={<IconHistory size={18} stroke={1.7} />}>
+            History
+          </NavItem>
+          {isAdmin && (
+            <Menu position="bottom-start" shadow="md" width={200} offset={6}>
+              <Menu.Target>
+                <UnstyledButton className={classes.link} data-active={active === 'admin' || undefined}>
+                  <IconSettings size={18} stroke={1.7} />
+                  <span>Admin</span>
+                  <IconChevronDown size={14} stroke={1.7} />
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                {ADMIN_LINKS.map((l) => (
+                  <Menu.Item key={l.to} component={Link} to={l.to} fw={pathname.startsWith(l.to) ? 600 : undefined}>
+                    {l.label}
+                  </Menu.Item>
+                ))}
+              </Menu.Dropdown>
+            </Menu>
+          )}
+        </Group>
+      </Group>
+
+      <Menu position="bottom-end" shadow="md" width={220} offset={6}>
+        <Menu.Target>
+          <UnstyledButton className={classes.user} aria-label="User menu">
+            <Group gap={10} wrap="nowrap">
+              <Avatar size={32} radius="xl" color="blue" variant="light">
+                {initials(name)}
+              </Avatar>
+              <Box visibleFrom="xs">
+                <Text size="sm" fw={500} lh={1.2} data-testid="account-name">
+                  {name}
+                </Text>
+                {isAdmin && (
+                  <Text size="xs" c="dimmed" lh={1.2}>
+                    Admin
+                  </Text>
+                )}
+              </Box>
+              <IconChevronDown size={14} stroke={1.7} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{account?.email || account?.username}</Menu.Label>
+          <Menu.Item leftSection={<IconKey size={16} stroke={1.7} />} onClick={passwordModal.open}>
+            Change Password
+          </Menu.Item>
+          <Menu.Divider />
+          <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.7} />} onClick={() => void logout()}>
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+
+      <ChangePasswordModal opened={passwordOpen} onClose={passwordModal.close} />
+    </Group>
+  );
+}

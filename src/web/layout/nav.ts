@@ -1,0 +1,26 @@
+// Where the top bar's entries point and when they are highlighted (SPEC §2.2).
+import { toQueryString } from '../api/envelope';
+
+/** The History entry opens the first page with every search field empty and both filters on All. */
+export const HISTORY_DEFAULT_QUERY = toQueryString({
+  page: 1,
+  search: { id: '', delivery_number: '', order_number: '', web_order_number: '' },
+  filter: { customer_id: 'All', is_blind: 'All' },
+});
+export const HISTORY_DEFAULT_PATH = `/history?${HISTORY_DEFAULT_QUERY}`;
+
+export const ADMIN_LINKS = [
+  { label: 'Users', to: '/admin/users' },
+  { label: 'Customers', to: '/admin/customers' },
+  { label: 'System Settings', to: '/admin/systems' },
+  { label: 'Task Status', to: '/admin/tasks' },
+] as const;
+
+export type NavKey = 'receiving' | 'history' | 'admin' | null;
+
+export function activeNav(pathname: string): NavKey {
+  if (pathname === '/' || pathname.startsWith('/blind')) return 'receiving';
+  if (pathname.startsWith('/history') || pathname.startsWith('/orders')) return 'history';
+  if (pathname.startsWith('/admin')) return 'admin';
+  return null;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, isTempId, tempId, today } from './format';
+import { isEmail } from './validators';
+
+describe('format', () => {
+  it('formats a UTC instant in local time', () => {
+    const instant = '2024-03-05T10:07:00Z';
+    const local = new Date(instant);
+    const month = local.toLocaleString('en-US', { month: 'short' });
+    const pad = (n: number) => String(n).padStart(2, '0');
+    expect(formatDateTime(instant)).toBe(`${month} ${pad(local.getDate())} ${pad(local.getHours())}:${pad(local.getMinutes())}`);
+    expect(formatDate(instant)).toBe(`${month} ${pad(local.getDate())}, ${local.getFullYear()}`);
+  });
+
+  it('reads a zone-less timestamp as UTC', () => {
+    expect(formatDateTime('2024-03-05 10:07:00')).toBe(formatDateTime('2024-03-05T10:07:00Z'));
+  });
+
+  it('keeps a calendar date on its day in every zone', () => {
+    expect(formatDate('2024-03-01')).toBe('Mar 01, 2024');
+  });
+
+  it('gives empty text for empty or invalid input', () => {
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('')).toBe('');
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it('gives today as YYYY-MM-DD', () => {
+    expect(today()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('makes temporary ids of two underscores and 6 alphanumerics', () => {
+    const ids = new Set(Array.from({ length: 200 }, tempId));
+    for (const id of ids) expect(id).toMatch(/^__[A-Za-z0-9]{6}$/);
+    expect(ids.size).toBeGreaterThan(190);
+    expect(isTempId('__abc123')).toBe(true);
+    expect(isTempId(12)).toBe(false);
+  });
+});
+
+describe('isEmail', () => {
+  it('accepts usual addresses and refuses malformed ones', () => {
+    expect(isEmail('ops@example.com')).toBe(true);
+    expect(isEmail(' a.b+c@mail.example.co.uk ')).toBe(true);
+    expect(isEmail('x@y.z')).toBe(false);
+    expect(isEmail('no-at.example.com')).toBe(false);
+    expect(isEmail('')).toBe(false);
+  });
+});

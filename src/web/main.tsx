@@ -1,0 +1,29 @@
+import './theme/mantine-styles';
+import './theme/app.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { router } from './router';
+import { theme } from './theme/theme';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // The API client already reports failures; a retry would show the same notification twice.
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+    mutations: { retry: false },
+  },
+});
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <Notifications position="bottom-right" limit={5} autoClose={4000} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

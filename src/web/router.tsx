@@ -1,0 +1,64 @@
+// Every route of SPEC §2.1; each screen is its own lazily loaded chunk (STACK-NOTES pitfall 9).
+import { createBrowserRouter, Outlet, useRouteError } from 'react-router';
+import { SessionProvider } from './auth/session';
+import { ScreenError } from './components/LoadErrorBoundary';
+import { AuthLayout } from './layout/AuthLayout';
+import { MainLayout } from './layout/MainLayout';
+import { lazyPage } from './lib/lazy-page';
+
+const LoginPage = lazyPage(() => import('./pages/login/LoginPage'));
+const ForgetPasswordPage = lazyPage(() => import('./pages/forget-password/ForgetPasswordPage'));
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password/ResetPasswordPage'));
+const ReceivingPage = lazyPage(() => import('./pages/receiving/ReceivingPage'));
+const HistoryPage = lazyPage(() => import('./pages/history/HistoryPage'));
+const ReturnViewPage = lazyPage(() => import('./pages/return-view/ReturnViewPage'));
+const BlindReturnPage = lazyPage(() => import('./pages/blind-return/BlindReturnPage'));
+const AdminUsersPage = lazyPage(() => import('./pages/admin-users/AdminUsersPage'));
+const AdminCustomersPage = lazyPage(() => import('./pages/admin-customers/AdminCustomersPage'));
+const AdminSystemsPage = lazyPage(() => import('./pages/admin-systems/AdminSystemsPage'));
+const AdminTasksPage = lazyPage(() => import('./pages/admin-tasks/AdminTasksPage'));
+const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'));
+
+function SessionRoot() {
+  return (
+    <SessionProvider>
+      <Outlet />
+    </SessionProvider>
+  );
+}
+
+function RouteError() {
+  return <ScreenError error={useRouteError()} />;
+}
+
+export const router = createBrowserRouter([
+  {
+    element: <SessionRoot />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        path: 'auth',
+        element: <AuthLayout />,
+        children: [
+          { path: 'login', element: <LoginPage /> },
+          { path: 'forget-password', element: <ForgetPasswordPage /> },
+          { path: 'password/:username/:token', element: <ResetPasswordPage /> },
+        ],
+      },
+      {
+        element: <MainLayout />,
+        children: [
+          { index: true, element: <ReceivingPage /> },
+          { path: 'history', element: <HistoryPage /> },
+          { path: 'orders/:orderId/returns/:returnId', element: <ReturnViewPage /> },
+          { path: 'blind/:customerId', element: <BlindReturnPage /> },
+          { path: 'admin/users', element: <AdminUsersPage /> },
+          { path: 'admin/customers', element: <AdminCustomersPage /> },
+          { path: 'admin/systems', element: <AdminSystemsPage /> },
+          { path: 'admin/tasks', element: <AdminTasksPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -13,6 +13,8 @@ import { createServices, type Services } from './services.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { ordersRoutes } from './modules/orders/orders.routes.js';
+import { submitReturnRoutes } from './modules/returns/submit-return.routes.js';
 
 export interface AppContext {
   deps: AppDeps;
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(systemRoutes, context);
       await api.register(authRoutes, context);
       await api.register(accountRoutes, context);
+      await api.register(ordersRoutes, context);
+      await api.register(submitReturnRoutes, context);
     },
     { prefix: '/api' },
   );

@@ -4,6 +4,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createCustomerAccessRepository } from './modules/customers/customer-access.repository.js';
 import { createCustomerAccess } from './modules/customers/customer-access.service.js';
 import { createTaskQueueRepository } from './modules/tasks/task-queue.repository.js';
+import { createReceivingServices } from './modules/orders/receiving.wiring.js';
 
 /** Wires repositories into services; one place, so a feature is added by one line here. */
 export function createServices(deps: AppDeps) {
@@ -23,6 +24,7 @@ export function createServices(deps: AppDeps) {
       publicUrl: deps.config.PUBLIC_URL,
     },
   });
-  return { customerAccess, taskQueue, auth };
+  const { orders, submitReturn } = createReceivingServices(db, customerAccess, deps.clock);
+  return { customerAccess, taskQueue, auth, orders, submitReturn };
 }
 export type Services = ReturnType<typeof createServices>;

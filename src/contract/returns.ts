@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { LEDGER_CONDITIONS, LIMITS } from './constants.js';
+import { isoDate } from './common.js';
+import { MSG } from './messages.js';
+import { ledgerEntry } from './orders.js';
+
+/** Two underscores plus 6 alphanumerics (SPEC §9): the id of anything not saved yet. */
+export const TEMP_ID_PATTERN = /^__[A-Za-z0-9]{6}$/;
+
+export const RETURN_MSG = {
+  draftIdInvalid: 'The draft id must be two underscores and 6 letters or digits',
+  ledgersRequired: 'Add at least one return line',
+  conditionInvalid: `Condition must be one of ${LEDGER_CONDITIONS.join(', ')}`,
+  reasonRequired: 'Reason is required',
+  reasonUnknown: "Reason is not one of this customer's reasons",
+  lineNotInOrder: 'The line does not belong to this order',
+  productNotOnLine: 'The product is not the product of that line',
+  notBlind: 'An order-based return cannot be blind',
+  draftReused: 'This draft was already submitted for another order',
+} as const;
+
+const id = z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' });
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `At most ${max} characters` })
+    .nullish()
+    .transform((v) => v ?? '');
+
+/** One new ledger entry of the draft. */
+export const draftLedger = z.object({
+  order_line_id: id,
+  product_id: id,
+  quantity: z.coerce
+    .number({ error: MSG.quantityRequired })
+    .int({ error: MSG.quantityRequired })
+    .min(LIMITS.minLedgerQuantity, { error: MSG.quantityRequired })
+    .max(LIMITS.maxLedgerQuantity, { error: `At most ${LIMITS.maxLedgerQuantity}` }),
+  condition: z.enum(LEDGER_CONDITIONS, { error: RETURN_MSG.conditionInvalid }),
+  reason: z.string({ error: RETURN_MSG.reasonRequired }).trim().min(1, { error: RETURN_MSG.reasonRequired }).max(100),
+  comment: optionalText(500),
+});
+export type DraftLedger = z.infer<typeof draftLedger>;
+
+/** POST /api/returns: the return being processed (SPEC §3 draft). Extra draft fields are ignored. */
+export const submitReturnBody = z.object({
+  id: z.string({ error: RETURN_MSG.draftIdInvalid }).regex(TEMP_ID_PATTERN, { error: RETURN_MSG.draftIdInvalid }),
+  customer_id: id,
+  order_id: id,
+  reference_1: optionalText(100),
+  reference_2: optionalText(100),
+  return_date: isoDate(MSG.invalidDate),
+  is_blind: z.literal(false, { error: RETURN_MSG.notBlind }).default(false),
+  return_ledgers: z
+    .array(draftLedger, { error: RETURN_MSG.ledgersRequired })
+    .min(1, { error: RETURN_MSG.ledgersRequired })
+    .max(LIMITS.maxLedgersPerReturn, { error: `At most ${LIMITS.maxLedgersPerReturn} lines` }),
+});
+export type SubmitReturnBody = z.infer<typeof submitReturnBody>;
+
+/** The saved return as the submit answers it; the client appends it and its ledgers to the order. */
+export const createdReturn = z.object({
+  id: z.number().int(),
+  order_id: z.number().int().nullable(),
+  customer_id: z.number().int(),
+  user_id: z.number().int(),
+  username: z.string(),
+  reference_1: z.string().nullable(),
+  reference_2: z.string().nullable(),
+  return_date: z.string(),
+  is_blind: z.boolean(),
+  created_at: z.string(),
+  ledgers: z.array(ledgerEntry),
+});
+export type CreatedReturn = z.infer<typeof createdReturn>;

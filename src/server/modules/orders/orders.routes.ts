@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../contract/common.js';
+import {
+  customerIdParam,
+  orderDetail,
+  orderLoadBody,
+  orderLoadParams,
+  orderSearchBody,
+  orderSearchResult,
+} from '../../../contract/orders.js';
+import { currentUser } from '../../http/auth-guard.js';
+import { ok } from '../../http/envelope.js';
+import type { AppContext } from '../../app.js';
+
+export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+  app.addHook('onRequest', guards.requireAuth);
+  const security = [{ bearer: [] }];
+
+  app.put(
+    '/returns/search/:customerId',
+    {
+      schema: {
+        tags: ['receiving'],
+        summary: "Search a customer's orders by delivery, order, web order number or buyer reference",
+        security,
+        params: customerIdParam,
+        body: orderSearchBody,
+        response: { 200: envelope(z.array(orderSearchResult)) },
+      },
+    },
+    async (req) => ok(await services.orders.search(currentUser(req), req.params.customerId, req.body)),
+  );
+
+  app.put(
+    '/returns/order/:source/:id',
+    {
+      schema: {
+        tags: ['receiving'],
+        summary: 'Load an order for return processing (a local id, or new with the search result data)',
+        security,
+        params: orderLoadParams,
+        body: orderLoadBody,
+        response: { 200: envelope(orderDetail) },
+      },
+    },
+    async (req) => ok(await services.orders.load(currentUser(req), req.params.source, req.params.id, req.body)),
+  );
+};

@@ -1,0 +1,67 @@
+import { RETURN_MSG, type CreatedReturn, type SubmitReturnBody } from '../../../contract/returns.js';
+import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuthUser } from '../auth/auth.service.js';
+import type { CustomerAccess } from '../customers/customer-access.service.js';
+import type { OrderDetailRepository } from '../orders/order-detail.repository.js';
+import type { SubmitReturnRepository } from './submit-return.repository.js';
+
+/** POST /api/returns: checks every rule before anything is written, then saves in one transaction. */
+export function createSubmitReturnService(deps: {
+  customerAccess: CustomerAccess;
+  orders: OrderDetailRepository;
+  repo: SubmitReturnRepository;
+  clock: Clock;
+}) {
+  const { customerAccess, orders, repo, clock } = deps;
+
+  async function checkLedgers(customerId: number, orderId: number, body: SubmitReturnBody): Promise<void> {
+    const lines = new Map((await repo.findLines([...new Set(body.return_ledgers.map((l) => l.order_line_id))])).map((l) => [l.id, l]));
+    const reasons = await repo.reasonCodes(customerId);
+    const errors: Record<string, string[]> = {};
+    body.return_ledgers.forEach((ledger, i) => {
+      const line = lines.get(ledger.order_line_id);
+      if (!line) throw notFound('Order line not found.');
+      if (line.customerId !== customerId) throw forbidden();
+      if (line.orderId !== orderId) errors[`return_ledgers.${i}.order_line_id`] = [RETURN_MSG.lineNotInOrder];
+      else if (line.productId !== ledger.product_id) errors[`return_ledgers.${i}.product_id`] = [RETURN_MSG.productNotOnLine];
+      if (!reasons.has(ledger.reason)) errors[`return_ledgers.${i}.reason`] = [RETURN_MSG.reasonUnknown];
+    });
+    if (Object.keys(errors).length) throw validationError(errors);
+  }
+
+  return {
+    async submit(user: AuthUser, body: SubmitReturnBody): Promise<CreatedReturn> {
+      const customer = await customerAccess.require(user, body.customer_id);
+      const order = await orders.findOrder(body.order_id);
+      if (!order) throw notFound('Order not found.');
+      if (order.customerId !== customer.id) throw forbidden();
+      await checkLedgers(customer.id, order.id, body);
+      const { saved } = await repo.save(
+        {
+          draftId: body.id,
+          customerId: customer.id,
+          orderId: order.id,
+          userId: user.id,
+          username: user.username,
+          reference1: body.reference_1,
+          reference2: body.reference_2,
+          returnDate: body.return_date,
+          ledgers: body.return_ledgers.map((l) => ({
+            orderLineId: l.order_line_id,
+            productId: l.product_id,
+            quantity: l.quantity,
+            condition: l.condition,
+            reason: l.reason,
+            comment: l.comment,
+          })),
+        },
+        clock.now(),
+      );
+      // A draft id is one return: reusing it for another order is a client bug, not a retry.
+      if (saved.order_id !== order.id) throw conflict(RETURN_MSG.draftReused);
+      return saved;
+    },
+  };
+}
+export type SubmitReturnService = ReturnType<typeof createSubmitReturnService>;

@@ -13,6 +13,7 @@ import { createServices, type Services } from './services.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { adminRoutes } from './modules/admin/admin.wiring.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { submitReturnRoutes } from './modules/returns/submit-return.routes.js';
 
@@ -74,6 +75,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(systemRoutes, context);
       await api.register(authRoutes, context);
       await api.register(accountRoutes, context);
+      await api.register(adminRoutes, context);
       await api.register(ordersRoutes, context);
       await api.register(submitReturnRoutes, context);
     },

@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps.js';
+import { createAdminServices } from './modules/admin/admin.wiring.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createCustomerAccessRepository } from './modules/customers/customer-access.repository.js';
@@ -25,6 +26,6 @@ export function createServices(deps: AppDeps) {
     },
   });
   const { orders, submitReturn } = createReceivingServices(db, customerAccess, deps.clock);
-  return { customerAccess, taskQueue, auth, orders, submitReturn };
+  return { customerAccess, taskQueue, auth, orders, submitReturn, ...createAdminServices(deps, customerAccess) };
 }
 export type Services = ReturnType<typeof createServices>;

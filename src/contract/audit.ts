@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const AUDIT_ENTITY_TYPES = ['user', 'customer', 'option', 'connection', 'setting', 'task'] as const;
+export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** GET /api/su/audit?entity_type=&entity_id= : the trail of one record, newest first. */
+export const auditQuery = z.object({
+  entity_type: z.enum(AUDIT_ENTITY_TYPES, { error: 'Unknown entity type' }),
+  entity_id: z.string({ error: 'Entity id is required' }).trim().min(1, { error: 'Entity id is required' }).max(100),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
+
+/** One admin change. `before`/`after` are the public views of the record: no secrets, no hashes. */
+export const auditEntry = z.object({
+  id: z.number().int(),
+  actor_user_id: z.number().int().nullable(),
+  actor_username: z.string().nullable(),
+  action: z.string(),
+  entity_type: z.string(),
+  entity_id: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  created_at: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;

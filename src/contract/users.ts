@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { ACCOUNT_STATUSES } from './constants.js';
+import { emailField, requiredText } from './common.js';
+import { MSG } from './messages.js';
+
+/** SPEC §3 User as the admin screens see it; the password hash never leaves the server. */
+export const adminUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  username: z.string(),
+  is_su: z.boolean(),
+  user_status: z.string(),
+  customer_ids: z.array(z.number().int()),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type AdminUser = z.infer<typeof adminUser>;
+
+const customerIds = z
+  .array(z.number({ error: 'Unknown customer' }).int({ error: 'Unknown customer' }).positive({ error: 'Unknown customer' }), {
+    error: 'Customers must be a list',
+  })
+  .max(1000)
+  .transform((ids) => [...new Set(ids)]);
+
+const password = z.string().max(1024, { error: 'At most 1024 characters' });
+
+// Checked even when other fields fail, so the form shows every message at once.
+const passwordsMatch = (v: { password?: unknown; pass_confirmed?: unknown }) =>
+  typeof v.password !== 'string' || v.password === '' || v.password === v.pass_confirmed;
+const matchOptions = { error: MSG.passwordsMustMatch, path: ['pass_confirmed'], when: () => true };
+
+const userFields = {
+  name: requiredText(MSG.nameRequired),
+  email: emailField,
+  is_su: z.boolean().default(false),
+  user_status: z.enum(ACCOUNT_STATUSES, { error: 'Status must be Active or Disabled' }).default('Active'),
+  customer_ids: customerIds.default([]),
+};
+
+/** POST /api/su/users: a new user needs everything (SPEC §5 'New user'). */
+export const userCreateBody = z
+  .object({
+    ...userFields,
+    username: requiredText(MSG.usernameRequired, 100),
+    password: z.string({ error: MSG.newPasswordRequired }).min(1, { error: MSG.newPasswordRequired }).max(1024),
+    pass_confirmed: password.optional(),
+  })
+  .refine(passwordsMatch, matchOptions);
+export type UserCreateBody = z.infer<typeof userCreateBody>;
+
+/**
+ * PUT /api/su/users/{id}: only name and email are validated as required (SPEC §5 'Edit user');
+ * a blank username keeps the old one, a blank password keeps the old password.
+ */
+export const userUpdateBody = z
+  .object({
+    name: userFields.name,
+    email: userFields.email,
+    // Omitted fields keep their stored value, so a partial form never demotes or unlinks by accident.
+    is_su: z.boolean().optional(),
+    user_status: z.enum(ACCOUNT_STATUSES, { error: 'Status must be Active or Disabled' }).optional(),
+    customer_ids: customerIds.optional(),
+    username: z.string().trim().max(100).optional(),
+    password: password.optional(),
+    pass_confirmed: password.optional(),
+  })
+  .refine(passwordsMatch, matchOptions);
+export type UserUpdateBody = z.infer<typeof userUpdateBody>;
+
+export const USER_MSG = {
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'This email is already used by another user',
+  unknownCustomer: 'Unknown customer',
+  notSelf: 'You cannot disable or remove admin rights from your own account',
+  lastAdmin: 'At least one active admin must remain',
+} as const;

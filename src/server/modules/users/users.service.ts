@@ -1,0 +1,114 @@
+import type { AdminUser, UserCreateBody, UserUpdateBody } from '../../../contract/users.js';
+import { USER_MSG } from '../../../contract/users.js';
+import type { Db } from '../../db/client.js';
+import { notFound, validationError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { hashPassword } from '../../lib/crypto.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { changedKeys, createAuditRepository, type AuditActor } from '../audit/audit.repository.js';
+import { createUsersRepository, type UsersRepository, type UserWrite } from './users.repository.js';
+
+/** Admin user management (SPEC §2.11) with the uniqueness, last-admin and self rules. */
+export function createUsersService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+  const read = createUsersRepository(db);
+
+  async function checkUnique(repo: UsersRepository, username: string | undefined, email: string, exceptId?: number) {
+    const errors: Record<string, string[]> = {};
+    if (username !== undefined && (await repo.usernameTaken(username, exceptId))) errors.username = [USER_MSG.usernameTaken];
+    if (await repo.emailTaken(email, exceptId)) errors.email = [USER_MSG.emailTaken];
+    return errors;
+  }
+
+  async function checkCustomers(repo: UsersRepository, ids: number[] | undefined): Promise<Record<string, string[]>> {
+    if (!ids?.length) return {};
+    const found = new Set(await repo.existingCustomerIds(ids));
+    return ids.every((id) => found.has(id)) ? {} : { customer_ids: [USER_MSG.unknownCustomer] };
+  }
+
+  /** A race past the pre-checks still ends as a clear 422, never a 500. */
+  function uniqueToValidation(error: unknown): never {
+    if (isUniqueViolation(error, 'users_username_key')) throw validationError({ username: [USER_MSG.usernameTaken] });
+    if (isUniqueViolation(error, 'users_email_key')) throw validationError({ email: [USER_MSG.emailTaken] });
+    throw error;
+  }
+
+  return {
+    list: () => read.list(),
+
+    async create(actor: AuditActor, body: UserCreateBody): Promise<AdminUser> {
+      // Hash outside the transaction: argon2 is slow on purpose and must not hold row locks.
+      const passwordHash = await hashPassword(body.password);
+      const now = clock.now();
+      try {
+        return await db.transaction(async (tx) => {
+          const repo = createUsersRepository(tx);
+          const errors = { ...(await checkUnique(repo, body.username, body.email)), ...(await checkCustomers(repo, body.customer_ids)) };
+          if (Object.keys(errors).length) throw validationError(errors);
+          const id = await repo.insert(
+            { name: body.name, email: body.email, username: body.username, isSu: body.is_su, userStatus: body.user_status, passwordHash },
+            now,
+          );
+          await repo.setLinks(id, body.customer_ids);
+          const created = (await repo.find(id))!;
+          await createAuditRepository(tx).record({ actor, action: 'create', entityType: 'user', entityId: id, after: created }, now);
+          return created;
+        });
+      } catch (error) {
+        uniqueToValidation(error);
+      }
+    },
+
+    async update(actor: AuditActor, id: number, body: UserUpdateBody): Promise<AdminUser> {
+      const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+      const now = clock.now();
+      try {
+        return await db.transaction(async (tx) => {
+          const repo = createUsersRepository(tx);
+          const current = await repo.findForUpdate(id);
+          if (!current) throw notFound('User not found.');
+          const before = (await repo.find(id))!;
+          const username = body.username ? body.username : undefined;
+          const errors = { ...(await checkUnique(repo, username, body.email, id)), ...(await checkCustomers(repo, body.customer_ids)) };
+          if (Object.keys(errors).length) throw validationError(errors);
+
+          const isSu = body.is_su ?? current.isSu;
+          const userStatus = body.user_status ?? current.userStatus;
+          const losesAdmin = current.isSu && current.userStatus === 'Active' && (!isSu || userStatus !== 'Active');
+          if (losesAdmin && id === actor.id) throw validationError({ [isSu ? 'user_status' : 'is_su']: [USER_MSG.notSelf] });
+          if (losesAdmin && (await repo.lockOtherActiveAdmins(id)) === 0) {
+            throw validationError({ [isSu ? 'user_status' : 'is_su']: [USER_MSG.lastAdmin] });
+          }
+
+          const values: Partial<UserWrite> = { name: body.name, email: body.email, isSu, userStatus };
+          if (username) values.username = username;
+          if (passwordHash) values.passwordHash = passwordHash;
+          await repo.update(id, values, now);
+          if (body.customer_ids) await repo.setLinks(id, body.customer_ids);
+          // A disabled account, or one whose password an admin replaced, is signed out everywhere at once.
+          if (userStatus !== 'Active' || passwordHash) await repo.deleteSessions(id);
+
+          const after = (await repo.find(id))!;
+          const changed = changedKeys(before, after).filter((k) => k !== 'updated_at');
+          if (changed.length || passwordHash) {
+            await createAuditRepository(tx).record(
+              {
+                actor,
+                action: 'update',
+                entityType: 'user',
+                entityId: id,
+                before,
+                after: passwordHash ? { ...after, password_changed: true } : after,
+              },
+              now,
+            );
+          }
+          return after;
+        });
+      } catch (error) {
+        uniqueToValidation(error);
+      }
+    },
+  };
+}
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -3,6 +3,7 @@ import type { Database } from './db/client.js';
 import type { Clock } from './lib/clock.js';
 import type { SecretBox } from './lib/crypto.js';
 import type { Mailer } from './integrations/mailer.js';
+import type { TransportFactory } from './integrations/file-transport.js';
 
 /**
  * Everything from the outside world, handed in so tests can pass real local servers or fakes.
@@ -14,4 +15,6 @@ export interface AppDeps {
   clock: Clock;
   secretBox: SecretBox;
   mailer: Mailer;
+  /** Opens the BizTalk file transport (ftp://, ftps://, file://); defaults to the real ones. */
+  fileTransports?: TransportFactory;
 }

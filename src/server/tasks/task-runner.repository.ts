@@ -1,16 +1,62 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../db/client.js';
 import { tasks, type TaskLogEntry } from '../db/schema/index.js';
 import { LIMITS, type TaskStatus } from '../../contract/constants.js';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
-/** The worker's side of the tasks table: claim, finish, release. */
+/**
+ * What a worker saw when it claimed a task. Every later write of the worker is conditional on the
+ * row still matching it, so an admin edit (status, attempts, or unticking 'Is In Queue') made while
+ * the task runs wins: the worker's late result is dropped instead of overwriting the admin's choice.
+ */
+export interface Claim {
+  workerId: string;
+  status: string;
+  attempts: number;
+}
+
+const appendLog = (entry: TaskLogEntry) => sql`${tasks.details} || ${JSON.stringify([entry])}::jsonb`;
+
+function stillHeld(taskId: number, claim: Claim | string): SQL {
+  if (typeof claim === 'string') return and(eq(tasks.id, taskId), eq(tasks.lockedBy, claim), eq(tasks.isRunning, true))!;
+  return and(
+    eq(tasks.id, taskId),
+    eq(tasks.lockedBy, claim.workerId),
+    eq(tasks.isRunning, true),
+    eq(tasks.taskStatus, claim.status),
+    eq(tasks.attemptsCount, claim.attempts),
+  )!;
+}
+
+export interface TaskProgress {
+  status?: TaskStatus;
+  entry?: TaskLogEntry;
+  fileName?: string;
+  fileContent?: string;
+  payload?: Record<string, unknown>;
+  message2?: string | null;
+}
+
+function progressColumns(now: Date, p: TaskProgress) {
+  return {
+    updatedAt: now,
+    ...(p.status !== undefined ? { taskStatus: p.status } : {}),
+    ...(p.entry ? { details: appendLog(p.entry) } : {}),
+    ...(p.fileName !== undefined ? { fileName: p.fileName } : {}),
+    ...(p.fileContent !== undefined ? { fileContent: p.fileContent } : {}),
+    ...(p.payload !== undefined ? { payload: p.payload } : {}),
+    ...(p.message2 !== undefined ? { message2: p.message2 } : {}),
+  };
+}
+
+/** The worker's side of the tasks table: claim, heartbeat, progress, finish, release, reap. */
 export function createTaskRunnerRepository(db: DbOrTx) {
   return {
     /**
      * Claims the next runnable task in one statement. SKIP LOCKED lets any number of workers
-     * poll together; an expired lease makes a dead worker's task runnable again.
+     * poll together; an expired lease makes a dead worker's task runnable again. A task an admin
+     * holds ('Is In Queue' ticked, so is_running without a lease) is never claimed.
      */
     async claimNext(workerId: string, now: Date, leaseSeconds: number): Promise<TaskRow | undefined> {
       const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
@@ -27,7 +73,7 @@ export function createTaskRunnerRepository(db: DbOrTx) {
           WHERE task_status IN ('Pending', 'Before Downloading')
             AND run_after <= ${now.toISOString()}
             AND attempts_count < ${LIMITS.autoRetryBelowAttempts}
-            AND (is_running = false OR lease_until < ${now.toISOString()})
+            AND (is_running = false OR (locked_by IS NOT NULL AND lease_until < ${now.toISOString()}))
           ORDER BY run_after, id
           FOR UPDATE SKIP LOCKED
           LIMIT 1
@@ -43,41 +89,49 @@ export function createTaskRunnerRepository(db: DbOrTx) {
       return task;
     },
 
-    /** Records the outcome only if this worker still holds the task (an admin edit releases it). */
+    /** Extends the lease of a task still held; false means it was taken away (admin edit, or lease lost). */
+    async heartbeat(taskId: number, claim: Claim, now: Date, leaseSeconds: number): Promise<boolean> {
+      const rows = await db
+        .update(tasks)
+        .set({ leaseUntil: new Date(now.getTime() + leaseSeconds * 1000) })
+        .where(stillHeld(taskId, claim))
+        .returning({ id: tasks.id });
+      return rows.length === 1;
+    },
+
+    /** Saves a step of a long task (file fetched, file built) while still holding it. */
+    async progress(taskId: number, claim: Claim, now: Date, p: TaskProgress): Promise<boolean> {
+      const rows = await db.update(tasks).set(progressColumns(now, p)).where(stillHeld(taskId, claim)).returning({ id: tasks.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Records the outcome only if this worker still holds the task as claimed. `claim` may be the
+     * worker id alone (then only the holder and the running flag are checked).
+     */
     async finish(
       taskId: number,
-      workerId: string,
+      claim: Claim | string,
       now: Date,
-      outcome: {
-        status: TaskStatus;
-        entry: TaskLogEntry;
-        runAfter?: Date;
-        message2?: string | null;
-        fileName?: string;
-        fileContent?: string;
-      },
+      outcome: TaskProgress & { status: TaskStatus; entry: TaskLogEntry; runAfter?: Date },
     ): Promise<boolean> {
       const rows = await db
         .update(tasks)
         .set({
-          taskStatus: outcome.status,
+          ...progressColumns(now, outcome),
           isRunning: false,
           leaseUntil: null,
           lockedBy: null,
-          updatedAt: now,
-          details: sql`${tasks.details} || ${JSON.stringify([outcome.entry])}::jsonb`,
           ...(outcome.runAfter ? { runAfter: outcome.runAfter } : {}),
-          ...(outcome.message2 !== undefined ? { message2: outcome.message2 } : {}),
-          ...(outcome.fileName !== undefined ? { fileName: outcome.fileName } : {}),
-          ...(outcome.fileContent !== undefined ? { fileContent: outcome.fileContent } : {}),
         })
-        .where(and(eq(tasks.id, taskId), eq(tasks.lockedBy, workerId)))
+        .where(stillHeld(taskId, claim))
         .returning({ id: tasks.id });
       return rows.length === 1;
     },
 
     /** Gives a task back untouched on shutdown: the attempt did not happen. */
-    async release(taskId: number, workerId: string, now: Date): Promise<void> {
+    async release(taskId: number, claim: Claim | string, now: Date): Promise<void> {
+      const worker = typeof claim === 'string' ? claim : claim.workerId;
       await db
         .update(tasks)
         .set({
@@ -86,9 +140,37 @@ export function createTaskRunnerRepository(db: DbOrTx) {
           lockedBy: null,
           attemptsCount: sql`greatest(${tasks.attemptsCount} - 1, 0)`,
           updatedAt: now,
-          details: sql`${tasks.details} || ${JSON.stringify([{ at: now.toISOString(), event: 'released', worker: workerId }])}::jsonb`,
+          details: appendLog({ at: now.toISOString(), event: 'released', worker }),
         })
-        .where(and(eq(tasks.id, taskId), eq(tasks.lockedBy, workerId)));
+        .where(stillHeld(taskId, claim));
+    },
+
+    /**
+     * A task whose worker died on its last allowed attempt would otherwise stay 'running' forever:
+     * past its lease and out of attempts, it becomes Error so the monitor shows it.
+     */
+    async reapExpired(now: Date): Promise<number> {
+      const rows = await db
+        .update(tasks)
+        .set({
+          taskStatus: 'Error',
+          isRunning: false,
+          leaseUntil: null,
+          lockedBy: null,
+          updatedAt: now,
+          message2: 'The worker stopped while running this task.',
+          details: appendLog({ at: now.toISOString(), event: 'lease expired', error: 'worker lost; no attempts left' }),
+        })
+        .where(
+          and(
+            sql`${tasks.taskStatus} IN ('Pending', 'Before Downloading')`,
+            eq(tasks.isRunning, true),
+            sql`${tasks.lockedBy} IS NOT NULL AND ${tasks.leaseUntil} < ${now.toISOString()}`,
+            sql`${tasks.attemptsCount} >= ${LIMITS.autoRetryBelowAttempts}`,
+          ),
+        )
+        .returning({ id: tasks.id });
+      return rows.length;
     },
   };
 }

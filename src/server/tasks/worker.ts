@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { TaskStatus, TaskType } from '../../contract/constants.js';
 import type { Clock } from '../lib/clock.js';
-import type { TaskRow, TaskRunnerRepository } from './task-runner.repository.js';
+import type { Claim, TaskProgress, TaskRow, TaskRunnerRepository } from './task-runner.repository.js';
 
 export interface TaskResult {
   status?: Extract<TaskStatus, 'Success' | 'Log Only'>;
@@ -13,8 +13,41 @@ export interface TaskResult {
   fileContent?: string;
 }
 
-export type TaskHandler = (task: TaskRow, signal: AbortSignal) => Promise<TaskResult | void>;
+/** What a handler may do besides returning: save a step while it still holds the task. */
+export interface TaskContext {
+  signal: AbortSignal;
+  /** What the worker claimed; a handler saving inside its own transaction checks it (runner.progress). */
+  claim: Claim;
+  /** Saves progress (a fetched file, a status change); throws TaskLostError when the task was taken away. */
+  progress(p: TaskProgress): Promise<void>;
+}
+
+export type TaskHandler = (task: TaskRow, signal: AbortSignal, ctx: TaskContext) => Promise<TaskResult | void>;
 export type TaskHandlers = Partial<Record<TaskType, TaskHandler>>;
+
+/** A failure that retrying cannot fix (a bad file, a partner's 4xx): the task goes to Error at once. */
+export class PermanentTaskError extends Error {
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'PermanentTaskError';
+  }
+}
+
+/** The task was edited by an admin or its lease went to another worker: stop quietly. */
+export class TaskLostError extends Error {
+  constructor() {
+    super('The task is no longer held by this worker');
+    this.name = 'TaskLostError';
+  }
+}
+
+export interface WorkerLog {
+  info(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
 
 export interface WorkerOptions {
   repo: TaskRunnerRepository;
@@ -23,55 +56,123 @@ export interface WorkerOptions {
   concurrency: number;
   pollMs: number;
   leaseSeconds: number;
-  log: { info(obj: object, msg?: string): void; error(obj: object, msg?: string): void };
+  log: WorkerLog;
+  /** Delay before the next attempt; defaults to retryDelayMs. */
+  retryDelay?: (attempts: number) => number;
 }
 
 /** Delay before attempt n+1: 30 s, 2 min, 8 min … */
 export const retryDelayMs = (attempts: number) => 30_000 * 4 ** Math.max(0, attempts - 1);
 
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 /**
- * Polls for tasks and runs them outside the claiming statement. Each slot works one task at a time;
+ * Polls for tasks and runs them outside the claiming statement. Each slot works one task at a time,
+ * renews its lease while the handler runs, and writes the outcome only while it still holds the task.
  * stop() waits for the tasks in hand, or releases them when they do not finish in time.
  */
 export function createWorker(options: WorkerOptions) {
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const controller = new AbortController();
+  const stopping = new AbortController();
   const inFlight = new Set<Promise<void>>();
-  const holding = new Set<number>();
+  const holding = new Map<number, Claim>();
+  const wakers = new Set<() => void>();
+  const retryDelay = options.retryDelay ?? retryDelayMs;
   let stopped = false;
-  let wake: (() => void) | undefined;
+  let lastReap = 0;
 
   async function runOne(task: TaskRow): Promise<void> {
     const { repo, clock, handlers, log } = options;
     const handler = handlers[task.taskType as TaskType];
-    holding.add(task.id);
+    const claim: Claim = { workerId, status: task.taskStatus, attempts: task.attemptsCount };
+    const lost = new AbortController();
+    const signal = AbortSignal.any([stopping.signal, lost.signal]);
+    holding.set(task.id, claim);
+
+    // Renew the lease at a third of its length; losing the row aborts the handler.
+    const beat = setInterval(
+      () => {
+        repo
+          .heartbeat(task.id, claim, clock.now(), options.leaseSeconds)
+          .then((held) => {
+            if (!held) lost.abort(new TaskLostError());
+          })
+          .catch((error) => log.error({ taskId: task.id, err: errorText(error) }, 'task heartbeat failed'));
+      },
+      Math.max(1000, (options.leaseSeconds * 1000) / 3),
+    );
+    beat.unref();
+
+    const ctx: TaskContext = {
+      signal,
+      claim,
+      async progress(p) {
+        const held = await repo.progress(task.id, claim, clock.now(), p);
+        if (!held) {
+          lost.abort(new TaskLostError());
+          throw new TaskLostError();
+        }
+        if (p.status) claim.status = p.status;
+      },
+    };
+
     try {
-      if (!handler) throw new Error(`No handler for task type ${task.taskType}`);
-      const result = (await handler(task, controller.signal)) ?? {};
-      if (controller.signal.aborted) return; // released below
+      if (!handler) throw new PermanentTaskError(`No handler for task type ${task.taskType}`);
+      const result = (await handler(task, signal, ctx)) ?? {};
+      if (stopping.signal.aborted || lost.signal.aborted) return; // released by stop(), or superseded
       const now = clock.now();
-      await repo.finish(task.id, workerId, now, {
+      const written = await repo.finish(task.id, claim, now, {
         status: result.status ?? 'Success',
         entry: { at: now.toISOString(), event: 'succeeded', attempt: task.attemptsCount, ...result.details },
         message2: result.message2,
         fileName: result.fileName,
         fileContent: result.fileContent,
       });
+      if (!written) log.info({ taskId: task.id }, 'task result dropped: edited or taken over meanwhile');
     } catch (error) {
-      if (controller.signal.aborted) return;
+      if (stopping.signal.aborted || lost.signal.aborted || error instanceof TaskLostError) return;
       const now = clock.now();
-      const message = error instanceof Error ? error.message : String(error);
-      const willRetry = task.attemptsCount < 3;
+      const message = errorText(error);
+      const permanent = error instanceof PermanentTaskError;
+      const willRetry = !permanent && task.attemptsCount < 3;
       log.error({ taskId: task.id, taskType: task.taskType, err: message, willRetry }, 'task failed');
-      await repo.finish(task.id, workerId, now, {
-        status: willRetry ? (task.taskStatus as TaskStatus) : 'Error',
-        entry: { at: now.toISOString(), event: 'failed', attempt: task.attemptsCount, error: message, retry: willRetry },
-        runAfter: willRetry ? new Date(now.getTime() + retryDelayMs(task.attemptsCount)) : undefined,
-        message2: willRetry ? undefined : message.slice(0, 500),
-      });
+      await repo
+        .finish(task.id, claim, now, {
+          status: willRetry ? (claim.status as TaskStatus) : 'Error',
+          entry: {
+            at: now.toISOString(),
+            event: 'failed',
+            attempt: task.attemptsCount,
+            error: message,
+            retry: willRetry,
+            ...(permanent ? error.details : {}),
+          },
+          runAfter: willRetry ? new Date(now.getTime() + retryDelay(task.attemptsCount)) : undefined,
+          message2: willRetry ? undefined : message.slice(0, 500),
+        })
+        .catch((e) => log.error({ taskId: task.id, err: errorText(e) }, 'task outcome not recorded; lease will expire'));
     } finally {
+      clearInterval(beat);
       holding.delete(task.id);
     }
+  }
+
+  async function idle(): Promise<void> {
+    const now = options.clock.now().getTime();
+    if (now - lastReap > options.leaseSeconds * 1000) {
+      lastReap = now;
+      const reaped = await options.repo.reapExpired(options.clock.now()).catch(() => 0);
+      if (reaped) options.log.info({ reaped }, 'tasks of lost workers marked Error');
+    }
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        wakers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, options.pollMs);
+      wakers.add(done);
+    });
   }
 
   async function slot(): Promise<void> {
@@ -80,19 +181,10 @@ export function createWorker(options: WorkerOptions) {
       try {
         task = await options.repo.claimNext(workerId, options.clock.now(), options.leaseSeconds);
       } catch (error) {
-        options.log.error({ err: error instanceof Error ? error.message : error }, 'task claim failed');
+        options.log.error({ err: errorText(error) }, 'task claim failed');
       }
-      if (task) {
-        await runOne(task);
-        continue;
-      }
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, options.pollMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      if (task) await runOne(task);
+      else if (!stopped) await idle();
     }
   }
 
@@ -106,19 +198,30 @@ export function createWorker(options: WorkerOptions) {
       }
       options.log.info({ workerId, concurrency: options.concurrency }, 'worker started');
     },
-    /** Wakes idle slots now (used after enqueueing in tests and by the API node). */
+    /** Wakes idle slots now (after enqueueing in the same process, and in tests). */
     poke() {
-      wake?.();
+      for (const wake of [...wakers]) wake();
     },
+    /** Task ids this worker is running now. */
+    running: () => [...holding.keys()],
+    /** Stops claiming; waits up to graceMs for running tasks, then gives the rest back. */
     async stop(graceMs = 10_000): Promise<void> {
       stopped = true;
-      wake?.();
+      for (const wake of [...wakers]) wake();
       const all = Promise.all([...inFlight]);
-      const timedOut = await Promise.race([all.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), graceMs).unref())]);
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = await Promise.race([
+        all.then(() => false),
+        new Promise<boolean>((r) => {
+          timer = setTimeout(() => r(true), graceMs);
+        }),
+      ]);
+      clearTimeout(timer);
       if (timedOut) {
-        controller.abort();
+        const held = [...holding.entries()];
+        stopping.abort();
         const now = options.clock.now();
-        await Promise.all([...holding].map((id) => options.repo.release(id, workerId, now)));
+        await Promise.all(held.map(([id, claim]) => options.repo.release(id, claim, now).catch(() => undefined)));
       }
     },
   };

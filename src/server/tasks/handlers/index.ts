@@ -1,10 +1,15 @@
 import type { AppDeps } from '../../deps.js';
 import type { TaskHandlers } from '../worker.js';
 import { createMailHandler } from './mail.handler.js';
+import { createReturnReportHandler } from './return-report.handler.js';
+import { createOutboundFileHandler } from './outbound-file.handler.js';
 
 /** One entry per task type the worker can carry out. */
 export function createTaskHandlers(deps: AppDeps): TaskHandlers {
   return {
     Mail: createMailHandler(deps.mailer, deps.secretBox),
+    'Return Report': createReturnReportHandler(deps.database.db, deps.mailer),
+    'SGL Outbound': createOutboundFileHandler(deps, 'XML'),
+    'FGL Outbound': createOutboundFileHandler(deps, 'FLAT'),
   };
 }

@@ -1,0 +1,96 @@
+import type { AppDeps } from '../../deps.js';
+import { loadBiztalkSettings } from '../../integrations/biztalk-settings.js';
+import { createTransportFactory } from '../../integrations/file-transport.js';
+import { buildReturnFlat, buildReturnXml, returnFileName, type ReturnFileFormat } from '../../integrations/return-file.format.js';
+import { createSettingsRepository } from '../../modules/settings/settings.repository.js';
+import { createOutboundDataRepository } from '../outbound-data.repository.js';
+import { createTaskRunnerRepository } from '../task-runner.repository.js';
+import { PermanentTaskError, TaskLostError, type TaskHandler } from '../worker.js';
+
+export interface ReturnTaskPayload {
+  returnId: number;
+  connectionId: number;
+  /** Set when the file is built; a retry re-sends the stored file with this id. */
+  messageId?: number;
+}
+
+export function readReturnPayload(payload: Record<string, unknown>): ReturnTaskPayload {
+  const returnId = Number(payload.returnId);
+  const connectionId = Number(payload.connectionId);
+  if (!Number.isInteger(returnId) || !Number.isInteger(connectionId)) {
+    throw new PermanentTaskError('The task payload needs returnId and connectionId');
+  }
+  return { returnId, connectionId, messageId: payload.messageId === undefined ? undefined : Number(payload.messageId) };
+}
+
+/** The FTP transport gets a longer time limit than partner HTTP calls: files can be large. */
+export const transportsOf = (deps: AppDeps) =>
+  deps.fileTransports ?? createTransportFactory({ timeoutMs: Math.max(15_000, deps.config.PARTNER_TIMEOUT_MS) });
+
+/**
+ * 'SGL Outbound' (XML) and 'FGL Outbound' (flat file). The first attempt draws the message id, builds
+ * the file and stores it on the task in one transaction (with returns.message_id), so the counter never
+ * moves for a file that was not kept. Every later attempt uploads that stored file under the same name.
+ */
+export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileFormat): TaskHandler {
+  const { db } = deps.database;
+  const transports = transportsOf(deps);
+  return async (task, signal, ctx) => {
+    const payload = readReturnPayload(task.payload);
+    let fileName = task.fileName;
+    let content = task.fileContent;
+    let messageId = payload.messageId;
+
+    if (!fileName || !content || messageId === undefined) {
+      const built = await db.transaction(async (tx) => {
+        const data = createOutboundDataRepository(tx);
+        const connection = await data.connection(payload.connectionId);
+        if (!connection) throw new PermanentTaskError(`Connection ${payload.connectionId} no longer exists`);
+        const ret = await data.returnFile(payload.returnId);
+        if (!ret) throw new PermanentTaskError(`Return ${payload.returnId} not found`);
+        const now = deps.clock.now();
+        const id = await createSettingsRepository(tx).nextMessageId(now);
+        const header = {
+          sender: connection.biztalkSender ?? 'SGL',
+          receiver: connection.biztalkReceiver ?? ret.customer.company,
+          schema: connection.biztalkSchema || 'Default',
+          messageId: id,
+          createdAt: now,
+        };
+        const file = {
+          name: returnFileName(ret.ret.id, id, format),
+          content: format === 'FLAT' ? buildReturnFlat(ret, header) : buildReturnXml(ret, header),
+        };
+        await data.setMessageId(ret.ret.id, String(id));
+        const held = await createTaskRunnerRepository(tx).progress(task.id, ctx.claim, now, {
+          fileName: file.name,
+          fileContent: file.content,
+          payload: { ...task.payload, messageId: id },
+          entry: { at: now.toISOString(), event: 'file built', fileName: file.name, messageId: id, format },
+        });
+        if (!held) throw new TaskLostError(); // rolls the counter back too
+        return { ...file, id };
+      });
+      fileName = built.name;
+      content = built.content;
+      messageId = built.id;
+    }
+
+    signal.throwIfAborted();
+    const settings = await loadBiztalkSettings(db, deps.secretBox, deps.config.dataDir);
+    const customerId = task.customerId;
+    const h2o = customerId !== null && customerId === settings.h2oCustomerId;
+    const dir = h2o ? settings.h2oUploadDir : settings.outboundDir;
+    const transport = await transports(settings.target);
+    let path: string;
+    try {
+      path = await transport.upload(dir, fileName, content);
+    } finally {
+      await transport.close();
+    }
+    return {
+      message2: `Msg #${messageId} ${fileName}`,
+      details: { fileName, messageId, uploadedTo: path, via: new URL(settings.target.url).protocol.replace(':', ''), h2o },
+    };
+  };
+}

@@ -1,0 +1,86 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { connections, customers, options, orderLines, orders, products, returnLedgers, returns } from '../db/schema/index.js';
+
+export type ConnectionRow = typeof connections.$inferSelect;
+
+export interface ReturnFileLine {
+  ledgerId: number;
+  orderLineNumber: number | null;
+  sku: string;
+  upc: string | null;
+  name1: string;
+  color: string | null;
+  size: string | null;
+  quantity: number;
+  condition: string;
+  reason: string;
+  reasonText: string | null;
+  comment: string | null;
+}
+
+/** Everything an outbound return file (XML, flat, web shop) carries. */
+export interface ReturnFileData {
+  ret: typeof returns.$inferSelect;
+  customer: { id: number; company: string; orderSource: string };
+  order: typeof orders.$inferSelect | null;
+  lines: ReturnFileLine[];
+}
+
+/** Reads for the outbound handlers; only repositories touch Drizzle. */
+export function createOutboundDataRepository(db: DbOrTx) {
+  return {
+    async connection(id: number): Promise<ConnectionRow | undefined> {
+      const [row] = await db.select().from(connections).where(eq(connections.id, id)).limit(1);
+      return row;
+    },
+
+    async returnFile(returnId: number): Promise<ReturnFileData | undefined> {
+      const [ret] = await db.select().from(returns).where(eq(returns.id, returnId)).limit(1);
+      if (!ret) return undefined;
+      const [customer] = await db
+        .select({ id: customers.id, company: customers.company, orderSource: customers.orderSource })
+        .from(customers)
+        .where(eq(customers.id, ret.customerId));
+      const [order] = ret.orderId ? await db.select().from(orders).where(eq(orders.id, ret.orderId)) : [];
+      const lines = await db
+        .select({
+          ledgerId: returnLedgers.id,
+          orderLineNumber: orderLines.lineNumber,
+          sku: products.sku,
+          upc: products.upc,
+          name1: products.name1,
+          color: products.color,
+          size: products.size,
+          quantity: returnLedgers.quantity,
+          condition: returnLedgers.condition,
+          reason: returnLedgers.reason,
+          reasonText: options.optionValue,
+          comment: returnLedgers.comment,
+        })
+        .from(returnLedgers)
+        .innerJoin(products, eq(products.id, returnLedgers.productId))
+        .leftJoin(orderLines, eq(orderLines.id, returnLedgers.orderLineId))
+        .leftJoin(
+          options,
+          and(
+            eq(options.customerId, returnLedgers.customerId),
+            eq(options.optionType, 'Reason'),
+            eq(options.optionCode, returnLedgers.reason),
+          ),
+        )
+        .where(eq(returnLedgers.returnId, returnId))
+        .orderBy(asc(returnLedgers.id));
+      return { ret, customer: customer!, order: order ?? null, lines };
+    },
+
+    /** 'Msg #' on the return view: the first outbound file's message id stays. */
+    async setMessageId(returnId: number, messageId: string): Promise<void> {
+      await db
+        .update(returns)
+        .set({ messageId: sql`coalesce(${returns.messageId}, ${messageId})` })
+        .where(eq(returns.id, returnId));
+    },
+  };
+}
+export type OutboundDataRepository = ReturnType<typeof createOutboundDataRepository>;

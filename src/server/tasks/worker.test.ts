@@ -1,0 +1,250 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { tasks } from '../db/schema/index.js';
+import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
+import { createTestClock } from '../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { waitFor } from '../test/integration-servers.js';
+import { createTaskRunnerRepository } from './task-runner.repository.js';
+import { createWorker, PermanentTaskError, retryDelayMs, type TaskHandlers } from './worker.js';
+
+const quiet = { info: () => undefined, error: () => undefined };
+
+let testDb: TestDatabase;
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+});
+afterAll(async () => {
+  await testDb.close();
+});
+// One database for the file: each test starts with an empty queue.
+beforeEach(async () => {
+  await testDb.database.db.delete(tasks);
+});
+
+const db = () => testDb.database.db;
+const row = async (id: number) => (await db().select().from(tasks).where(eq(tasks.id, id)))[0]!;
+
+function startWorker(handlers: TaskHandlers, clock = createTestClock(), leaseSeconds = 60, concurrency = 1) {
+  const worker = createWorker({
+    repo: createTaskRunnerRepository(db()),
+    handlers,
+    clock,
+    concurrency,
+    pollMs: 20,
+    leaseSeconds,
+    log: quiet,
+  });
+  worker.start();
+  return worker;
+}
+
+async function enqueue(clock: { now(): Date }, message1 = 'test') {
+  return createTaskQueueRepository(db()).enqueue({ taskType: 'System Log', message1 }, clock.now());
+}
+
+describe('task worker', () => {
+  it('retries a failing task with growing delay, then succeeds, logging every step', async () => {
+    const clock = createTestClock();
+    const id = await enqueue(clock);
+    let calls = 0;
+    const worker = startWorker(
+      {
+        'System Log': async () => {
+          calls++;
+          if (calls < 3) throw new Error(`partner down ${calls}`);
+          return { details: { done: true } };
+        },
+      },
+      clock,
+    );
+    try {
+      await waitFor(async () => (await row(id)).attemptsCount === 1 && !(await row(id)).isRunning);
+      const afterFirst = await row(id);
+      expect(afterFirst.taskStatus).toBe('Pending');
+      expect(afterFirst.runAfter.getTime()).toBe(clock.now().getTime() + retryDelayMs(1));
+      // Not due yet: nothing happens until the clock passes the delay.
+      clock.advance(retryDelayMs(1) + 1);
+      worker.poke();
+      await waitFor(async () => (await row(id)).attemptsCount === 2 && !(await row(id)).isRunning);
+      expect(retryDelayMs(2)).toBeGreaterThan(retryDelayMs(1));
+      clock.advance(retryDelayMs(2) + 1);
+      worker.poke();
+      const done = await waitFor(async () => ((await row(id)).taskStatus === 'Success' ? row(id) : undefined));
+      expect(done.isRunning).toBe(false);
+      expect(done.attemptsCount).toBe(3);
+      expect(done.details.map((d) => d.event)).toEqual(['created', 'claimed', 'failed', 'claimed', 'failed', 'claimed', 'succeeded']);
+      expect(done.details[2]).toMatchObject({ error: 'partner down 1', retry: true });
+      expect(done.details[6]).toMatchObject({ done: true });
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('marks a task Error after its third failed attempt, with the reason in message 2', async () => {
+    const clock = createTestClock();
+    const id = await enqueue(clock);
+    const worker = startWorker({ 'System Log': async () => Promise.reject(new Error('still down')) }, clock);
+    try {
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        await waitFor(async () => (await row(id)).attemptsCount === attempt && !(await row(id)).isRunning);
+        clock.advance(retryDelayMs(attempt) + 1);
+        worker.poke();
+      }
+      const failed = await row(id);
+      expect(failed.taskStatus).toBe('Error');
+      expect(failed.message2).toBe('still down');
+      expect(failed.details.at(-1)).toMatchObject({ event: 'failed', retry: false });
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('does not retry a permanent failure', async () => {
+    const clock = createTestClock();
+    const id = await enqueue(clock);
+    const worker = startWorker({ 'System Log': async () => Promise.reject(new PermanentTaskError('bad file', { reason: 'x' })) }, clock);
+    try {
+      const failed = await waitFor(async () => ((await row(id)).taskStatus === 'Error' ? row(id) : undefined));
+      expect(failed.attemptsCount).toBe(1);
+      expect(failed.details.at(-1)).toMatchObject({ error: 'bad file', reason: 'x', retry: false });
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('drops its result when an admin edits the task while it runs', async () => {
+    const clock = createTestClock();
+    const id = await enqueue(clock);
+    let finishHandler!: () => void;
+    const worker = startWorker(
+      {
+        'System Log': () =>
+          new Promise((resolve) => {
+            finishHandler = () => resolve({});
+          }),
+      },
+      clock,
+    );
+    try {
+      await waitFor(async () => (await row(id)).isRunning);
+      // What PUT /api/su/tasks/{id} writes: an admin sets Error and unticks 'Is In Queue'.
+      await db().update(tasks).set({ taskStatus: 'Error', isRunning: false, message2: 'stopped by admin' }).where(eq(tasks.id, id));
+      finishHandler();
+      await waitFor(() => worker.running().length === 0);
+      const after = await row(id);
+      expect(after.taskStatus).toBe('Error');
+      expect(after.message2).toBe('stopped by admin');
+      expect(after.details.map((d) => d.event)).not.toContain('succeeded');
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('drops its result when an admin resets the attempts while it runs, and the reset task runs again', async () => {
+    const clock = createTestClock();
+    const id = await enqueue(clock);
+    let release!: () => void;
+    let calls = 0;
+    const worker = startWorker(
+      {
+        'System Log': () => {
+          calls++;
+          if (calls > 1) return Promise.resolve({ details: { run: calls } });
+          return new Promise((resolve) => {
+            release = () => resolve({ details: { run: 1 } });
+          });
+        },
+      },
+      clock,
+      60,
+      2, // one slot stays busy with the superseded run
+    );
+    try {
+      await waitFor(async () => (await row(id)).isRunning);
+      await db().update(tasks).set({ attemptsCount: 0, isRunning: false, taskStatus: 'Pending' }).where(eq(tasks.id, id));
+      worker.poke();
+      const done = await waitFor(async () => ((await row(id)).taskStatus === 'Success' ? row(id) : undefined));
+      release();
+      await waitFor(() => worker.running().length === 0);
+      expect((await row(id)).details.filter((d) => d.event === 'succeeded')).toEqual([expect.objectContaining({ run: 2 })]);
+      expect(done.attemptsCount).toBe(1);
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('never claims a task an admin holds (Is In Queue ticked without a worker)', async () => {
+    const clock = createTestClock();
+    const id = await enqueue(clock);
+    await db().update(tasks).set({ isRunning: true }).where(eq(tasks.id, id));
+    clock.advance(24 * 3600_000);
+    expect(await createTaskRunnerRepository(db()).claimNext('w', clock.now(), 60)).toBeUndefined();
+    await db().update(tasks).set({ isRunning: false }).where(eq(tasks.id, id));
+    expect((await createTaskRunnerRepository(db()).claimNext('w', clock.now(), 60))?.id).toBe(id);
+  });
+
+  it('picks up the task of a dead worker after its lease, and marks it Error when no attempts are left', async () => {
+    const clock = createTestClock();
+    const repo = createTaskRunnerRepository(db());
+    const id = await enqueue(clock, 'dead worker');
+    // Worker A claims and dies (never finishes, never releases).
+    expect((await repo.claimNext('dead-a', clock.now(), 60))?.id).toBe(id);
+    expect(await repo.claimNext('b', clock.now(), 60)).toBeUndefined();
+    clock.advance(61_000);
+    const taken = await repo.claimNext('b', clock.now(), 60);
+    expect(taken?.id).toBe(id);
+    expect(taken?.attemptsCount).toBe(2);
+    // A's late result is refused: B holds it now.
+    expect(await repo.finish(id, 'dead-a', clock.now(), { status: 'Success', entry: { at: '', event: 'late' } })).toBe(false);
+    // B dies too, then C; after the third lease nothing may claim it and the reaper reports it.
+    clock.advance(61_000);
+    expect((await repo.claimNext('c', clock.now(), 60))?.attemptsCount).toBe(3);
+    clock.advance(61_000);
+    expect(await repo.claimNext('d', clock.now(), 60)).toBeUndefined();
+    expect(await repo.reapExpired(clock.now())).toBe(1);
+    const lost = await row(id);
+    expect(lost).toMatchObject({ taskStatus: 'Error', isRunning: false, lockedBy: null });
+  });
+
+  it('keeps the lease alive while a long task runs', async () => {
+    const clock = createTestClock();
+    const id = await enqueue(clock);
+    let release!: () => void;
+    const worker = startWorker({ 'System Log': () => new Promise((r) => (release = () => r({}))) }, clock, 5);
+    try {
+      const first = await waitFor(async () => (await row(id)).leaseUntil);
+      clock.advance(4000);
+      // The heartbeat runs every max(1 s, lease/3) of real time and extends from the (moved) clock.
+      const renewed = await waitFor(async () => {
+        const lease = (await row(id)).leaseUntil;
+        return lease && lease.getTime() > first.getTime() ? lease : undefined;
+      });
+      expect(renewed.getTime()).toBe(clock.now().getTime() + 5000);
+      release();
+      await waitFor(async () => (await row(id)).taskStatus === 'Success');
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('graceful stop waits for the task in hand, or gives it back untouched', async () => {
+    const clock = createTestClock();
+    const quick = await enqueue(clock, 'quick');
+    const worker = startWorker({ 'System Log': () => new Promise((r) => setTimeout(() => r({}), 50)) }, clock);
+    await waitFor(async () => (await row(quick)).isRunning);
+    await worker.stop(5_000);
+    expect((await row(quick)).taskStatus).toBe('Success');
+
+    const stuck = await enqueue(clock, 'stuck');
+    const w2 = startWorker(
+      { 'System Log': (_t, signal) => new Promise((_r, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')))) },
+      clock,
+    );
+    await waitFor(async () => (await row(stuck)).isRunning);
+    await w2.stop(50);
+    const released = await row(stuck);
+    expect(released).toMatchObject({ taskStatus: 'Pending', isRunning: false, attemptsCount: 0, lockedBy: null });
+    expect(released.details.at(-1)).toMatchObject({ event: 'released' });
+  });
+});

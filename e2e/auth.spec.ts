@@ -1,0 +1,231 @@
+// SPEC §2.2–2.6: login, session, top bar, change password, forgotten password, logout.
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import {
+  apiCall,
+  createOperator,
+  e2eEnv,
+  e2eTest,
+  linkIn,
+  loginAsAdmin,
+  loginViaUi,
+  logoutViaUi,
+  screenshot,
+  useBrowser,
+  waitForMail,
+} from './support/index';
+
+const browser = useBrowser();
+
+describe('login', () => {
+  e2eTest('the form validates on submit, focuses the username and shows the logo and title', browser, async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    assert.equal(await page.getByAltText('Returns Desk logo').isVisible(), true);
+    assert.equal(await page.getByLabel('Username').evaluate((el) => el === document.activeElement), true);
+    await page.keyboard.press('Enter');
+    await page.getByText('Username is required').waitFor();
+    await page.getByText('Password is required').waitFor();
+    await screenshot(page, 'login-validation');
+  });
+
+  e2eTest('a wrong password shows "Login failed"', browser, async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.getByLabel('Username').fill(e2eEnv.admin.username);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await page.getByText('Login failed').waitFor();
+    assert.match(page.url(), /\/auth\/login$/);
+    await screenshot(page, 'login-failed');
+  });
+
+  e2eTest('logging in lands on Receiving and replaces the login entry in the history', browser, async ({ page, errors }) => {
+    await page.goto('/auth/login');
+    await screenshot(page, 'login');
+    await loginAsAdmin(page);
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.equal(await page.getByRole('link', { name: 'Receiving' }).getAttribute('aria-current'), 'page');
+    await page.goBack().catch(() => undefined);
+    assert.notEqual(new URL(page.url()).pathname, '/auth/login');
+    assert.deepEqual(errors, []);
+  });
+
+  e2eTest('an unknown page behind login sends a visitor without a session to the login screen', browser, async ({ page }) => {
+    await page.goto('/history');
+    await page.waitForURL('**/auth/login');
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  });
+
+  e2eTest('a stored token that the server refuses is cleared and leads to login', browser, async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.evaluate(() => {
+      localStorage.setItem('returns-desk.token', 'forged-token');
+      localStorage.setItem('returns-desk.expire', new Date(Date.now() + 3600_000).toISOString());
+    });
+    await page.goto('/');
+    await page.waitForURL('**/auth/login');
+    assert.equal(await page.evaluate(() => localStorage.getItem('returns-desk.token')), null);
+  });
+});
+
+describe('top bar', () => {
+  e2eTest('an admin sees the Admin menu with its four screens', browser, async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.getByRole('button', { name: 'Admin' }).click();
+    for (const [label, path] of [
+      ['Users', '/admin/users'],
+      ['Customers', '/admin/customers'],
+      ['System Settings', '/admin/systems'],
+      ['Task Status', '/admin/tasks'],
+    ] as const) {
+      assert.equal(await page.getByRole('menuitem', { name: label }).getAttribute('href'), path);
+    }
+    await screenshot(page, 'layout-admin-menu');
+    await page.getByRole('menuitem', { name: 'Users' }).click();
+    await page.waitForURL('**/admin/users');
+  });
+
+  e2eTest('an operator sees no Admin menu; History opens with the default query', browser, async ({ page }) => {
+    const operator = await createOperator({ allCustomers: true, name: 'Olivia Operator' });
+    await loginViaUi(page, operator.username, operator.password);
+    await page.getByTestId('account-name').getByText('Olivia Operator').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Admin' }).count(), 0);
+    await screenshot(page, 'layout-operator');
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.waitForURL('**/history?**');
+    const url = new URL(page.url());
+    assert.equal(
+      decodeURIComponent(url.search),
+      '?page=1&search[id]=&search[delivery_number]=&search[order_number]=&search[web_order_number]=&filter[customer_id]=All&filter[is_blind]=All',
+    );
+    assert.equal(await page.getByRole('link', { name: 'History' }).getAttribute('aria-current'), 'page');
+  });
+
+  e2eTest('a reload on a logged-in page stays logged in', browser, async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin/tasks');
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    await page.reload();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/admin/tasks');
+  });
+
+  e2eTest('logout returns to login, revokes the token, and a reload stays logged out', browser, async ({ page }) => {
+    await loginAsAdmin(page);
+    const token = await page.evaluate(() => localStorage.getItem('returns-desk.token'));
+    assert.ok(token);
+    await logoutViaUi(page);
+    assert.equal(await page.evaluate(() => localStorage.getItem('returns-desk.token')), null);
+    const refused = await apiCall('POST', '/account/token', { token: token! });
+    assert.equal(refused.code, 401);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.goto('/');
+    await page.waitForURL('**/auth/login');
+  });
+});
+
+describe('change password', () => {
+  e2eTest('the modal validates, reports a wrong old password, updates, and the new password logs in', browser, async ({ page }) => {
+    const operator = await createOperator();
+    await loginViaUi(page, operator.username, operator.password);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    const modal = page.getByRole('dialog', { name: 'Change Password' });
+    await modal.waitFor();
+
+    await modal.getByRole('button', { name: 'Update Password' }).click();
+    await modal.getByText('Old password is required').waitFor();
+    await modal.getByText('New password is required').waitFor();
+    await modal.getByLabel('New Password', { exact: true }).fill('first-new-pass');
+    await modal.getByLabel('Confirm New Password').fill('something-else');
+    await modal.getByRole('button', { name: 'Update Password' }).click();
+    await modal.getByText('New passwords must match').waitFor();
+
+    // Clicking beside the modal does not close it (SPEC §2.6).
+    await page.mouse.click(10, 400);
+    assert.equal(await modal.isVisible(), true);
+
+    await modal.getByLabel('Old Password').fill('wrong-old-password');
+    await modal.getByLabel('Confirm New Password').fill('first-new-pass');
+    await modal.getByRole('button', { name: 'Update Password' }).click();
+    await modal.locator('.mantine-Alert-root').filter({ hasText: 'Error' }).waitFor();
+    await screenshot(page, 'change-password-error');
+
+    const newPassword = `New-${operator.password}`;
+    await modal.getByLabel('Old Password').fill(operator.password);
+    await modal.getByLabel('New Password', { exact: true }).fill(newPassword);
+    await modal.getByLabel('Confirm New Password').fill(newPassword);
+    await modal.getByRole('button', { name: 'Update Password' }).click();
+    await modal.getByText('Password Updated').waitFor();
+    await modal.getByText('Your password has been updated successfully').waitFor();
+    assert.equal(await modal.getByLabel('Old Password').inputValue(), '');
+    await screenshot(page, 'change-password-updated');
+
+    await modal.getByRole('button', { name: 'Close' }).first().click();
+    await logoutViaUi(page);
+    await page.getByLabel('Username').fill(operator.username);
+    await page.getByLabel('Password', { exact: true }).fill(operator.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Login failed').waitFor();
+    await loginViaUi(page, operator.username, newPassword);
+  });
+});
+
+describe('forgotten password', () => {
+  e2eTest('forget → mail → reset link → new password → login', browser, async ({ page }) => {
+    const operator = await createOperator();
+    const asked = new Date();
+    await page.goto('/auth/login');
+    await page.getByRole('link', { name: 'Forget Password?' }).click();
+    await page.waitForURL('**/auth/forget-password');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('Username is required').waitFor();
+    await page.getByText('Email is not valid').waitFor();
+    await page.getByLabel('Username').fill(operator.username);
+    await page.getByLabel('Email').fill(operator.email);
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('Please check your email to reset password.').waitFor();
+    assert.equal(await page.getByLabel('Username').inputValue(), '');
+    assert.equal(await page.getByLabel('Email').inputValue(), '');
+    await screenshot(page, 'forget-password-sent');
+
+    const mail = await waitForMail({ to: operator.email, after: asked });
+    const link = linkIn(mail, '/auth/password/');
+    const path = new URL(link).pathname;
+    assert.match(path, new RegExp(`^/auth/password/${operator.username}/`));
+
+    await page.goto(path);
+    await page.getByLabel('Password', { exact: true }).waitFor();
+    await screenshot(page, 'reset-password-form');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('New password is required').waitFor();
+    await page.getByLabel('Password', { exact: true }).fill('a-brand-new-password');
+    await page.getByLabel('Confirm Password').fill('not-the-same');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('Passwords must match').waitFor();
+    await page.getByLabel('Confirm Password').fill('a-brand-new-password');
+    await page.getByRole('button', { name: 'Reset' }).click();
+    await page.getByText('Your password is now updated').waitFor();
+    assert.equal(await page.getByLabel('Password', { exact: true }).inputValue(), '');
+    await screenshot(page, 'reset-password-done');
+
+    await page.getByRole('link', { name: 'Back to login' }).click();
+    await loginViaUi(page, operator.username, 'a-brand-new-password');
+
+    // The link is single use.
+    await page.goto(path);
+    await page.getByText('Expired Link').waitFor();
+  });
+
+  e2eTest('an invalid reset link shows "Expired Link" with a way to ask again', browser, async ({ page }) => {
+    await page.goto('/auth/password/nobody/0123456789abcdef0123456789abcdef');
+    await page.getByText('Expired Link').waitFor();
+    await page.getByText('Your reset link seems to be expired, please submit another request.').waitFor();
+    await screenshot(page, 'reset-password-expired');
+    assert.equal(await page.getByRole('link', { name: 'Back to login' }).isVisible(), true);
+    await page.getByRole('link', { name: 'Request a new reset link' }).click();
+    await page.waitForURL('**/auth/forget-password');
+    await screenshot(page, 'forget-password');
+  });
+});

@@ -1,0 +1,5 @@
+export * from './api';
+export * from './browser';
+export * from './env';
+export * from './mail';
+export * from './ui';

@@ -244,3 +244,14 @@ describe('PUT /api/su/users/{id}', () => {
     }
   });
 });
+
+describe('GET /api/su/audit', () => {
+  it('answers 401, 403 to an operator, and 422 without an entity', async () => {
+    const op = await operatorSession(t.app, db());
+    expect((await call(t.app, 'GET', '/api/su/audit?entity_type=user&entity_id=1')).status).toBe(401);
+    expect((await call(t.app, 'GET', '/api/su/audit?entity_type=user&entity_id=1', { token: op.token })).status).toBe(403);
+    const bad = await call(t.app, 'GET', '/api/su/audit?entity_type=planet', { token: admin.token });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors!).sort()).toEqual(['entity_id', 'entity_type']);
+  });
+});

@@ -21,7 +21,7 @@ export const emailField = z
 export const isoDate = (message: string) =>
   z
     .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message, abort: true })
     .refine(
       (v) => {
         const d = new Date(`${v}T00:00:00Z`);

@@ -14,6 +14,10 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { adminRoutes } from './modules/admin/admin.wiring.js';
+import { historyRoutes } from './modules/history/history.routes.js';
+import { blindReturnRoutes } from './modules/returns/blind-return.routes.js';
+import { returnViewRoutes } from './modules/returns/return-view.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { submitReturnRoutes } from './modules/returns/submit-return.routes.js';
 
@@ -76,6 +80,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(authRoutes, context);
       await api.register(accountRoutes, context);
       await api.register(adminRoutes, context);
+      await api.register(historyRoutes, context);
+      await api.register(blindReturnRoutes, context);
+      await api.register(returnViewRoutes, context);
+      await api.register(reportsRoutes, context);
       await api.register(ordersRoutes, context);
       await api.register(submitReturnRoutes, context);
     },

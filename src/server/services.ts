@@ -5,6 +5,7 @@ import { createAuthService } from './modules/auth/auth.service.js';
 import { createCustomerAccessRepository } from './modules/customers/customer-access.repository.js';
 import { createCustomerAccess } from './modules/customers/customer-access.service.js';
 import { createTaskQueueRepository } from './modules/tasks/task-queue.repository.js';
+import { createHistoryServices } from './modules/history/history.wiring.js';
 import { createReceivingServices } from './modules/orders/receiving.wiring.js';
 
 /** Wires repositories into services; one place, so a feature is added by one line here. */
@@ -26,6 +27,7 @@ export function createServices(deps: AppDeps) {
     },
   });
   const { orders, submitReturn } = createReceivingServices(db, customerAccess, deps.clock);
-  return { customerAccess, taskQueue, auth, orders, submitReturn, ...createAdminServices(deps, customerAccess) };
+  const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock);
+  return { customerAccess, taskQueue, auth, orders, submitReturn, ...historyServices, ...createAdminServices(deps, customerAccess) };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { LEDGER_CONDITIONS, LIMITS } from './constants.js';
+import { customerSummary, isoDate } from './common.js';
+import { MSG } from './messages.js';
+import { product } from './orders.js';
+
+export const BLIND_MSG = {
+  searchTooShort: `Enter at least ${LIMITS.searchMinLength} characters`,
+  reference1Required: 'Reference 1 is required',
+  draftIdInvalid: 'The draft id must be two underscores and 6 letters or digits',
+  linesRequired: 'Add at least one product line',
+  conditionInvalid: `Condition must be one of ${LEDGER_CONDITIONS.join(', ')}`,
+  reasonRequired: 'Reason is required',
+  reasonUnknown: "Reason is not one of this customer's reasons",
+  productUnknown: 'The product is not a product of this customer',
+  blindNotEnabled: 'Blind returns are not enabled for this customer account',
+  customerDisabled: 'This customer account is disabled',
+} as const;
+
+const id = z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' });
+
+/** PUT /api/returns/products/{customerId} (SPEC §7): substring of sku, upc or name_1. */
+export const productSearchBody = z.object({
+  search: z
+    .string({ error: BLIND_MSG.searchTooShort })
+    .trim()
+    .min(LIMITS.searchMinLength, { error: BLIND_MSG.searchTooShort })
+    .max(100, { error: 'At most 100 characters' }),
+});
+export type ProductSearchBody = z.infer<typeof productSearchBody>;
+
+/** SPEC §3 Product (the same shape the order panel uses). */
+export const productRow = product;
+export type ProductRow = z.infer<typeof productRow>;
+
+/** GET /api/returns/blind/{customerId}: what the Blind Return screen needs to start (an extra route). */
+export const blindSetup = z.object({
+  customer: customerSummary,
+  reasons: z.array(z.object({ id: z.number().int(), option_code: z.string(), option_value: z.string() })),
+});
+export type BlindSetup = z.infer<typeof blindSetup>;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, { error: `At most ${max} characters` })
+    .nullish()
+    .transform((v) => v ?? '');
+
+export const blindLedger = z.object({
+  product_id: id,
+  quantity: z.coerce
+    .number({ error: MSG.quantityRequired })
+    .int({ error: MSG.quantityRequired })
+    .min(LIMITS.minLedgerQuantity, { error: MSG.quantityRequired })
+    .max(LIMITS.maxLedgerQuantity, { error: `At most ${LIMITS.maxLedgerQuantity}` }),
+  condition: z.enum(LEDGER_CONDITIONS, { error: BLIND_MSG.conditionInvalid }),
+  reason: z.string({ error: BLIND_MSG.reasonRequired }).trim().min(1, { error: BLIND_MSG.reasonRequired }).max(100),
+  comment: optionalText(500),
+});
+export type BlindLedger = z.infer<typeof blindLedger>;
+
+/**
+ * PUT /api/returns/blind/{customerId} (SPEC §7). `id` is the draft's temporary id: the same user
+ * sending the same draft twice (a double click, a retry after a lost answer) gets the first return back.
+ */
+export const blindReturnBody = z.object({
+  id: z
+    .string({ error: BLIND_MSG.draftIdInvalid })
+    .regex(/^__[A-Za-z0-9]{6}$/, { error: BLIND_MSG.draftIdInvalid })
+    .optional(),
+  reference_1: z
+    .string({ error: BLIND_MSG.reference1Required })
+    .trim()
+    .min(1, { error: BLIND_MSG.reference1Required })
+    .max(100, { error: 'At most 100 characters' }),
+  reference_2: optionalText(100),
+  return_date: isoDate(MSG.invalidDate),
+  // Always a blind return on this route; the flag is accepted because the draft carries it.
+  is_blind: z.boolean().optional(),
+  return_ledgers: z
+    .array(blindLedger, { error: BLIND_MSG.linesRequired })
+    .min(1, { error: BLIND_MSG.linesRequired })
+    .max(LIMITS.maxLedgersPerReturn, { error: `At most ${LIMITS.maxLedgersPerReturn} lines` }),
+});
+export type BlindReturnBody = z.infer<typeof blindReturnBody>;
+
+/** `to` is where the SPA goes next (replacing the history entry). */
+export const blindReturnSaved = z.object({ to: z.string(), id: z.number().int() });
+export type BlindReturnSaved = z.infer<typeof blindReturnSaved>;

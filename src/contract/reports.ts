@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { emailField, isoDate } from './common.js';
+import { MSG } from './messages.js';
+
+export const DEFAULT_REPORT_NAME = 'return_report_001';
+export const REPORT_NAME_INVALID = 'Report name may use letters, digits, dot, dash and underscore (at most 64)';
+/** A report stops at this many lines; the mail says so when it does. */
+export const REPORT_MAX_ROWS = 100_000;
+
+const customerId = z.coerce
+  .number({ error: MSG.customerRequired })
+  .int({ error: MSG.customerRequired })
+  .positive({ error: MSG.customerRequired })
+  .max(2_147_483_647, { error: MSG.customerRequired });
+
+/** POST /api/reports (SPEC §2.15, §3 Report request, §5). */
+export const reportRequestBody = z
+  .object({
+    report_name: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: REPORT_NAME_INVALID })
+      .nullish()
+      .transform((v) => v || DEFAULT_REPORT_NAME),
+    customer_id: z.preprocess((v) => (v === null || v === '' ? undefined : v), customerId),
+    date_from: isoDate(MSG.invalidDate),
+    date_to: isoDate(MSG.invalidDate),
+    email: emailField,
+  })
+  .refine((v) => v.date_from <= v.date_to, { error: MSG.invalidDate, path: ['date_to'] });
+export type ReportRequestBody = z.infer<typeof reportRequestBody>;
+
+/** What the 'Return Report' task carries: no secrets, just what to build and where to send it. */
+export interface ReturnReportPayload {
+  reportName: string;
+  customerId: number;
+  dateFrom: string;
+  dateTo: string;
+  email: string;
+  requestedBy: string;
+}

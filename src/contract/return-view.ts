@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { taskView } from './tasks.js';
+
+/** GET /api/returns/{returnId}/order/{orderId|blind} params: the SPA route's two ids. */
+export const returnViewParams = z.object({
+  returnId: z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' }).max(2_147_483_647),
+  orderId: z.union([
+    z.literal('blind'),
+    z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' }).max(2_147_483_647),
+  ]),
+});
+
+export const returnViewOrder = z.object({
+  id: z.number().int(),
+  customer_id: z.number().int(),
+  delivery_number: z.string().nullable(),
+  order_number: z.string().nullable(),
+  web_order_number: z.string().nullable(),
+  buyer_reference: z.string().nullable(),
+  order_type: z.string().nullable(),
+  source: z.string(),
+  order_status: z.string(),
+  created_at: z.string(),
+  delivery_name_1: z.string().nullable(),
+  delivery_name_2: z.string().nullable(),
+  delivery_address_1: z.string().nullable(),
+  delivery_address_2: z.string().nullable(),
+  delivery_address_3: z.string().nullable(),
+  delivery_city: z.string().nullable(),
+  delivery_state: z.string().nullable(),
+  delivery_zipcode: z.string().nullable(),
+  delivery_country: z.string().nullable(),
+  delivery_contact: z.string().nullable(),
+  delivery_phone: z.string().nullable(),
+  delivery_email: z.string().nullable(),
+});
+export type ReturnViewOrder = z.infer<typeof returnViewOrder>;
+
+export const returnViewLine = z.object({
+  id: z.number().int(),
+  product: z.object({
+    id: z.number().int(),
+    sku: z.string(),
+    upc: z.string().nullable(),
+    name_1: z.string(),
+    color: z.string().nullable(),
+    size: z.string().nullable(),
+  }),
+  quantity: z.number().int(),
+  condition: z.string(),
+  reason: z.string(),
+  comment: z.string().nullable(),
+});
+export type ReturnViewLine = z.infer<typeof returnViewLine>;
+
+/**
+ * SPEC §3 Return as the Return View shows it (§2.10): header, order (null for blind returns),
+ * lines, and the tasks of its timeline (the return's own tasks plus the order's 'SGL REST Create' log).
+ */
+export const returnView = z.object({
+  id: z.number().int(),
+  order_id: z.number().int().nullable(),
+  customer_id: z.number().int(),
+  company: z.string(),
+  order_source: z.string(),
+  user_id: z.number().int(),
+  username: z.string(),
+  reference_1: z.string().nullable(),
+  reference_2: z.string().nullable(),
+  return_date: z.string(),
+  is_blind: z.boolean(),
+  /** 'Msg #': the BizTalk message id of the outbound file, once built. */
+  message_id: z.string().nullable(),
+  created_at: z.string(),
+  order: returnViewOrder.nullable(),
+  lines: z.array(returnViewLine),
+  tasks: z.array(taskView),
+});
+export type ReturnView = z.infer<typeof returnView>;

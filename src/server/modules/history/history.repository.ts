@@ -1,0 +1,147 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db, type DbOrTx } from '../../db/client.js';
+import type { HistoryRow } from '../../../contract/history.js';
+
+export interface HistoryFilter {
+  /** undefined = every customer (admins); an empty list matches nothing. */
+  customerIds?: number[];
+  isBlind?: boolean;
+  id?: number;
+  deliveryNumber?: string;
+  orderNumber?: string;
+  webOrderNumber?: string;
+}
+
+/** `%term%` for LIKE with the user's own % and _ taken literally. */
+export const containsPattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+// Exactly the expression of orders_reference_trgm_idx, so the planner can use that trigram index;
+// the column's own LIKE below then rechecks which of the four references matched.
+const ORDER_REFERENCES = sql.raw(
+  `lower(coalesce(o.delivery_number, '') || ' ' || coalesce(o.order_number, '') || ' ' || coalesce(o.web_order_number, '') || ' ' || coalesce(o.buyer_reference, ''))`,
+);
+
+const hasSearch = (f: HistoryFilter) => f.id !== undefined || !!f.deliveryNumber || !!f.orderNumber || !!f.webOrderNumber;
+
+function whereClause(f: HistoryFilter): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.customerIds) parts.push(sql`r.customer_id = ANY(${toIntArray(f.customerIds)})`);
+  if (f.isBlind !== undefined) parts.push(sql`r.is_blind = ${f.isBlind}`);
+  if (f.id !== undefined) parts.push(sql`r.id = ${f.id}`);
+  const refs: SQL[] = [];
+  for (const [column, term] of [
+    ['delivery_number', f.deliveryNumber],
+    ['order_number', f.orderNumber],
+    ['web_order_number', f.webOrderNumber],
+  ] as const) {
+    if (!term) continue;
+    const pattern = containsPattern(term);
+    refs.push(sql`${ORDER_REFERENCES} LIKE ${pattern} AND lower(o.${sql.raw(column)}) LIKE ${pattern}`);
+  }
+  if (refs.length) {
+    const scope = f.customerIds ? sql` AND o.customer_id = ANY(${toIntArray(f.customerIds)})` : sql``;
+    parts.push(sql`r.order_id IN (SELECT o.id FROM orders o WHERE ${sql.join(refs, sql` AND `)}${scope})`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+// One array parameter instead of a list of placeholders: the plan does not change with the list length.
+const toIntArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
+
+interface RawRow {
+  id: number;
+  customer_id: number;
+  company: string;
+  order_id: number | null;
+  delivery_number: string | null;
+  order_number: string | null;
+  web_order_number: string | null;
+  reference_1: string | null;
+  reference_2: string | null;
+  return_date: string;
+  is_blind: boolean;
+  username: string;
+  created_at: string | Date;
+}
+
+export function createHistoryRepository(db: Db) {
+  /**
+   * Exact total: the trigger-kept counters when only customer and blind filters apply (O(customers)),
+   * otherwise a count of the searched rows, which a search keeps small.
+   */
+  async function count(runner: DbOrTx, f: HistoryFilter): Promise<number> {
+    if (f.customerIds?.length === 0) return 0;
+    if (!hasSearch(f)) {
+      const parts: SQL[] = [sql`true`];
+      if (f.customerIds) parts.push(sql`customer_id = ANY(${toIntArray(f.customerIds)})`);
+      if (f.isBlind !== undefined) parts.push(sql`is_blind = ${f.isBlind}`);
+      const [row] = await queryRows<{ n: string | number }>(
+        runner,
+        sql`SELECT coalesce(sum(returns_count), 0) AS n FROM return_counts WHERE ${sql.join(parts, sql` AND `)}`,
+      );
+      return Number(row?.n ?? 0);
+    }
+    const [row] = await queryRows<{ n: string | number }>(runner, sql`SELECT count(*) AS n FROM returns r WHERE ${whereClause(f)}`);
+    return Number(row?.n ?? 0);
+  }
+
+  return {
+    /**
+     * One page, newest first, and the exact total, read in one snapshot so they agree. Offset paging
+     * walks the (…, created_at, id) indexes; past the middle it walks them from the other end, so the
+     * last page costs what the first does.
+     */
+    async page(f: HistoryFilter, page: number, perPage: number): Promise<{ rows: HistoryRow[]; total: number }> {
+      return db.transaction(
+        async (tx) => {
+          const total = await count(tx, f);
+          const offset = (page - 1) * perPage;
+          if (total === 0 || offset >= total) return { rows: [], total };
+          const fromEnd = offset > total / 2;
+          const limit = fromEnd ? Math.min(perPage, total - offset) : perPage;
+          const skip = fromEnd ? Math.max(0, total - offset - perPage) : offset;
+          const direction = sql.raw(fromEnd ? 'ASC' : 'DESC');
+          const rows = await queryRows<RawRow>(
+            tx,
+            sql`
+            WITH page AS (
+              SELECT r.id FROM returns r
+              WHERE ${whereClause(f)}
+              ORDER BY r.created_at ${direction}, r.id ${direction}
+              OFFSET ${skip} LIMIT ${limit}
+            )
+            SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
+                   r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
+                   r.username, r.created_at
+            FROM page
+            JOIN returns r ON r.id = page.id
+            JOIN customers c ON c.id = r.customer_id
+            LEFT JOIN orders o ON o.id = r.order_id
+            ORDER BY r.created_at DESC, r.id DESC`,
+          );
+          return { rows: rows.map(toHistoryRow), total };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+  };
+}
+export type HistoryRepository = ReturnType<typeof createHistoryRepository>;
+
+function toHistoryRow(r: RawRow): HistoryRow {
+  return {
+    id: Number(r.id),
+    customer_id: Number(r.customer_id),
+    company: r.company,
+    order_id: r.order_id === null ? null : Number(r.order_id),
+    delivery_number: r.delivery_number,
+    order_number: r.order_number,
+    web_order_number: r.web_order_number,
+    reference_1: r.reference_1,
+    reference_2: r.reference_2,
+    return_date: r.return_date,
+    is_blind: r.is_blind,
+    username: r.username,
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,29 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { envelope } from '../../../contract/common.js';
+import { MSG } from '../../../contract/messages.js';
+import { reportRequestBody } from '../../../contract/reports.js';
+import { ok } from '../../http/envelope.js';
+import { currentUser } from '../../http/auth-guard.js';
+import type { AppContext } from '../../app.js';
+
+export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+  app.addHook('onRequest', guards.requireAuth);
+
+  app.post(
+    '/reports',
+    {
+      schema: {
+        tags: ['reports'],
+        summary: 'Queue the e-mailed return report (XLSX and CSV) of one customer and date range',
+        security: [{ bearer: [] }],
+        body: reportRequestBody,
+        response: { 200: envelope(z.string()) },
+      },
+    },
+    async (req) => {
+      await services.reports.requestReturnReport(currentUser(req), req.body);
+      return ok(MSG.reportQueued);
+    },
+  );
+};

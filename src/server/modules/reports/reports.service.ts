@@ -1,0 +1,33 @@
+import type { ReportRequestBody, ReturnReportPayload } from '../../../contract/reports.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuthUser } from '../auth/auth.service.js';
+import type { CustomerAccess } from '../customers/customer-access.service.js';
+import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
+
+/** The e-mailed return report (SPEC §2.15): the request only queues a task; the worker builds and mails it. */
+export function createReportsService(deps: { customerAccess: CustomerAccess; taskQueue: TaskQueueRepository; clock: Clock }) {
+  return {
+    async requestReturnReport(user: AuthUser, body: ReportRequestBody): Promise<number> {
+      const customer = await deps.customerAccess.require(user, body.customer_id);
+      const payload: ReturnReportPayload = {
+        reportName: body.report_name,
+        customerId: customer.id,
+        dateFrom: body.date_from,
+        dateTo: body.date_to,
+        email: body.email,
+        requestedBy: user.username,
+      };
+      return deps.taskQueue.enqueue(
+        {
+          taskType: 'Return Report',
+          message1: `Return report ${customer.company} ${body.date_from} – ${body.date_to}`,
+          message2: `for ${body.email}`,
+          payload: { ...payload },
+          customerId: customer.id,
+        },
+        deps.clock.now(),
+      );
+    },
+  };
+}
+export type ReportsService = ReturnType<typeof createReportsService>;

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { blindReturnBody, blindReturnSaved, blindSetup, productRow, productSearchBody } from '../../../contract/blind.js';
+import { envelope } from '../../../contract/common.js';
+import { ok } from '../../http/envelope.js';
+import { currentUser } from '../../http/auth-guard.js';
+import type { AppContext } from '../../app.js';
+
+const params = z.object({
+  customerId: z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' }).max(2_147_483_647),
+});
+
+export const blindReturnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+  app.addHook('onRequest', guards.requireAuth);
+  const security = [{ bearer: [] }];
+  const tags = ['blind returns'];
+
+  app.put(
+    '/returns/products/:customerId',
+    {
+      schema: {
+        tags,
+        summary: 'Product search for a customer (substring of sku, upc or name; at most 50)',
+        security,
+        params,
+        body: productSearchBody,
+        response: { 200: envelope(z.array(productRow)) },
+      },
+    },
+    async (req) => ok(await services.blindReturns.searchProducts(currentUser(req), req.params.customerId, req.body.search)),
+  );
+
+  app.get(
+    '/returns/blind/:customerId',
+    {
+      schema: {
+        tags,
+        summary: 'The customer and its reasons, for the Blind Return screen',
+        security,
+        params,
+        response: { 200: envelope(blindSetup) },
+      },
+    },
+    async (req) => ok(await services.blindReturns.setup(currentUser(req), req.params.customerId)),
+  );
+
+  app.put(
+    '/returns/blind/:customerId',
+    {
+      schema: {
+        tags,
+        summary: 'Save a blind return (needs can_blind; 422 names the refused rule)',
+        security,
+        params,
+        body: blindReturnBody,
+        response: { 200: envelope(blindReturnSaved) },
+      },
+    },
+    async (req) => ok(await services.blindReturns.save(currentUser(req), req.params.customerId, req.body)),
+  );
+};

@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { BLIND_MSG, type BlindReturnBody, type BlindReturnSaved, type BlindSetup, type ProductRow } from '../../../contract/blind.js';
+import { LIMITS } from '../../../contract/constants.js';
+import { conflict, invalid, validationError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import type { AuthUser } from '../auth/auth.service.js';
+import { toCustomerSummary } from '../customers/customer-access.repository.js';
+import type { CustomerAccess } from '../customers/customer-access.service.js';
+import type { BlindReturnRepository } from './blind-return.repository.js';
+
+export const blindReturnPath = (id: number) => `/orders/blind/returns/${id}`;
+
+/** Blind returns (SPEC §2.8, §4): product search and saving a return that has no order. */
+export function createBlindReturnService(deps: { repo: BlindReturnRepository; customerAccess: CustomerAccess; clock: Clock }) {
+  const { repo, customerAccess, clock } = deps;
+
+  return {
+    async setup(user: AuthUser, customerId: number): Promise<BlindSetup> {
+      const customer = await customerAccess.require(user, customerId);
+      return { customer: toCustomerSummary(customer), reasons: await repo.reasons(customer.id) };
+    },
+
+    async searchProducts(user: AuthUser, customerId: number, search: string): Promise<ProductRow[]> {
+      const customer = await customerAccess.require(user, customerId);
+      return repo.searchProducts(customer.id, search, LIMITS.productResultLimit);
+    },
+
+    /**
+     * Every rule is checked before anything is written. The route screen does not check can_blind
+     * (SPEC §6) but the server does: a customer without it gets a 422 naming the reason.
+     */
+    async save(user: AuthUser, customerId: number, body: BlindReturnBody): Promise<BlindReturnSaved> {
+      const customer = await customerAccess.require(user, customerId);
+      if (!customer.canBlind) throw invalid('customer_id', BLIND_MSG.blindNotEnabled);
+      if (customer.customerStatus !== 'Active') throw invalid('customer_id', BLIND_MSG.customerDisabled);
+
+      if (body.id) {
+        const earlier = await repo.findByDraft(user.id, body.id);
+        if (earlier) return answerFor(earlier, customer.id);
+      }
+
+      const productIds = await repo.productIdsOf(customer.id, [...new Set(body.return_ledgers.map((l) => l.product_id))]);
+      const reasons = new Set((await repo.reasons(customer.id)).map((r) => r.option_code));
+      const errors: Record<string, string[]> = {};
+      body.return_ledgers.forEach((l, i) => {
+        if (!productIds.has(l.product_id)) errors[`return_ledgers.${i}.product_id`] = [BLIND_MSG.productUnknown];
+        if (!reasons.has(l.reason)) errors[`return_ledgers.${i}.reason`] = [BLIND_MSG.reasonUnknown];
+      });
+      if (Object.keys(errors).length) throw validationError(errors);
+
+      const saved = await repo.save(
+        {
+          // Without a draft id there is nothing to deduplicate on; a unique server key keeps the column filled.
+          draftId: body.id ?? `blind-${randomUUID()}`,
+          customerId: customer.id,
+          userId: user.id,
+          username: user.username,
+          reference1: body.reference_1,
+          reference2: body.reference_2,
+          returnDate: body.return_date,
+          ledgers: body.return_ledgers.map((l) => ({
+            productId: l.product_id,
+            quantity: l.quantity,
+            condition: l.condition,
+            reason: l.reason,
+            comment: l.comment,
+          })),
+        },
+        clock.now(),
+      );
+      return answerFor(saved, customer.id);
+    },
+  };
+
+  function answerFor(saved: { id: number; customerId: number; isBlind: boolean }, customerId: number): BlindReturnSaved {
+    // A draft id names one return: reusing it for another customer or an order-based return is a client bug.
+    if (!saved.isBlind || saved.customerId !== customerId) throw conflict('This draft was already saved as another return');
+    return { to: blindReturnPath(saved.id), id: saved.id };
+  }
+}
+export type BlindReturnService = ReturnType<typeof createBlindReturnService>;

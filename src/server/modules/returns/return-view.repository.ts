@@ -1,0 +1,94 @@
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { customers, orders, products, returnLedgers, returns, tasks } from '../../db/schema/index.js';
+import type { ReturnViewLine, ReturnViewOrder } from '../../../contract/return-view.js';
+import type { TaskView } from '../../../contract/tasks.js';
+import { toTaskView } from '../tasks/task-view.js';
+
+export function createReturnViewRepository(db: Db) {
+  return {
+    async findReturn(returnId: number) {
+      const [row] = await db
+        .select({ ret: returns, company: customers.company, orderSource: customers.orderSource })
+        .from(returns)
+        .innerJoin(customers, eq(customers.id, returns.customerId))
+        .where(eq(returns.id, returnId))
+        .limit(1);
+      return row;
+    },
+
+    async findOrder(orderId: number): Promise<ReturnViewOrder | undefined> {
+      const [o] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+      if (!o) return undefined;
+      return {
+        id: o.id,
+        customer_id: o.customerId,
+        delivery_number: o.deliveryNumber,
+        order_number: o.orderNumber,
+        web_order_number: o.webOrderNumber,
+        buyer_reference: o.buyerReference,
+        order_type: o.orderType,
+        source: o.source,
+        order_status: o.orderStatus,
+        created_at: o.createdAt.toISOString(),
+        delivery_name_1: o.deliveryName1,
+        delivery_name_2: o.deliveryName2,
+        delivery_address_1: o.deliveryAddress1,
+        delivery_address_2: o.deliveryAddress2,
+        delivery_address_3: o.deliveryAddress3,
+        delivery_city: o.deliveryCity,
+        delivery_state: o.deliveryState,
+        delivery_zipcode: o.deliveryZipcode,
+        delivery_country: o.deliveryCountry,
+        delivery_contact: o.deliveryContact,
+        delivery_phone: o.deliveryPhone,
+        delivery_email: o.deliveryEmail,
+      };
+    },
+
+    async lines(returnId: number): Promise<ReturnViewLine[]> {
+      const rows = await db
+        .select({ ledger: returnLedgers, product: products })
+        .from(returnLedgers)
+        .innerJoin(products, eq(products.id, returnLedgers.productId))
+        .where(eq(returnLedgers.returnId, returnId))
+        .orderBy(asc(returnLedgers.id));
+      return rows.map(({ ledger, product }) => ({
+        id: ledger.id,
+        product: { id: product.id, sku: product.sku, upc: product.upc, name_1: product.name1, color: product.color, size: product.size },
+        quantity: ledger.quantity,
+        condition: ledger.condition,
+        reason: ledger.reason,
+        comment: ledger.comment,
+      }));
+    },
+
+    /** The return's tasks and its order's 'SGL REST Create' log, oldest first; file bodies stay in the database. */
+    async timelineTasks(returnId: number, orderId: number | null): Promise<TaskView[]> {
+      const which =
+        orderId === null
+          ? eq(tasks.returnId, returnId)
+          : or(eq(tasks.returnId, returnId), and(eq(tasks.orderId, orderId), eq(tasks.taskType, 'SGL REST Create')));
+      const rows = await db
+        .select({
+          id: tasks.id,
+          taskType: tasks.taskType,
+          taskStatus: tasks.taskStatus,
+          message1: tasks.message1,
+          message2: tasks.message2,
+          isRunning: tasks.isRunning,
+          attemptsCount: tasks.attemptsCount,
+          details: tasks.details,
+          createdAt: tasks.createdAt,
+          updatedAt: tasks.updatedAt,
+          hasFile: sql<boolean>`${tasks.fileContent} IS NOT NULL`,
+        })
+        .from(tasks)
+        .where(which)
+        .orderBy(asc(tasks.createdAt), asc(tasks.id))
+        .limit(200);
+      return rows.map(toTaskView);
+    },
+  };
+}
+export type ReturnViewRepository = ReturnType<typeof createReturnViewRepository>;

@@ -1,0 +1,44 @@
+import type { ReturnView } from '../../../contract/return-view.js';
+import { notFound } from '../../http/errors.js';
+import type { AuthUser } from '../auth/auth.service.js';
+import type { CustomerAccess } from '../customers/customer-access.service.js';
+import type { ReturnViewRepository } from './return-view.repository.js';
+
+/** Return View (SPEC §2.10): one return with its order, lines and timeline tasks. */
+export function createReturnViewService(deps: { repo: ReturnViewRepository; customerAccess: CustomerAccess }) {
+  const { repo, customerAccess } = deps;
+  return {
+    async read(user: AuthUser, returnId: number, orderId: number | 'blind'): Promise<ReturnView> {
+      const found = await repo.findReturn(returnId);
+      // The path's order part must name this return's order (or 'blind'); anything else is not this return.
+      const matches = found && (orderId === 'blind' ? found.ret.isBlind && found.ret.orderId === null : found.ret.orderId === orderId);
+      if (!found || !matches) throw notFound('Return not found.');
+      await customerAccess.require(user, found.ret.customerId);
+      const r = found.ret;
+      const [order, lines, tasks] = await Promise.all([
+        r.orderId === null ? Promise.resolve(undefined) : repo.findOrder(r.orderId),
+        repo.lines(r.id),
+        repo.timelineTasks(r.id, r.orderId),
+      ]);
+      return {
+        id: r.id,
+        order_id: r.orderId,
+        customer_id: r.customerId,
+        company: found.company,
+        order_source: found.orderSource,
+        user_id: r.userId,
+        username: r.username,
+        reference_1: r.reference1,
+        reference_2: r.reference2,
+        return_date: r.returnDate,
+        is_blind: r.isBlind,
+        message_id: r.messageId,
+        created_at: r.createdAt.toISOString(),
+        order: order ?? null,
+        lines,
+        tasks,
+      };
+    },
+  };
+}
+export type ReturnViewService = ReturnType<typeof createReturnViewService>;

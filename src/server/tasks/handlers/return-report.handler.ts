@@ -1,0 +1,53 @@
+import { REPORT_MAX_ROWS, type ReturnReportPayload } from '../../../contract/reports.js';
+import type { Mailer } from '../../integrations/mailer.js';
+import type { Db } from '../../db/client.js';
+import { createReportsRepository } from '../../modules/reports/reports.repository.js';
+import { buildReportCsv, buildReportXlsx } from '../../modules/reports/return-report.files.js';
+import { PermanentTaskError, type TaskHandler } from '../worker.js';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Builds the return report of one customer and date range (one row per ledger line) as XLSX and CSV
+ * and mails both. A mail failure throws, so the worker retries the whole task later.
+ */
+export function createReturnReportHandler(db: Db, mailer: Mailer): TaskHandler {
+  const repo = createReportsRepository(db);
+  return async (task) => {
+    const p = task.payload as unknown as ReturnReportPayload;
+    const company = await repo.customerCompany(p.customerId);
+    if (!company) throw new PermanentTaskError(`customer ${p.customerId} no longer exists`);
+    const lines = await repo.lines(p.customerId, p.dateFrom, p.dateTo, REPORT_MAX_ROWS + 1);
+    const truncated = lines.length > REPORT_MAX_ROWS;
+    if (truncated) lines.length = REPORT_MAX_ROWS;
+    const title = `${company}: returns ${p.dateFrom} to ${p.dateTo}`;
+    const [xlsx, csv] = [await buildReportXlsx(lines, title), buildReportCsv(lines)];
+    const returns = new Set(lines.map((l) => l.return_id)).size;
+    const sent = await mailer.send({
+      to: p.email,
+      subject: `Return report ${p.reportName}: ${company} ${p.dateFrom} to ${p.dateTo}`,
+      text:
+        `Hello,\n\nattached is the return report of ${company} for return dates ${p.dateFrom} to ${p.dateTo}, ` +
+        `requested by ${p.requestedBy}: ${lines.length} line(s) of ${returns} return(s), as an Excel workbook and as CSV.\n` +
+        (truncated
+          ? `\nThe range holds more than ${REPORT_MAX_ROWS} lines; only the first ${REPORT_MAX_ROWS} are included. Ask for a shorter range to see the rest.\n`
+          : '') +
+        `\nReturns Desk\n`,
+      attachments: [
+        { filename: `${p.reportName}.xlsx`, content: xlsx.toString('base64'), contentType: XLSX_TYPE },
+        { filename: `${p.reportName}.csv`, content: Buffer.from(csv, 'utf8').toString('base64'), contentType: 'text/csv; charset=utf-8' },
+      ],
+    });
+    return {
+      details: {
+        to: p.email,
+        lines: lines.length,
+        returns,
+        truncated,
+        attachments: [`${p.reportName}.xlsx`, `${p.reportName}.csv`],
+        messageId: sent.id,
+      },
+      message2: `${lines.length} line(s) mailed to ${p.email}`,
+    };
+  };
+}

@@ -1,6 +1,92 @@
-import { Title } from '@mantine/core';
+import { Center, Grid, Paper, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPackageImport } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { SearchField } from '../../../contract/constants';
+import type { OrderDetail, OrderSearchResult } from '../../../contract/orders';
+import { api } from '../../api/client';
+import { useSession } from '../../auth/session';
+import { tempId, today } from '../../lib/format';
+import { OrderPanel } from './OrderPanel';
+import { OrderSearchPanel } from './OrderSearchPanel';
+import { SearchResults } from './SearchResults';
+import { useOrderSearch } from './use-order-search';
+import { useReceivingState } from './use-receiving-state';
 
-/** Placeholder until the screen of its issue lands. */
+/** Return Processing, route / (SPEC §2.7, §4 Order processing). */
 export default function ReceivingPage() {
-  return <Title order={2}>Return Processing</Title>;
+  const session = useSession();
+  const account = session.account;
+  const [state, dispatch] = useReceivingState(account?.id);
+  const [customerId, setCustomerId] = useState<string | null>(() => (state.draft ? String(state.draft.customer_id) : null));
+  const [reference, setReference] = useState('');
+  const [field, setField] = useState<SearchField>('orderNo');
+  const customer = session.customerById(customerId);
+  const isRest = customer?.order_source === 'Biztalk Rest';
+  const search = useOrderSearch(customer ? customerId : null, reference, isRest ? field : null);
+  const [loadingOrder, setLoadingOrder] = useState(false);
+
+  const select = async (result: OrderSearchResult) => {
+    if (state.processing) {
+      notifications.show({
+        color: 'red',
+        title: 'Cannot switch to another return',
+        message: 'Please close the return currently being processed first.',
+      });
+      return;
+    }
+    if (!account || !customer || loadingOrder) return;
+    setLoadingOrder(true);
+    const res = await api.put<OrderDetail>(`/returns/order/${encodeURIComponent(result.source)}/${result.id ?? 'new'}`, {
+      customer_id: customer.id,
+      data: result.data,
+    });
+    setLoadingOrder(false);
+    if (res.code === 200) dispatch({ type: 'select', order: res.message, user: account, draftId: tempId(), today: today() });
+  };
+
+  const orderCustomer = state.order ? session.customerById(state.order.customer_id) : undefined;
+  return (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+        <Stack gap="md">
+          <OrderSearchPanel
+            customer={customer}
+            customerId={customerId}
+            onCustomerChange={setCustomerId}
+            field={field}
+            onFieldChange={setField}
+            reference={reference}
+            onReferenceChange={setReference}
+          />
+          <SearchResults
+            results={search.results}
+            loading={search.loading || loadingOrder}
+            searched={search.searched}
+            selectedId={state.order?.id ?? null}
+            onSelect={(r) => void select(r)}
+          />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+        {state.order && state.draft ? (
+          <OrderPanel
+            key={state.order.id}
+            state={{ ...state, order: state.order, draft: state.draft }}
+            customer={orderCustomer}
+            dispatch={dispatch}
+          />
+        ) : (
+          <Paper withBorder p="xl">
+            <Center>
+              <Stack align="center" gap="xs">
+                <IconPackageImport size={40} stroke={1.3} color="var(--mantine-color-gray-5)" />
+                <Text c="dimmed">Choose a customer, search an order reference and pick the order to receive a return.</Text>
+              </Stack>
+            </Center>
+          </Paper>
+        )}
+      </Grid.Col>
+    </Grid>
+  );
 }

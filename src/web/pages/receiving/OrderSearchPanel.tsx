@@ -1,0 +1,58 @@
+import { Anchor, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Link } from 'react-router';
+import type { CustomerSummary } from '../../../contract/common';
+import type { SearchField } from '../../../contract/constants';
+import { CustomerSelect } from '../../components/CustomerSelect';
+
+const SEARCH_FIELD_OPTIONS: { value: SearchField; label: string }[] = [
+  { value: 'orderNo', label: 'Order Number' },
+  { value: 'deliveryNo', label: 'Delivery Number' },
+  { value: 'webOrderNumber', label: 'Web Order Number' },
+];
+
+export interface OrderSearchPanelProps {
+  customer: CustomerSummary | undefined;
+  customerId: string | null;
+  onCustomerChange: (id: string | null) => void;
+  field: SearchField;
+  onFieldChange: (field: SearchField) => void;
+  reference: string;
+  onReferenceChange: (reference: string) => void;
+}
+
+/** SPEC §2.7 Order Search panel. */
+export function OrderSearchPanel(props: OrderSearchPanelProps) {
+  const { customer } = props;
+  const isRest = customer?.order_source === 'Biztalk Rest';
+  return (
+    <Paper withBorder p="md" component="section" aria-label="Order Search">
+      <Stack gap="sm">
+        <Title order={4}>Order Search</Title>
+        <CustomerSelect value={props.customerId} onChange={(v) => props.onCustomerChange(v)} data-testid="customer-select" />
+        {isRest && (
+          <Select
+            label="Search Field"
+            data={SEARCH_FIELD_OPTIONS}
+            value={props.field}
+            allowDeselect={false}
+            onChange={(v) => v && props.onFieldChange(v as SearchField)}
+          />
+        )}
+        <TextInput
+          label="Search Reference"
+          description={customer ? `Source: ${customer.order_source}` : 'Source: choose a customer first'}
+          placeholder="Delivery, order, web order number or buyer ref"
+          value={props.reference}
+          onChange={(e) => props.onReferenceChange(e.currentTarget.value)}
+          disabled={!customer}
+          data-autofocus
+        />
+        {customer?.can_blind && (
+          <Anchor component={Link} to={`/blind/${customer.id}`} size="sm">
+            Create a blind return
+          </Anchor>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

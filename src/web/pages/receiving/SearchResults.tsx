@@ -1,0 +1,87 @@
+import { Box, ColorSwatch, Group, HoverCard, LoadingOverlay, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { ORDER_STATUS_NEW } from '../../../contract/constants';
+import type { OrderSearchResult } from '../../../contract/orders';
+import classes from './receiving.module.css';
+
+export interface SearchResultsProps {
+  results: OrderSearchResult[];
+  loading: boolean;
+  searched: string | null;
+  selectedId: number | null;
+  onSelect: (result: OrderSearchResult) => void;
+}
+
+const CARD_FIELDS: [keyof OrderSearchResult, string][] = [
+  ['delivery_name_1', 'Name 1'],
+  ['delivery_name_2', 'Name 2'],
+  ['delivery_contact', 'Contact'],
+  ['reference_1', 'Del #'],
+  ['reference_2', 'Order #'],
+  ['reference_3', 'Web Order #'],
+  ['reference_4', 'Buyer Ref'],
+];
+
+/** The order's most telling reference for the list line. */
+const title = (r: OrderSearchResult) => r.reference_1 || r.reference_2 || r.reference_3 || r.reference_4 || `Order ${r.id ?? ''}`;
+
+/** SPEC §2.7 Search Results: red marker for 'New', green otherwise; a hover card with the details. */
+export function SearchResults({ results, loading, searched, selectedId, onSelect }: SearchResultsProps) {
+  return (
+    <Paper withBorder p="md" pos="relative" component="section" aria-label="Search Results" mih={120}>
+      <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />
+      <Title order={4} mb="sm">
+        Search Results
+      </Title>
+      {searched !== null && results.length === 0 && !loading && (
+        <Text c="dimmed" size="sm">
+          No order matches “{searched}”.
+        </Text>
+      )}
+      <Stack gap={4} role="list">
+        {results.map((r) => (
+          <HoverCard key={`${r.source}-${r.id ?? title(r)}`} position="right" withArrow openDelay={200} shadow="md" width={280}>
+            <HoverCard.Target>
+              <UnstyledButton
+                role="listitem"
+                className={classes.result}
+                data-selected={r.id !== null && r.id === selectedId ? true : undefined}
+                onClick={() => onSelect(r)}
+                aria-label={`Order ${title(r)}, status ${r.order_status}`}
+              >
+                <Group gap="sm" wrap="nowrap">
+                  <ColorSwatch
+                    size={12}
+                    color={r.order_status === ORDER_STATUS_NEW ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-green-6)'}
+                    aria-hidden
+                    data-testid="status-marker"
+                    data-status={r.order_status === ORDER_STATUS_NEW ? 'new' : 'other'}
+                  />
+                  <Box style={{ minWidth: 0 }}>
+                    <Text size="sm" fw={600} truncate>
+                      {title(r)}
+                    </Text>
+                    <Text size="xs" c="dimmed" truncate>
+                      {[r.delivery_name_1, r.order_status].filter(Boolean).join(' · ')}
+                    </Text>
+                  </Box>
+                </Group>
+              </UnstyledButton>
+            </HoverCard.Target>
+            <HoverCard.Dropdown>
+              <Stack gap={2}>
+                {CARD_FIELDS.filter(([k]) => r[k]).map(([k, label]) => (
+                  <Text size="sm" key={k}>
+                    <Text span fw={600}>
+                      {label}:
+                    </Text>{' '}
+                    {String(r[k])}
+                  </Text>
+                ))}
+              </Stack>
+            </HoverCard.Dropdown>
+          </HoverCard>
+        ))}
+      </Stack>
+    </Paper>
+  );
+}

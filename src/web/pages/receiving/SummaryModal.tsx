@@ -1,0 +1,66 @@
+import { Button, Group, Modal, Table, Text } from '@mantine/core';
+import type { SummaryRow } from './receiving-logic';
+import classes from './receiving.module.css';
+
+export interface SummaryModalProps {
+  opened: boolean;
+  rows: SummaryRow[];
+  ledgerCount: number;
+  submitting: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}
+
+/** 'Return Processing Summary' (SPEC §2.7): not closable by an outside click; red rows do not add up. */
+export function SummaryModal({ opened, rows, ledgerCount, submitting, onClose, onConfirm }: SummaryModalProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Return Processing Summary" size="xl" closeOnClickOutside={false}>
+      <Table withTableBorder fz="sm" data-testid="summary-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>SKU</Table.Th>
+            <Table.Th>UPC</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th ta="right">Ordered</Table.Th>
+            <Table.Th ta="right">Previous</Table.Th>
+            <Table.Th ta="right">New Pristine</Table.Th>
+            <Table.Th ta="right">New Blocked</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr key={r.lineId} className={r.mismatch ? classes.mismatch : undefined} data-mismatch={r.mismatch || undefined}>
+              <Table.Td>{r.sku}</Table.Td>
+              <Table.Td>{r.upc}</Table.Td>
+              <Table.Td>{r.name}</Table.Td>
+              <Table.Td ta="right">{r.ordered}</Table.Td>
+              <Table.Td ta="right">{r.previous}</Table.Td>
+              <Table.Td ta="right">{r.newPristine}</Table.Td>
+              <Table.Td ta="right">{r.newBlocked}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Group justify="space-between" mt="md">
+        <Text size="sm" c={ledgerCount ? 'dimmed' : 'red.7'}>
+          {ledgerCount ? `${ledgerCount} new return line(s)` : 'Add at least one return line before submitting.'}
+        </Text>
+        <Group>
+          <Button variant="default" onClick={onClose}>
+            Back
+          </Button>
+          <Button
+            color="green"
+            loading={submitting}
+            data-autofocus
+            // SPEC §5: does nothing when the return has no ledgers (kept focusable for the keyboard).
+            aria-disabled={ledgerCount === 0}
+            onClick={() => ledgerCount > 0 && onConfirm()}
+          >
+            Confirm &amp; Submit Return
+          </Button>
+        </Group>
+      </Group>
+    </Modal>
+  );
+}

@@ -1,0 +1,160 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderDetail } from '../../../contract/orders';
+import { EMPTY_STATE, draftStorageKey, loadStoredState, receivingReducer, storeState, type ReceivingState } from './draft-reducer';
+
+const order = (id: number): OrderDetail => ({
+  id,
+  customer_id: 5,
+  delivery_number: 'D1',
+  order_number: 'O1',
+  web_order_number: null,
+  buyer_reference: null,
+  order_type: null,
+  source: 'Biztalk',
+  source_id_1: 'S1',
+  order_status: 'New',
+  created_at: '2026-01-01T00:00:00.000Z',
+  delivery_name_1: null,
+  delivery_name_2: null,
+  delivery_address_1: null,
+  delivery_address_2: null,
+  delivery_address_3: null,
+  delivery_city: null,
+  delivery_state: null,
+  delivery_zipcode: null,
+  delivery_country: null,
+  delivery_contact: null,
+  delivery_phone: null,
+  delivery_email: null,
+  order_lines: [
+    {
+      id: 11,
+      order_id: id,
+      product_id: 21,
+      quantity: 2,
+      product: { id: 21, customer_id: 5, sku: 'A-1', upc: '1', name_1: 'A', color: null, size: null },
+    },
+  ],
+  returns: [],
+  ledgers: [
+    {
+      id: 99,
+      customer_id: 5,
+      order_id: id,
+      order_line_id: 11,
+      product_id: 21,
+      return_id: 4,
+      condition: 'Pristine',
+      quantity: 1,
+      reason: 'R',
+      comment: null,
+    },
+  ],
+  reasons: [{ id: 1, option_code: 'R', option_value: 'Reason' }],
+});
+const user = { id: 3, username: 'op' };
+const newLedger = { order_line_id: 11, product_id: 21, quantity: 1, condition: 'Reconditioning', reason: 'R', comment: '' };
+
+function selected(): ReceivingState {
+  return receivingReducer(EMPTY_STATE, { type: 'select', order: order(1), user, draftId: '__aaaaaa', today: '2026-05-06' });
+}
+
+describe('receivingReducer', () => {
+  it('opens a fresh draft when an order is selected, and refuses another while processing', () => {
+    const s = selected();
+    expect(s.processing).toBe(true);
+    expect(s.draft).toMatchObject({
+      id: '__aaaaaa',
+      customer_id: 5,
+      order_id: 1,
+      user_id: 3,
+      return_date: '2026-05-06',
+      is_blind: false,
+      return_ledgers: [],
+    });
+    expect(receivingReducer(s, { type: 'select', order: order(2), user, draftId: '__bbbbbb', today: '2026-05-06' })).toBe(s);
+  });
+
+  it('adds new entries as This Return with a temporary id and return_id null, and removes them', () => {
+    let s = receivingReducer(selected(), { type: 'add', ledger: newLedger, id: '__l00001' });
+    s = receivingReducer(s, { type: 'add', ledger: { ...newLedger, quantity: 2 }, id: '__l00002' });
+    expect(s.draft!.return_ledgers.map((l) => [l.id, l.return_id, l.order_id, l.customer_id])).toEqual([
+      ['__l00001', null, 1, 5],
+      ['__l00002', null, 1, 5],
+    ]);
+    s = receivingReducer(s, { type: 'remove', id: '__l00001' });
+    expect(s.draft!.return_ledgers.map((l) => l.id)).toEqual(['__l00002']);
+    expect(s.order!.ledgers).toHaveLength(1);
+  });
+
+  it("removes a saved entry from the order's ledgers (SPEC §4)", () => {
+    const s = receivingReducer(selected(), { type: 'remove', id: 99 });
+    expect(s.order!.ledgers).toEqual([]);
+  });
+
+  it('sets one draft field at a time', () => {
+    const s = receivingReducer(selected(), { type: 'field', field: 'reference_1', value: 'RMA' });
+    expect(s.draft).toMatchObject({ reference_1: 'RMA', reference_2: '', return_date: '2026-05-06' });
+  });
+
+  it('after a submit marks the order Return Created, appends the return and its ledgers and opens a fresh draft', () => {
+    const s0 = receivingReducer(selected(), { type: 'add', ledger: newLedger, id: '__l00001' });
+    const saved = {
+      id: 8,
+      order_id: 1,
+      customer_id: 5,
+      user_id: 3,
+      username: 'op',
+      reference_1: '',
+      reference_2: '',
+      return_date: '2026-05-06',
+      is_blind: false,
+      created_at: '2026-05-06T10:00:00.000Z',
+      ledgers: [{ ...s0.draft!.return_ledgers[0]!, id: 100, return_id: 8 }],
+    };
+    const s = receivingReducer(s0, { type: 'submitted', saved, draftId: '__cccccc', today: '2026-05-06' });
+    expect(s.order!.order_status).toBe('Return Created');
+    expect(s.order!.returns.map((r) => r.id)).toEqual([8]);
+    expect(s.order!.ledgers.map((l) => l.id)).toEqual([99, 100]);
+    expect(s.draft).toMatchObject({ id: '__cccccc', return_ledgers: [], user_id: 3 });
+    expect(s.processing).toBe(true);
+    // A repeated answer (idempotent retry) does not append twice.
+    const again = receivingReducer(s, { type: 'submitted', saved, draftId: '__dddddd', today: '2026-05-06' });
+    expect(again.order!.returns).toHaveLength(1);
+    expect(again.order!.ledgers).toHaveLength(2);
+  });
+
+  it('close discards the order, the draft and the processing flag', () => {
+    expect(receivingReducer(selected(), { type: 'close' })).toEqual(EMPTY_STATE);
+  });
+});
+
+describe('draft storage', () => {
+  const memory = () => {
+    const map = new Map<string, string>();
+    return {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+      removeItem: (k: string) => void map.delete(k),
+      map,
+    };
+  };
+
+  it('keeps a draft in progress per user and forgets it when closed', () => {
+    const storage = memory();
+    const s = receivingReducer(selected(), { type: 'add', ledger: newLedger, id: '__l00001' });
+    storeState(storage, 3, s);
+    expect(loadStoredState(storage, 3)).toEqual(s);
+    expect(loadStoredState(storage, 4)).toEqual(EMPTY_STATE);
+    storeState(storage, 3, EMPTY_STATE);
+    expect(storage.map.has(draftStorageKey(3))).toBe(false);
+  });
+
+  it('ignores broken or foreign stored data', () => {
+    const storage = memory();
+    storage.setItem(draftStorageKey(3), '{not json');
+    expect(loadStoredState(storage, 3)).toEqual(EMPTY_STATE);
+    storage.setItem(draftStorageKey(3), JSON.stringify({ ...selected(), draft: { ...selected().draft, user_id: 9 } }));
+    expect(loadStoredState(storage, 3)).toEqual(EMPTY_STATE);
+  });
+});

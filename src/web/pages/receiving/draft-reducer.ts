@@ -1,0 +1,121 @@
+// The order being processed and its return draft (SPEC §3 draft, §4 Order processing), as a pure reducer.
+import type { LedgerEntry, OrderDetail } from '../../../contract/orders';
+import type { CreatedReturn } from '../../../contract/returns';
+import { ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants';
+
+export interface ReturnDraft {
+  id: string;
+  customer_id: number;
+  order_id: number;
+  user_id: number;
+  username: string;
+  reference_1: string;
+  reference_2: string;
+  return_date: string;
+  is_blind: false;
+  return_ledgers: LedgerEntry[];
+}
+
+export interface ReceivingState {
+  order: OrderDetail | null;
+  draft: ReturnDraft | null;
+  processing: boolean;
+}
+
+export type DraftField = 'reference_1' | 'reference_2' | 'return_date';
+export type NewLedger = Pick<LedgerEntry, 'order_line_id' | 'product_id' | 'quantity' | 'condition' | 'reason' | 'comment'>;
+
+export type ReceivingAction =
+  | { type: 'select'; order: OrderDetail; user: { id: number; username: string }; draftId: string; today: string }
+  | { type: 'add'; ledger: NewLedger; id: string }
+  | { type: 'remove'; id: LedgerEntry['id'] }
+  | { type: 'field'; field: DraftField; value: string }
+  | { type: 'submitted'; saved: CreatedReturn; draftId: string; today: string }
+  | { type: 'close' };
+
+export const EMPTY_STATE: ReceivingState = { order: null, draft: null, processing: false };
+
+function freshDraft(order: OrderDetail, user: { id: number; username: string }, draftId: string, today: string): ReturnDraft {
+  return {
+    id: draftId,
+    customer_id: order.customer_id,
+    order_id: order.id,
+    user_id: user.id,
+    username: user.username,
+    reference_1: '',
+    reference_2: '',
+    return_date: today,
+    is_blind: false,
+    return_ledgers: [],
+  };
+}
+
+export function receivingReducer(state: ReceivingState, action: ReceivingAction): ReceivingState {
+  switch (action.type) {
+    case 'select':
+      // Refused while a return is being processed; the screen says so before dispatching.
+      if (state.processing) return state;
+      return { order: action.order, draft: freshDraft(action.order, action.user, action.draftId, action.today), processing: true };
+    case 'add': {
+      if (!state.draft || !state.order) return state;
+      const entry: LedgerEntry = {
+        ...action.ledger,
+        id: action.id,
+        customer_id: state.order.customer_id,
+        order_id: state.order.id,
+        return_id: null,
+      };
+      return { ...state, draft: { ...state.draft, return_ledgers: [...state.draft.return_ledgers, entry] } };
+    }
+    case 'remove': {
+      if (!state.draft || !state.order) return state;
+      const saved = state.order.ledgers.find((l) => l.id === action.id && l.return_id !== null);
+      if (saved) return { ...state, order: { ...state.order, ledgers: state.order.ledgers.filter((l) => l !== saved) } };
+      return { ...state, draft: { ...state.draft, return_ledgers: state.draft.return_ledgers.filter((l) => l.id !== action.id) } };
+    }
+    case 'field':
+      if (!state.draft) return state;
+      return { ...state, draft: { ...state.draft, [action.field]: action.value } };
+    case 'submitted': {
+      if (!state.order || !state.draft) return state;
+      const { ledgers, ...ret } = action.saved;
+      const order: OrderDetail = {
+        ...state.order,
+        order_status: ORDER_STATUS_RETURN_CREATED,
+        returns: state.order.returns.some((r) => r.id === ret.id)
+          ? state.order.returns
+          : [...state.order.returns, { id: ret.id, created_at: ret.created_at, username: ret.username }],
+        ledgers: [...state.order.ledgers.filter((l) => l.return_id !== ret.id), ...ledgers],
+      };
+      const user = { id: state.draft.user_id, username: state.draft.username };
+      return { order, draft: freshDraft(order, user, action.draftId, action.today), processing: true };
+    }
+    case 'close':
+      return EMPTY_STATE;
+  }
+}
+
+/** Where the draft survives a reload: per user, so a shared workstation never mixes operators. */
+export const draftStorageKey = (userId: number) => `returns-desk.receiving.${userId}`;
+
+export function loadStoredState(storage: Pick<Storage, 'getItem'>, userId: number): ReceivingState {
+  try {
+    const raw = storage.getItem(draftStorageKey(userId));
+    if (!raw) return EMPTY_STATE;
+    const parsed = JSON.parse(raw) as Partial<ReceivingState>;
+    if (!parsed.processing || !parsed.order || !parsed.draft || parsed.draft.user_id !== userId) return EMPTY_STATE;
+    if (!Array.isArray(parsed.order.order_lines) || !Array.isArray(parsed.draft.return_ledgers)) return EMPTY_STATE;
+    return { order: parsed.order, draft: parsed.draft, processing: true };
+  } catch {
+    return EMPTY_STATE;
+  }
+}
+
+export function storeState(storage: Pick<Storage, 'setItem' | 'removeItem'>, userId: number, state: ReceivingState): void {
+  try {
+    if (state.processing) storage.setItem(draftStorageKey(userId), JSON.stringify(state));
+    else storage.removeItem(draftStorageKey(userId));
+  } catch {
+    // A full or blocked storage only loses the reload safety net, never the work on screen.
+  }
+}

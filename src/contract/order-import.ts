@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { LIMITS, ORDER_SOURCES, ORDER_STATUS_NEW } from './constants.js';
+
+/**
+ * The order file (docs/integrations.md "Order files"): one schema for the JSON file, the CSV file
+ * (rows grouped into the same shape before validation) and the admin upload.
+ *
+ * Messages are written without the field name; the parser reports them as "<field> <message>",
+ * e.g. "quantity must be a whole number of at least 1".
+ */
+
+export const ORDER_IMPORT_LIMITS = {
+  maxLinesPerOrder: 1000,
+  maxOrdersPerFile: 100_000,
+  /** Bad rows listed in an answer; the count of the rest is added as one more entry. */
+  maxReportedErrors: 1000,
+  maxUploadChars: 20 * 1024 * 1024,
+} as const;
+
+export const ORDER_IMPORT_MSG = {
+  required: 'is required',
+  text: 'must be text',
+  wholeNumber: 'must be a whole number of at least 1',
+  isoDate: 'must be an ISO date like 2026-03-01 or 2026-03-01T10:30:00Z',
+  source: `must be one of ${ORDER_SOURCES.join(', ')}`,
+  noLines: 'an order needs at least one line',
+  tooManyLines: `an order has at most ${ORDER_IMPORT_LIMITS.maxLinesPerOrder} lines`,
+  noOrders: 'the file holds no orders',
+  tooManyOrders: `a file holds at most ${ORDER_IMPORT_LIMITS.maxOrdersPerFile} orders`,
+  duplicateLine: 'is used twice in this order',
+  duplicateOrder: 'is used by two orders in this file',
+  object: 'must be an object',
+  list: 'must be a list',
+} as const;
+
+/** Unknown keys are refused so that a misspelt field name is reported instead of silently dropped. */
+const objectError = (iss: { code?: string; keys?: string[] }) =>
+  iss.code === 'unrecognized_keys'
+    ? `has unknown field${iss.keys!.length > 1 ? 's' : ''} ${iss.keys!.join(', ')}`
+    : ORDER_IMPORT_MSG.object;
+
+const maxChars = (n: number) => `must be at most ${n} characters`;
+
+/** Empty strings and null mean "not given"; numbers are accepted for text (references often are numeric). */
+const blankToUndefined = (v: unknown) => {
+  if (v === null) return undefined;
+  if (typeof v === 'string' && v.trim() === '') return undefined;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  return v;
+};
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: ORDER_IMPORT_MSG.text })
+      .trim()
+      .max(max, { error: maxChars(max) })
+      .optional(),
+  );
+
+const requiredTextField = (max: number) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: (iss) => (iss.input === undefined ? ORDER_IMPORT_MSG.required : ORDER_IMPORT_MSG.text) })
+      .trim()
+      .max(max, { error: maxChars(max) }),
+  );
+
+/** Accepts 12 as well as "12" (CSV cells are always text). */
+const wholeNumber = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v),
+    z
+      .number({ error: (iss) => (iss.input === undefined ? ORDER_IMPORT_MSG.required : ORDER_IMPORT_MSG.wholeNumber) })
+      .int({ error: ORDER_IMPORT_MSG.wholeNumber })
+      .min(1, { error: ORDER_IMPORT_MSG.wholeNumber })
+      .max(max, { error: `must be at most ${max}` }),
+  );
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** A date or date-time; without a zone it is taken as UTC. Normalised to an ISO instant. */
+const isoInstant = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: ORDER_IMPORT_MSG.isoDate })
+    .trim()
+    .regex(ISO_DATE, { error: ORDER_IMPORT_MSG.isoDate })
+    .transform((v, ctx) => {
+      const [y, m, d] = v.slice(0, 10).split('-').map(Number) as [number, number, number];
+      const calendarOk = new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === v.slice(0, 10);
+      const rest = v.slice(11);
+      const text = v.length === 10 ? `${v}T00:00:00Z` : `${v.slice(0, 10)}T${/(?:Z|[+-]\d{2}:?\d{2})$/.test(rest) ? rest : `${rest}Z`}`;
+      const date = new Date(text);
+      if (!calendarOk || Number.isNaN(date.getTime())) {
+        ctx.addIssue({ code: 'custom', message: ORDER_IMPORT_MSG.isoDate });
+        return z.NEVER;
+      }
+      return date.toISOString();
+    })
+    .optional(),
+);
+
+export const orderImportProduct = z.strictObject(
+  {
+    sku: requiredTextField(100),
+    upc: optionalText(50),
+    name_1: optionalText(200),
+    color: optionalText(100),
+    size: optionalText(50),
+  },
+  { error: objectError },
+);
+export type OrderImportProduct = z.infer<typeof orderImportProduct>;
+
+export const orderImportLine = z.strictObject(
+  {
+    line_number: wholeNumber(1_000_000),
+    quantity: wholeNumber(LIMITS.maxLedgerQuantity),
+    product: orderImportProduct,
+  },
+  { error: objectError },
+);
+export type OrderImportLine = z.infer<typeof orderImportLine>;
+
+/** Order-level fields, in the order the CSV header documents them. */
+export const ORDER_FIELDS = [
+  'source_id',
+  'delivery_number',
+  'order_number',
+  'web_order_number',
+  'buyer_reference',
+  'order_type',
+  'order_status',
+  'source',
+  'created_at',
+  'delivery_name_1',
+  'delivery_name_2',
+  'delivery_address_1',
+  'delivery_address_2',
+  'delivery_address_3',
+  'delivery_city',
+  'delivery_state',
+  'delivery_zipcode',
+  'delivery_country',
+  'delivery_contact',
+  'delivery_phone',
+  'delivery_email',
+] as const;
+export const LINE_FIELDS = ['line_number', 'quantity'] as const;
+export const PRODUCT_FIELDS = ['sku', 'upc', 'name_1', 'color', 'size'] as const;
+
+export const orderImportOrder = z
+  .strictObject(
+    {
+      source_id: requiredTextField(100),
+      delivery_number: optionalText(100),
+      order_number: optionalText(100),
+      web_order_number: optionalText(100),
+      buyer_reference: optionalText(100),
+      order_type: optionalText(50),
+      order_status: z.preprocess(
+        blankToUndefined,
+        z
+          .string({ error: ORDER_IMPORT_MSG.text })
+          .trim()
+          .max(50, { error: maxChars(50) })
+          .default(ORDER_STATUS_NEW),
+      ),
+      /** Defaults to the customer's order_source. */
+      source: z.preprocess(blankToUndefined, z.enum(ORDER_SOURCES, { error: ORDER_IMPORT_MSG.source }).optional()),
+      created_at: isoInstant,
+      delivery_name_1: optionalText(200),
+      delivery_name_2: optionalText(200),
+      delivery_address_1: optionalText(200),
+      delivery_address_2: optionalText(200),
+      delivery_address_3: optionalText(200),
+      delivery_city: optionalText(100),
+      delivery_state: optionalText(100),
+      delivery_zipcode: optionalText(30),
+      delivery_country: optionalText(100),
+      delivery_contact: optionalText(200),
+      delivery_phone: optionalText(50),
+      delivery_email: optionalText(254),
+      lines: z
+        .array(orderImportLine, { error: ORDER_IMPORT_MSG.list })
+        .min(1, { error: ORDER_IMPORT_MSG.noLines })
+        .max(ORDER_IMPORT_LIMITS.maxLinesPerOrder, { error: ORDER_IMPORT_MSG.tooManyLines }),
+    },
+    { error: objectError },
+  )
+  .superRefine((order, ctx) => {
+    const seen = new Set<number>();
+    order.lines.forEach((line, i) => {
+      if (seen.has(line.line_number)) {
+        ctx.addIssue({ code: 'custom', path: ['lines', i, 'line_number'], message: ORDER_IMPORT_MSG.duplicateLine });
+      }
+      seen.add(line.line_number);
+    });
+  });
+export type OrderImportOrder = z.infer<typeof orderImportOrder>;
+/** What a caller (file parser, REST partner adapter) hands in before validation. */
+export type OrderImportInput = z.input<typeof orderImportOrder>;
+
+export const orderImportFile = z.strictObject({
+  orders: z
+    .array(z.unknown(), { error: ORDER_IMPORT_MSG.list })
+    .min(1, { error: ORDER_IMPORT_MSG.noOrders })
+    .max(ORDER_IMPORT_LIMITS.maxOrdersPerFile, { error: ORDER_IMPORT_MSG.tooManyOrders }),
+});
+
+export const ORDER_FILE_FORMATS = ['csv', 'json'] as const;
+export type OrderFileFormat = (typeof ORDER_FILE_FORMATS)[number];
+
+/** A bad row: the CSV line number, or a JSON path such as orders[3].lines[1].quantity. */
+export const importError = z.object({ line: z.union([z.number().int(), z.string()]), message: z.string() });
+export type ImportError = z.infer<typeof importError>;
+
+export const importSummary = z.object({
+  orders_created: z.number().int(),
+  orders_unchanged: z.number().int(),
+  lines_created: z.number().int(),
+  products_created: z.number().int(),
+  products_updated: z.number().int(),
+  errors: z.array(importError),
+});
+export type ImportSummary = z.infer<typeof importSummary>;
+
+/** POST /api/su/customers/{id}/orders/import */
+export const importUploadBody = z.object({
+  format: z.enum(ORDER_FILE_FORMATS, { error: 'format must be csv or json' }),
+  content: z
+    .string({ error: 'content is required' })
+    .min(1, { error: 'content is required' })
+    .max(ORDER_IMPORT_LIMITS.maxUploadChars, { error: 'The file is too large' }),
+});
+export type ImportUploadBody = z.infer<typeof importUploadBody>;

@@ -1,0 +1,207 @@
+import { RESERVED_COMPANY } from '../../../contract/constants.js';
+import type { ImportError, ImportSummary, OrderFileFormat } from '../../../contract/order-import.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { systemClock, type Clock } from '../../lib/clock.js';
+import type { CustomerRow } from '../customers/customer-access.repository.js';
+import { capErrors, parseOrderFile } from './order-file.parser.js';
+import { jsonPath, validateOrder, findDuplicateOrders, rawSourceId, type ParsedOrder } from './order-file.validation.js';
+import type {
+  NewOrderLineRow,
+  NewOrderRow,
+  OrderImportRepository,
+  OrderImportStatements,
+  ProductInput,
+} from './order-import.repository.js';
+
+/**
+ * Order import (docs/integrations.md "Order files"), used by the CLI, the admin upload, the demo
+ * data, the SGL Inbound task (files from FTP) and partner adapters that fetch one order.
+ *
+ * Rules: the whole file is validated first and a file with any bad row imports nothing; then
+ * products are upserted by (customer, sku) and orders written in batches, each batch one
+ * transaction. If a batch fails, its orders are written again one transaction each, so a failing
+ * order is reported and rolled back alone and no order is ever half imported. An order that
+ * exists already (customer, source_id) is left exactly as it is.
+ */
+
+/** Orders per transaction; bounded by lines too so one transaction stays short. */
+const BATCH_ORDERS = 200;
+const BATCH_LINES = 5000;
+
+export interface ImportResult {
+  summary: ImportSummary;
+  /** source_id → local order id, for created and already known orders. */
+  orderIds: Map<string, number>;
+}
+
+const emptySummary = (errors: ImportError[] = []): ImportSummary => ({
+  orders_created: 0,
+  orders_unchanged: 0,
+  lines_created: 0,
+  products_created: 0,
+  products_updated: 0,
+  errors,
+});
+
+function batchesOf(parsed: ParsedOrder[]): ParsedOrder[][] {
+  const batches: ParsedOrder[][] = [];
+  let current: ParsedOrder[] = [];
+  let lines = 0;
+  for (const p of parsed) {
+    if (current.length && (current.length >= BATCH_ORDERS || lines + p.order.lines.length > BATCH_LINES)) {
+      batches.push(current);
+      current = [];
+      lines = 0;
+    }
+    current.push(p);
+    lines += p.order.lines.length;
+  }
+  if (current.length) batches.push(current);
+  return batches;
+}
+
+export function createOrderImportService(deps: { repo: OrderImportRepository; clock?: Clock }) {
+  const { repo } = deps;
+  const clock = deps.clock ?? systemClock;
+
+  async function requireCustomer(ref: string | number): Promise<CustomerRow> {
+    const customer = await repo.findCustomer(ref);
+    if (!customer) throw notFound('Customer not found.');
+    if (customer.company === RESERVED_COMPANY) throw badRequest(`Orders cannot be imported for ${RESERVED_COMPANY}.`);
+    return customer;
+  }
+
+  async function writeBatch(
+    tx: OrderImportStatements,
+    customer: CustomerRow,
+    batch: ParsedOrder[],
+    productIds: Map<string, number>,
+    now: Date,
+  ) {
+    const rows: NewOrderRow[] = batch.map(({ order: o }) => ({
+      customerId: customer.id,
+      sourceId1: o.source_id,
+      source: o.source ?? customer.orderSource,
+      orderStatus: o.order_status,
+      deliveryNumber: o.delivery_number ?? null,
+      orderNumber: o.order_number ?? null,
+      webOrderNumber: o.web_order_number ?? null,
+      buyerReference: o.buyer_reference ?? null,
+      orderType: o.order_type ?? null,
+      deliveryName1: o.delivery_name_1 ?? null,
+      deliveryName2: o.delivery_name_2 ?? null,
+      deliveryAddress1: o.delivery_address_1 ?? null,
+      deliveryAddress2: o.delivery_address_2 ?? null,
+      deliveryAddress3: o.delivery_address_3 ?? null,
+      deliveryCity: o.delivery_city ?? null,
+      deliveryState: o.delivery_state ?? null,
+      deliveryZipcode: o.delivery_zipcode ?? null,
+      deliveryCountry: o.delivery_country ?? null,
+      deliveryContact: o.delivery_contact ?? null,
+      deliveryPhone: o.delivery_phone ?? null,
+      deliveryEmail: o.delivery_email ?? null,
+      createdAt: o.created_at ? new Date(o.created_at) : now,
+      updatedAt: now,
+    }));
+    const inserted = await tx.insertOrders(rows);
+    const ids = new Map(inserted.map((r) => [r.sourceId1, r.id]));
+    const lines: NewOrderLineRow[] = [];
+    for (const { order } of batch) {
+      const orderId = ids.get(order.source_id);
+      if (orderId === undefined) continue;
+      for (const line of order.lines) {
+        const productId = productIds.get(line.product.sku);
+        if (productId === undefined) throw new Error(`product ${line.product.sku} was not saved`);
+        lines.push({ orderId, productId, lineNumber: line.line_number, quantity: line.quantity });
+      }
+    }
+    const linesCreated = await tx.insertLines(lines);
+    const known = batch.map((p) => p.order.source_id).filter((s) => !ids.has(s));
+    if (known.length) for (const r of await tx.findOrderIds(customer.id, known)) ids.set(r.sourceId1, r.id);
+    return { created: inserted.length, unchanged: batch.length - inserted.length, linesCreated, ids };
+  }
+
+  async function importParsed(customer: CustomerRow, parsed: ParsedOrder[]): Promise<ImportResult> {
+    const now = clock.now();
+    const summary = emptySummary();
+    const orderIds = new Map<string, number>();
+    // The same SKU in several orders is one product; its last description in the file wins.
+    const bySku = new Map<string, ProductInput>();
+    for (const { order } of parsed) for (const line of order.lines) bySku.set(line.product.sku, line.product);
+    const products = await repo.upsertProducts(customer.id, [...bySku.values()], now);
+    summary.products_created = products.created;
+    summary.products_updated = products.updated;
+
+    const add = (r: Awaited<ReturnType<typeof writeBatch>>) => {
+      summary.orders_created += r.created;
+      summary.orders_unchanged += r.unchanged;
+      summary.lines_created += r.linesCreated;
+      for (const [k, v] of r.ids) orderIds.set(k, v);
+    };
+    for (const batch of batchesOf(parsed)) {
+      try {
+        add(await repo.transaction((tx) => writeBatch(tx, customer, batch, products.idBySku, now)));
+      } catch (batchError) {
+        if (batch.length === 1) {
+          summary.errors.push(saveError(batch[0]!, batchError));
+          continue;
+        }
+        for (const one of batch) {
+          try {
+            add(await repo.transaction((tx) => writeBatch(tx, customer, [one], products.idBySku, now)));
+          } catch (error) {
+            summary.errors.push(saveError(one, error));
+          }
+        }
+      }
+    }
+    summary.errors = capErrors(summary.errors);
+    return { summary, orderIds };
+  }
+
+  return {
+    requireCustomer,
+
+    /** Parses and imports one file for one customer; any bad row → nothing imported, every bad row listed. */
+    async importFile(input: { customerId: number | string; format: OrderFileFormat; content: string }): Promise<ImportSummary> {
+      const customer = await requireCustomer(input.customerId);
+      const parsed = parseOrderFile(input.format, input.content);
+      if (parsed.errors.length) return emptySummary(parsed.errors);
+      return (await importParsed(customer, parsed.orders)).summary;
+    },
+
+    /**
+     * Imports orders already in the file's JSON shape (partner adapters, demo data). Validated like
+     * a JSON file's orders; errors are reported as orders[i]… and then nothing is imported.
+     */
+    async importOrders(customerId: number | string, inputs: unknown[]): Promise<ImportResult> {
+      const customer = await requireCustomer(customerId);
+      const parsed: ParsedOrder[] = [];
+      const errors: ImportError[] = [];
+      inputs.forEach((value, i) => {
+        const result = validateOrder(value, (path) => jsonPath(`orders[${i}]`, path));
+        errors.push(...result.errors);
+        if (result.order) parsed.push({ order: result.order, line: `orders[${i}]` });
+      });
+      errors.push(
+        ...findDuplicateOrders(
+          inputs.map((v, i) => ({
+            sourceId: rawSourceId((v as { source_id?: unknown })?.source_id),
+            line: `orders[${i}].source_id`,
+            where: `orders[${i}]`,
+          })),
+        ),
+      );
+      if (errors.length) return { summary: emptySummary(capErrors(errors)), orderIds: new Map() };
+      return importParsed(customer, parsed);
+    },
+  };
+}
+export type OrderImportService = ReturnType<typeof createOrderImportService>;
+
+function saveError(one: ParsedOrder, error: unknown): ImportError {
+  // Drizzle wraps the driver's error in "Failed query: <sql> params: …"; the driver's text is the reason.
+  const cause = (error as { cause?: unknown })?.cause;
+  const reason = cause instanceof Error ? cause.message : error instanceof Error ? error.message : String(error);
+  return { line: one.line, message: `order ${one.order.source_id} could not be saved, nothing of it was imported: ${reason}` };
+}

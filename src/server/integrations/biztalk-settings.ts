@@ -1,8 +1,7 @@
 import { join } from 'node:path';
-import type { SettingKey } from '../../contract/constants.js';
 import type { DbOrTx } from '../db/client.js';
 import type { SecretBox } from '../lib/crypto.js';
-import { createSettingsRepository } from '../modules/settings/settings.repository.js';
+import { readIntegrationSettings } from '../modules/settings/settings.service.js';
 import { folderUrl, type TransportTarget } from './file-transport.js';
 
 /** The system settings (SPEC §2.13) as the BizTalk integration uses them, with defaults filled in. */
@@ -24,32 +23,15 @@ export const BIZTALK_DEFAULTS = {
 export const processedDir = (inboundDir: string) => `${inboundDir.replace(/\/+$/, '')}/processed`;
 export const errorDir = (inboundDir: string) => `${inboundDir.replace(/\/+$/, '')}/error`;
 
-const KEYS: SettingKey[] = [
-  'BIZTALK_FTP_USERNAME',
-  'BIZTALK_FTP_PASSWORD',
-  'BIZTALK_FTP_URL',
-  'BIZTALK_INBOUND_DIR',
-  'BIZTALK_OUTBOUND_DIR',
-  'H2O_CUSTOMER_ID',
-  'H2O_UPLOAD_DIR',
-];
-
 /**
  * Reads the settings on every task, so an admin's change applies to the next file without a restart.
- * BIZTALK_FTP_PASSWORD is stored sealed; a value that does not open (written before sealing) is used as is.
+ * BIZTALK_FTP_PASSWORD is stored sealed and opened by the settings service.
  * Without BIZTALK_FTP_URL the files go to the local folder DATA_DIR/ftp.
  */
 export async function loadBiztalkSettings(db: DbOrTx, box: SecretBox, dataDir: string): Promise<BiztalkSettings> {
-  const s = await createSettingsRepository(db).getMany(KEYS);
-  const text = (k: SettingKey) => s[k]?.trim() || undefined;
-  let password = text('BIZTALK_FTP_PASSWORD');
-  if (password) {
-    try {
-      password = box.open(password);
-    } catch {
-      // kept as stored
-    }
-  }
+  const s = await readIntegrationSettings(db, box);
+  const text = (k: keyof typeof s) => s[k].trim() || undefined;
+  const password = text('BIZTALK_FTP_PASSWORD');
   const h2o = Number(text('H2O_CUSTOMER_ID'));
   return {
     target: { url: text('BIZTALK_FTP_URL') ?? folderUrl(join(dataDir, 'ftp')), username: text('BIZTALK_FTP_USERNAME'), password },

@@ -3,8 +3,9 @@ import type { AppDeps } from '../deps.js';
 import { createTaskRunnerRepository } from './task-runner.repository.js';
 import { createWorker } from './worker.js';
 import { createTaskHandlers } from './handlers/index.js';
+import { startScheduler } from './scheduler.js';
 
-/** Everything the worker role runs: the task worker (and, later, scheduled jobs). */
+/** Everything the worker role runs: the task worker and the inbound scheduler. */
 export function startBackground(deps: AppDeps, log: Logger) {
   const worker = createWorker({
     repo: createTaskRunnerRepository(deps.database.db),
@@ -16,8 +17,19 @@ export function startBackground(deps: AppDeps, log: Logger) {
     log,
   });
   worker.start();
+  const scheduler = startScheduler({
+    db: deps.database.db,
+    clock: deps.clock,
+    inboundPollSeconds: deps.config.INBOUND_POLL_SECONDS,
+    log,
+    onQueued: () => worker.poke(),
+  });
   return {
     worker,
-    stop: () => worker.stop(),
+    scheduler,
+    stop: async () => {
+      scheduler.stop();
+      await worker.stop();
+    },
   };
 }

@@ -36,6 +36,7 @@ export interface TaskProgress {
   fileContent?: string;
   payload?: Record<string, unknown>;
   message2?: string | null;
+  customerId?: number;
 }
 
 function progressColumns(now: Date, p: TaskProgress) {
@@ -47,6 +48,7 @@ function progressColumns(now: Date, p: TaskProgress) {
     ...(p.fileContent !== undefined ? { fileContent: p.fileContent } : {}),
     ...(p.payload !== undefined ? { payload: p.payload } : {}),
     ...(p.message2 !== undefined ? { message2: p.message2 } : {}),
+    ...(p.customerId !== undefined ? { customerId: p.customerId } : {}),
   };
 }
 

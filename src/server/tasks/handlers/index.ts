@@ -3,6 +3,7 @@ import type { TaskHandlers } from '../worker.js';
 import { createMailHandler } from './mail.handler.js';
 import { createReturnReportHandler } from './return-report.handler.js';
 import { createOutboundFileHandler } from './outbound-file.handler.js';
+import { createSglInboundHandler } from './sgl-inbound.handler.js';
 
 /** One entry per task type the worker can carry out. */
 export function createTaskHandlers(deps: AppDeps): TaskHandlers {
@@ -11,5 +12,6 @@ export function createTaskHandlers(deps: AppDeps): TaskHandlers {
     'Return Report': createReturnReportHandler(deps.database.db, deps.mailer),
     'SGL Outbound': createOutboundFileHandler(deps, 'XML'),
     'FGL Outbound': createOutboundFileHandler(deps, 'FLAT'),
+    'SGL Inbound': createSglInboundHandler(deps),
   };
 }

@@ -1,0 +1,132 @@
+import { posix } from 'node:path';
+import { ORDER_IMPORT_LIMITS } from '../../../contract/order-import.js';
+import type { AppDeps } from '../../deps.js';
+import { errorDir, loadBiztalkSettings, processedDir } from '../../integrations/biztalk-settings.js';
+import type { FileTransport } from '../../integrations/file-transport.js';
+import { InboundFileError, parseInboundFile } from '../../integrations/inbound-envelope.js';
+import { createOrderImportRepository } from '../../modules/orders/order-import.repository.js';
+import { createOrderImportService } from '../../modules/orders/order-import.service.js';
+import { createInboundRepository } from '../inbound.repository.js';
+import type { TaskRow } from '../task-runner.repository.js';
+import { PermanentTaskError, type TaskContext, type TaskHandler, type TaskResult } from '../worker.js';
+import { transportsOf } from './outbound-file.handler.js';
+
+const isNotFound = (error: unknown) => {
+  const e = error as { code?: unknown };
+  return e?.code === 'ENOENT' || e?.code === 550;
+};
+
+/**
+ * 'SGL Inbound' has two kinds of task (payload.kind):
+ * - scan: lists BIZTALK_INBOUND_DIR and queues one file task per new file (status Before Downloading);
+ * - file: fetches the file (kept on the task), finds the customer by the envelope's sender/receiver,
+ *   imports its orders through the order import service, and moves the remote file to
+ *   <inbound>/processed, or to <inbound>/error when the file is bad (the task then shows the reason).
+ */
+export function createSglInboundHandler(deps: AppDeps): TaskHandler {
+  const { db } = deps.database;
+  const transports = transportsOf(deps);
+  const importer = createOrderImportService({ repo: createOrderImportRepository(db), clock: deps.clock });
+
+  async function withTransport<T>(work: (t: FileTransport, s: Awaited<ReturnType<typeof loadBiztalkSettings>>) => Promise<T>) {
+    const settings = await loadBiztalkSettings(db, deps.secretBox, deps.config.dataDir);
+    const transport = await transports(settings.target);
+    try {
+      return await work(transport, settings);
+    } finally {
+      await transport.close();
+    }
+  }
+
+  async function scan(task: TaskRow, ctx: TaskContext): Promise<TaskResult> {
+    const repo = createInboundRepository(db);
+    const { listed, queued, dir } = await withTransport(async (transport, settings) => {
+      const files = await transport.list(settings.inboundDir);
+      const open = await repo.openFilePaths();
+      const queued: string[] = [];
+      for (const f of files) {
+        const path = posix.join(settings.inboundDir, f.name);
+        if (open.has(path)) continue;
+        await repo.queueFile(path, f.name, deps.clock.now());
+        queued.push(f.name);
+      }
+      return { listed: files.length, queued, dir: settings.inboundDir };
+    });
+    await ctx.progress({ payload: { ...task.payload, found: queued.length } });
+    return {
+      status: 'Log Only',
+      message2: queued.length ? `${queued.length} new file(s)` : 'No new files',
+      details: { dir, listed, queued: queued.slice(0, 100) },
+    };
+  }
+
+  async function importFile(task: TaskRow, ctx: TaskContext): Promise<TaskResult> {
+    const path = String(task.payload.path ?? '');
+    const name = String(task.payload.name ?? posix.basename(path));
+    if (!path) throw new PermanentTaskError('The task payload has no file path');
+
+    return withTransport(async (transport, settings) => {
+      let content = task.fileContent;
+      if (content === null) {
+        let bytes: Buffer;
+        try {
+          bytes = await transport.download(path);
+        } catch (error) {
+          // Taken by an earlier task (or removed by hand) between the scan and now.
+          if (isNotFound(error)) return { status: 'Log Only', message2: 'The file is no longer in the inbound folder', details: { path } };
+          throw error;
+        }
+        content = bytes.toString('utf8');
+        if (content.length > ORDER_IMPORT_LIMITS.maxUploadChars) content = content.slice(0, ORDER_IMPORT_LIMITS.maxUploadChars);
+        // Fetched: the file is on the task (downloadable) and the status leaves 'Before Downloading'.
+        await ctx.progress({
+          status: 'Pending',
+          fileName: name,
+          fileContent: content,
+          entry: { at: deps.clock.now().toISOString(), event: 'file fetched', path, bytes: bytes.length },
+        });
+      }
+
+      const reject = async (reason: string, details: Record<string, unknown> = {}): Promise<never> => {
+        const movedTo = await transport.move(path, errorDir(settings.inboundDir)).catch(() => null);
+        throw new PermanentTaskError(reason, { movedTo, ...details });
+      };
+
+      let parsed: ReturnType<typeof parseInboundFile>;
+      try {
+        parsed = parseInboundFile(content);
+      } catch (error) {
+        if (error instanceof InboundFileError) return reject(error.message);
+        throw error;
+      }
+      const { sender, receiver } = parsed.envelope;
+      const matches = await createInboundRepository(db).customersFor(sender, receiver);
+      if (matches.length !== 1) {
+        return reject(
+          matches.length
+            ? `Sender ${sender} / receiver ${receiver} match ${matches.length} customers' Biztalk Inbound Order connections`
+            : `No customer has a Biztalk Inbound Order connection with sender ${sender} and receiver ${receiver}`,
+        );
+      }
+      const customer = matches[0]!;
+      await ctx.progress({ customerId: customer.id });
+
+      const result = await importer.importOrders(customer.id, parsed.orders);
+      const { errors, ...counts } = result.summary;
+      if (errors.length) {
+        // A row that could not be saved is a database problem: retry (imports are idempotent).
+        if (errors.some((e) => e.message.includes('could not be saved'))) {
+          throw new Error(`${errors.length} order(s) could not be saved: ${errors[0]!.message}`);
+        }
+        return reject(`The file has ${errors.length} bad row(s); nothing was imported`, { errors: errors.slice(0, 50) });
+      }
+      const movedTo = await transport.move(path, processedDir(settings.inboundDir));
+      return {
+        message2: `${counts.orders_created} new order(s), ${counts.orders_unchanged} known, customer ${customer.company}`,
+        details: { customerId: customer.id, sender, receiver, messageId: parsed.envelope.message_id, ...counts, movedTo },
+      };
+    });
+  }
+
+  return async (task, _signal, ctx) => (task.payload.kind === 'scan' ? scan(task, ctx) : importFile(task, ctx));
+}

@@ -1,0 +1,26 @@
+import type { Db } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import { ensureInboundScan } from './inbound.repository.js';
+import type { WorkerLog } from './worker.js';
+
+/**
+ * Scheduled work of the worker role: every INBOUND_POLL_SECONDS an 'SGL Inbound' scan task is
+ * queued (at most one waiting, whatever the number of worker nodes: see ensureInboundScan).
+ * 0 turns the inbound poll off.
+ */
+export function startScheduler(options: { db: Db; clock: Clock; inboundPollSeconds: number; log: WorkerLog; onQueued?: () => void }) {
+  const { db, clock, log } = options;
+  if (options.inboundPollSeconds <= 0) return { tick: async () => undefined, stop: () => undefined };
+  const tick = async () => {
+    try {
+      const id = await ensureInboundScan(db, clock.now());
+      if (id !== null) options.onQueued?.();
+    } catch (error) {
+      log.error({ err: error instanceof Error ? error.message : String(error) }, 'inbound scan not scheduled');
+    }
+  };
+  const timer = setInterval(() => void tick(), options.inboundPollSeconds * 1000);
+  timer.unref();
+  void tick();
+  return { tick, stop: () => clearInterval(timer) };
+}

@@ -7,6 +7,9 @@ import { createCustomerAccess } from './modules/customers/customer-access.servic
 import { createTaskQueueRepository } from './modules/tasks/task-queue.repository.js';
 import { createHistoryServices } from './modules/history/history.wiring.js';
 import { createReceivingServices } from './modules/orders/receiving.wiring.js';
+import { createLiveOrderGateways } from './integrations/live-order-gateways.js';
+import { createOrderImportRepository } from './modules/orders/order-import.repository.js';
+import { createOrderImportService } from './modules/orders/order-import.service.js';
 
 /** Wires repositories into services; one place, so a feature is added by one line here. */
 export function createServices(deps: AppDeps) {
@@ -26,8 +29,9 @@ export function createServices(deps: AppDeps) {
       publicUrl: deps.config.PUBLIC_URL,
     },
   });
-  const { orders, submitReturn } = createReceivingServices(db, customerAccess, deps.clock);
+  const { orders, submitReturn } = createReceivingServices(db, customerAccess, deps.clock, createLiveOrderGateways(deps));
   const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock);
-  return { customerAccess, taskQueue, auth, orders, submitReturn, ...historyServices, ...createAdminServices(deps, customerAccess) };
+  const orderImport = createOrderImportService({ repo: createOrderImportRepository(db), clock: deps.clock });
+  return { customerAccess, taskQueue, auth, orders, submitReturn, orderImport, ...historyServices, ...createAdminServices(deps, customerAccess) };
 }
 export type Services = ReturnType<typeof createServices>;

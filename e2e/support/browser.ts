@@ -67,6 +67,13 @@ function fileName(name: string): string {
 /** Full-page screenshot into the run's shots folder (E2E_SHOTS_DIR); returns the file path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(e2eEnv.shotsDir, { recursive: true });
+  // A lazily loaded screen may still be arriving: wait (briefly) until its loader is gone and fonts settled.
+  await page
+    .locator('[data-page-loader]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 5_000 })
+    .catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready).catch(() => undefined);
   const path = join(e2eEnv.shotsDir, fileName(name));
   await page.screenshot({ path, fullPage: true });
   return path;

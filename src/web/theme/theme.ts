@@ -10,6 +10,7 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
-    Modal: { defaultProps: { centered: true } },
+    Modal: { defaultProps: { centered: true }, styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } } },
+    Drawer: { styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } } },
   },
 });

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { connections, customers, options, orderLines, orders, products, returnLedgers, returns } from '../db/schema/index.js';
 
@@ -27,12 +27,32 @@ export interface ReturnFileData {
   lines: ReturnFileLine[];
 }
 
-/** Reads for the outbound handlers; only repositories touch Drizzle. */
+/** Reads for the outbound handlers and partner gateways; only repositories touch Drizzle. */
 export function createOutboundDataRepository(db: DbOrTx) {
   return {
     async connection(id: number): Promise<ConnectionRow | undefined> {
       const [row] = await db.select().from(connections).where(eq(connections.id, id)).limit(1);
       return row;
+    },
+
+    /** The customer's first connection of a type that has an endpoint (REST partners, web shop). */
+    async endpointConnection(customerId: number, connectionType: string): Promise<ConnectionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(connections)
+        .where(and(eq(connections.customerId, customerId), eq(connections.connectionType, connectionType), isNotNull(connections.endpoint)))
+        .orderBy(asc(connections.id))
+        .limit(1);
+      return row?.endpoint?.trim() ? row : undefined;
+    },
+
+    /** Orders of a partner answer that are imported already (by the partner's id, source_id_1). */
+    async localOrders(customerId: number, sourceIds: string[]) {
+      if (!sourceIds.length) return [];
+      return db
+        .select({ id: orders.id, sourceId1: orders.sourceId1, orderStatus: orders.orderStatus })
+        .from(orders)
+        .where(and(eq(orders.customerId, customerId), inArray(orders.sourceId1, sourceIds)));
     },
 
     async returnFile(returnId: number): Promise<ReturnFileData | undefined> {

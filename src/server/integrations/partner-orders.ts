@@ -1,0 +1,82 @@
+import type { SearchField } from '../../contract/constants.js';
+import { partnerJson, partnerUrl, type PartnerAuth } from './partner-http.js';
+
+/**
+ * Order reads from partners (docs/integrations.md "REST order API" and "Web shop API"). Both answer
+ * orders in the order file's JSON shape ("Order files"), so one import path serves files and partners.
+ */
+export interface PartnerEndpoint {
+  endpoint: string;
+  auth: PartnerAuth;
+  timeoutMs: number;
+}
+
+interface OrdersAnswer {
+  orders?: unknown;
+}
+
+function ordersOf(body: OrdersAnswer | null): unknown[] {
+  if (!body || !Array.isArray(body.orders)) throw new Error('the answer has no "orders" list');
+  return body.orders;
+}
+
+/** 'Biztalk Rest': GET {endpoint}/orders?orderNo=… | deliveryNo=… | webOrderNumber=… */
+export async function searchRestOrders(p: PartnerEndpoint, field: SearchField, value: string): Promise<unknown[]> {
+  const { body } = await partnerJson<OrdersAnswer>({
+    method: 'GET',
+    url: partnerUrl(p.endpoint, 'orders', { [field]: value }),
+    auth: p.auth,
+    timeoutMs: p.timeoutMs,
+  });
+  return ordersOf(body);
+}
+
+/** 'SGL Ecommerce': GET {endpoint}/orders?search=… (the shop matches order, delivery and web order numbers). */
+export async function searchShopOrders(p: PartnerEndpoint, value: string): Promise<unknown[]> {
+  const { body } = await partnerJson<OrdersAnswer>({
+    method: 'GET',
+    url: partnerUrl(p.endpoint, 'orders', { search: value }),
+    auth: p.auth,
+    timeoutMs: p.timeoutMs,
+  });
+  return ordersOf(body);
+}
+
+/** The return as the web shop receives it (POST {endpoint}/returns). */
+export interface ShopReturn {
+  return_id: number;
+  order_source_id: string | null;
+  order_number: string | null;
+  web_order_number: string | null;
+  return_date: string;
+  reference_1: string | null;
+  reference_2: string | null;
+  blind: boolean;
+  received_by: string;
+  lines: Array<{
+    line_number: number | null;
+    sku: string;
+    quantity: number;
+    condition: string;
+    reason: string;
+    reason_text: string | null;
+    comment: string | null;
+  }>;
+}
+
+/**
+ * Posts a return with an Idempotency-Key (return-<id>): the shop answers the same return for the
+ * same key, so a retry after a lost answer never creates a second one.
+ */
+export async function postShopReturn(p: PartnerEndpoint, ret: ShopReturn, signal?: AbortSignal) {
+  const { status, body } = await partnerJson<{ id?: unknown; status?: unknown } | null>({
+    method: 'POST',
+    url: partnerUrl(p.endpoint, 'returns'),
+    auth: p.auth,
+    timeoutMs: p.timeoutMs,
+    body: ret,
+    headers: { 'idempotency-key': `return-${ret.return_id}` },
+    signal,
+  });
+  return { status, shopReturnId: body && body.id !== undefined ? String(body.id) : null };
+}

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { LIMITS, TASK_STATUSES, TASK_TYPES } from './constants.js';
 import { pageOf } from './common.js';
+import { ATTEMPTS_RANGE_MESSAGE } from './task-rules.js';
+
+export { ATTEMPTS_RANGE_MESSAGE, isTaskQueued } from './task-rules.js';
 
 /** One entry of a task's visible log (SPEC §2.10 'Task Logs'); handlers add their own fields. */
 export const taskLogEntry = z.object({ at: z.string(), event: z.string() }).catchall(z.unknown());
@@ -43,8 +46,6 @@ export const taskListQuery = z.object({
 });
 export type TaskListQuery = z.infer<typeof taskListQuery>;
 
-export const ATTEMPTS_RANGE_MESSAGE = `Attempts must be between ${LIMITS.minAttempts} and ${LIMITS.maxAttempts}`;
-
 /** PUT /api/su/tasks/{id}: the Task Action form of the Task Detail modal. */
 export const taskUpdateBody = z.object({
   message_2: z
@@ -66,7 +67,3 @@ export type TaskUpdateBody = z.infer<typeof taskUpdateBody>;
 /** PUT /api/su/tasks/{id}/download and PUT /api/tasks/{id}/download. */
 export const taskDownload = z.object({ url: z.string() });
 export type TaskDownload = z.infer<typeof taskDownload>;
-
-/** SPEC §2.10: the form gives way to a 'Queued' notice while the monitor will retry the task. */
-export const isTaskQueued = (t: Pick<TaskView, 'attempts_count' | 'task_status' | 'is_running'>) =>
-  t.attempts_count < LIMITS.autoRetryBelowAttempts && t.task_status === 'Pending' && !t.is_running;

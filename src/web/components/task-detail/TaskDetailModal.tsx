@@ -27,8 +27,10 @@ import {
   type TaskStatus,
   type TaskType,
 } from '../../../contract/constants';
-import { ATTEMPTS_RANGE_MESSAGE, isTaskQueued, type TaskDownload, type TaskUpdateBody, type TaskView } from '../../../contract/tasks';
+import { ATTEMPTS_RANGE_MESSAGE, isTaskQueued } from '../../../contract/task-rules';
+import type { TaskDownload, TaskUpdateBody, TaskView } from '../../../contract/tasks';
 import { api } from '../../api/client';
+import { useSession } from '../../auth/session';
 import { JsonTree } from './JsonTree';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
@@ -38,14 +40,16 @@ export interface TaskDetailModalProps {
   onClose: () => void;
   /** Called with the saved task after the admin's Task Action form succeeds. */
   onSaved?: (task: TaskView) => void;
-  /** Shows the Task Action panel; pass the session's is_su. Operators never see it. */
+  /** Shows the Task Action panel; defaults to the session's is_su, so operators never see it. */
   admin?: boolean;
 }
 
 const STATUS_OPTIONS = TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }));
 
 /** SPEC §2.10 Task Detail modal: logs as a JSON tree, file download, and the admin Task Action form. */
-export function TaskDetailModal({ task, opened, onClose, onSaved, admin = false }: TaskDetailModalProps) {
+export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskDetailModalProps) {
+  const session = useSession();
+  const isAdmin = admin ?? session.isAdmin;
   const [downloading, setDownloading] = useState(false);
   const [saving, setSaving] = useState(false);
   const form = useForm<TaskUpdateBody>({
@@ -71,7 +75,7 @@ export function TaskDetailModal({ task, opened, onClose, onSaved, admin = false 
 
   if (!task) return null;
   const hasFileType = TASK_TYPES_WITH_FILE.includes(task.task_type as TaskType);
-  const showActions = admin && task.task_type !== 'SGL REST Create';
+  const showActions = isAdmin && task.task_type !== 'SGL REST Create';
   const queued = isTaskQueued(task);
 
   async function download() {

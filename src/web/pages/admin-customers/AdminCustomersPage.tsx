@@ -1,6 +1,196 @@
-import { Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { Badge, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { LIMITS } from '../../../contract/constants';
+import type { AdminCustomer, ConnectionView, OptionView } from '../../../contract/customers';
+import { api } from '../../api/client';
+import { AdminOnly } from '../../components/AdminOnly';
+import { AuditTrail } from '../../components/audit/AuditTrail';
+import { ConnectionsPanel } from './ConnectionsPanel';
+import { CustomerForm } from './CustomerForm';
+import { OptionsPanel } from './OptionsPanel';
 
-/** Placeholder until the screen of its issue lands. */
+type Panel = { kind: 'form'; id: number | null } | { kind: 'options'; id: number } | { kind: 'connections'; id: number } | null;
+
+const byCompany = (a: AdminCustomer, b: AdminCustomer) =>
+  a.company.localeCompare(b.company, undefined, { sensitivity: 'base' }) || a.id - b.id;
+
+function CustomersScreen() {
+  const [customers, setCustomers] = useState<AdminCustomer[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [panel, setPanel] = useState<Panel>(null);
+  const [version, setVersion] = useState(0);
+
+  const load = useCallback(async () => {
+    setLoading(true);
+    const res = await api.get<AdminCustomer[]>('/su/customers');
+    setCustomers(res.code === 200 ? res.message : []);
+    setLoading(false);
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const current = panel && panel.id !== null ? (customers.find((c) => c.id === panel.id) ?? null) : null;
+
+  function replace(c: AdminCustomer) {
+    setCustomers((list) => (list.some((x) => x.id === c.id) ? list.map((x) => (x.id === c.id ? c : x)) : [...list, c]).sort(byCompany));
+  }
+
+  function savedCustomer(c: AdminCustomer) {
+    const isNew = panel?.kind === 'form' && panel.id === null;
+    replace(c);
+    notifications.show({ color: 'green', title: isNew ? 'Customer created' : 'Customer updated', message: c.company });
+    setPanel(isNew ? null : { kind: 'form', id: c.id });
+    setVersion((v) => v + 1);
+  }
+
+  const setOptions = (c: AdminCustomer, options: OptionView[]) => replace({ ...c, options, options_count: options.length });
+  const setConnections = (c: AdminCustomer, connections: ConnectionView[]) =>
+    replace({ ...c, connections, connections_count: connections.length });
+
+  const title =
+    panel?.kind === 'form'
+      ? current
+        ? `Edit Customer: ${current.company}`
+        : 'Add New Customer'
+      : panel?.kind === 'options'
+        ? `Reasons: ${current?.company ?? ''}`
+        : panel?.kind === 'connections'
+          ? `Connections: ${current?.company ?? ''}`
+          : '';
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>List of Customers</Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setPanel({ kind: 'form', id: null })}>
+          Add New Customer
+        </Button>
+      </Group>
+      <Table striped highlightOnHover withTableBorder data-testid="customers-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>ID</Table.Th>
+            <Table.Th>Company</Table.Th>
+            <Table.Th>Blind Enabled</Table.Th>
+            <Table.Th>Acct Status</Table.Th>
+            <Table.Th>Order Source</Table.Th>
+            <Table.Th>Options</Table.Th>
+            <Table.Th>Connections</Table.Th>
+            <Table.Th>Action</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {customers.map((c) => (
+            <Table.Tr key={c.id}>
+              <Table.Td>{c.id}</Table.Td>
+              <Table.Td>
+                {c.is_reserved ? (
+                  <Badge color="gray" variant="outline">
+                    System Reserved
+                  </Badge>
+                ) : (
+                  c.company
+                )}
+              </Table.Td>
+              <Table.Td>{c.can_blind ? 'Y' : 'N'}</Table.Td>
+              <Table.Td>
+                <Badge color={c.customer_status === 'Active' ? 'green' : 'gray'} variant="light">
+                  {c.customer_status}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{c.order_source}</Table.Td>
+              <Table.Td>
+                {c.options_count ? (
+                  c.options_count
+                ) : (
+                  <Text c="dimmed" size="sm">
+                    No Reasons
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {c.connections_count ? (
+                  c.connections_count
+                ) : (
+                  <Text c="dimmed" size="sm">
+                    No Connections
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Group gap={6} wrap="nowrap">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    disabled={c.is_reserved}
+                    onClick={() => setPanel({ kind: 'form', id: c.id })}
+                    aria-label={`Edit ${c.company}`}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="teal"
+                    disabled={c.is_reserved}
+                    onClick={() => setPanel({ kind: 'options', id: c.id })}
+                    aria-label={`Options of ${c.company}`}
+                  >
+                    Options
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="grape"
+                    disabled={c.is_reserved}
+                    onClick={() => setPanel({ kind: 'connections', id: c.id })}
+                    aria-label={`Connections of ${c.company}`}
+                  >
+                    Connection
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {!loading && customers.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={8}>
+                <Text c="dimmed" ta="center">
+                  No customers.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+
+      <Drawer
+        opened={panel !== null}
+        onClose={() => setPanel(null)}
+        position="right"
+        size={panel?.kind === 'connections' ? LIMITS.connectionDrawerWidth : 'md'}
+        title={<Title order={4}>{title}</Title>}
+      >
+        {panel?.kind === 'form' && (
+          <Stack>
+            <CustomerForm key={panel.id ?? 'new'} customer={current} onSaved={savedCustomer} />
+            {current && <AuditTrail entityType="customer" entityId={current.id} version={version} />}
+          </Stack>
+        )}
+        {panel?.kind === 'options' && current && <OptionsPanel customer={current} onChanged={(o) => setOptions(current, o)} />}
+        {panel?.kind === 'connections' && current && <ConnectionsPanel customer={current} onChanged={(l) => setConnections(current, l)} />}
+      </Drawer>
+    </Stack>
+  );
+}
+
 export default function AdminCustomersPage() {
-  return <Title order={2}>List of Customers</Title>;
+  return (
+    <AdminOnly>
+      <CustomersScreen />
+    </AdminOnly>
+  );
 }

@@ -1,6 +1,192 @@
-import { Title } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { LIMITS, TASK_STATUSES, TASK_STATUS_LABELS, TASK_TYPES } from '../../../contract/constants';
+import type { TaskPage, TaskView } from '../../../contract/tasks';
+import { api } from '../../api/client';
+import { AdminOnly } from '../../components/AdminOnly';
+import { TaskDetailModal } from '../../components/task-detail/TaskDetailModal';
+import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
+import { formatDateTime } from '../../lib/format';
 
-/** Placeholder until the screen of its issue lands. */
+const ALL = 'All';
+const STATUS_OPTIONS = [{ value: ALL, label: 'All' }, ...TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }))];
+// The spec's four types first, then the other kinds the system runs.
+const SPEC_TYPES = ['SGL Inbound', 'SGL Outbound', 'FGL Outbound', 'System Log'];
+const TYPE_OPTIONS = [ALL, ...SPEC_TYPES, ...TASK_TYPES.filter((t) => !SPEC_TYPES.includes(t))];
+
+interface Filters {
+  message_1: string;
+  task_status: string;
+  task_type: string;
+}
+
+const EMPTY_PAGE: TaskPage = { data: [], on_page: 1, per_page: LIMITS.taskPageSize, total_records: 0, total_pages: 1 };
+
+function TasksScreen() {
+  const [params, setParams] = useSearchParams();
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const applied: Filters = {
+    message_1: params.get('message_1') ?? '',
+    task_status: params.get('task_status') ?? ALL,
+    task_type: params.get('task_type') ?? ALL,
+  };
+  const [draft, setDraft] = useState<Filters>(applied);
+  const [result, setResult] = useState<TaskPage>(EMPTY_PAGE);
+  const [loading, setLoading] = useState(false);
+  const [selected, setSelected] = useState<TaskView | null>(null);
+
+  const { message_1, task_status, task_type } = applied;
+  const load = useCallback(
+    async (signal: AbortSignal) => {
+      setLoading(true);
+      const query: Record<string, string | number> = { page };
+      // SPEC §7: the All value is left out of the query.
+      if (message_1) query.message_1 = message_1;
+      if (task_status !== ALL) query.task_status = task_status;
+      if (task_type !== ALL) query.task_type = task_type;
+      const res = await api.get<TaskPage>('/su/tasks', query, { signal });
+      if (signal.aborted) return;
+      setResult(res.code === 200 ? res.message : EMPTY_PAGE);
+      setLoading(false);
+    },
+    [page, message_1, task_status, task_type],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load]);
+
+  function search() {
+    // A search starts again on page 1; paging keeps the applied filters.
+    const next = new URLSearchParams({ page: '1' });
+    if (draft.message_1.trim()) next.set('message_1', draft.message_1.trim());
+    if (draft.task_status !== ALL) next.set('task_status', draft.task_status);
+    if (draft.task_type !== ALL) next.set('task_type', draft.task_type);
+    setParams(next);
+  }
+
+  function goTo(p: number) {
+    const next = new URLSearchParams(params);
+    next.set('page', String(p));
+    setParams(next);
+  }
+
+  function saved(task: TaskView) {
+    setSelected(task);
+    setResult((r) => ({ ...r, data: r.data.map((t) => (t.id === task.id ? task : t)) }));
+  }
+
+  return (
+    <Stack>
+      <Title order={2}>System Task Status</Title>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          search();
+        }}
+      >
+        <Group align="flex-end">
+          <TextInput
+            label="Message 1"
+            placeholder="Search message 1"
+            value={draft.message_1}
+            onChange={(e) => setDraft({ ...draft, message_1: e.currentTarget.value })}
+          />
+          <Select
+            label="Status"
+            data={STATUS_OPTIONS}
+            value={draft.task_status}
+            allowDeselect={false}
+            onChange={(v) => setDraft({ ...draft, task_status: v ?? ALL })}
+            w={170}
+          />
+          <Select
+            label="Type"
+            data={TYPE_OPTIONS}
+            value={draft.task_type}
+            allowDeselect={false}
+            onChange={(v) => setDraft({ ...draft, task_type: v ?? ALL })}
+            w={200}
+          />
+          <Button type="submit" leftSection={<IconSearch size={16} />} loading={loading}>
+            Search
+          </Button>
+        </Group>
+      </form>
+
+      <Table striped highlightOnHover withTableBorder data-testid="tasks-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>ID</Table.Th>
+            <Table.Th>Message 1</Table.Th>
+            <Table.Th>Message 2</Table.Th>
+            <Table.Th>In Queue</Table.Th>
+            <Table.Th>Attempts</Table.Th>
+            <Table.Th>Status</Table.Th>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Created</Table.Th>
+            <Table.Th>Detail</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {result.data.map((t) => (
+            <Table.Tr key={t.id}>
+              <Table.Td>{t.id}</Table.Td>
+              <Table.Td>{t.message_1}</Table.Td>
+              <Table.Td maw={320}>
+                <Text size="sm" lineClamp={2}>
+                  {t.message_2}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={t.is_running ? 'red' : 'green'} variant="light">
+                  {t.is_running ? 'Y' : 'N'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>{t.attempts_count}</Table.Td>
+              <Table.Td>
+                <TaskStatusBadge status={t.task_status} />
+              </Table.Td>
+              <Table.Td>{t.task_type}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.created_at)}</Table.Td>
+              <Table.Td>
+                <Button size="xs" variant="light" onClick={() => setSelected(t)} aria-label={`Detail of task ${t.id}`}>
+                  Detail
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {!loading && result.data.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={9}>
+                <Text c="dimmed" ta="center">
+                  No tasks match.
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
+        </Table.Tbody>
+      </Table>
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          {result.total_records} task{result.total_records === 1 ? '' : 's'}
+        </Text>
+        <Pagination total={result.total_pages} value={page} onChange={goTo} siblings={1} boundaries={1} />
+      </Group>
+
+      <TaskDetailModal task={selected} opened={selected !== null} onClose={() => setSelected(null)} onSaved={saved} />
+    </Stack>
+  );
+}
+
 export default function AdminTasksPage() {
-  return <Title order={2}>System Task Status</Title>;
+  return (
+    <AdminOnly>
+      <TasksScreen />
+    </AdminOnly>
+  );
 }

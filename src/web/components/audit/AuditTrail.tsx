@@ -1,0 +1,105 @@
+import { useEffect, useState } from 'react';
+import { Badge, Box, Button, Collapse, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import type { AuditEntityType, AuditEntry } from '../../../contract/audit';
+import { api } from '../../api/client';
+import { formatDateTime } from '../../lib/format';
+
+const ACTION_COLORS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
+
+/** Field-by-field differences of one change; unchanged fields are left out. */
+function changes(entry: AuditEntry): [string, unknown, unknown][] {
+  const before = (entry.before ?? {}) as Record<string, unknown>;
+  const after = (entry.after ?? {}) as Record<string, unknown>;
+  const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])];
+  return keys
+    .filter((k) => k !== 'updated_at' && k !== 'created_at' && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((k) => [k, before[k], after[k]]);
+}
+
+const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
+
+/**
+ * Who changed this record, when, and what (admin drawers). Reloads when `version` changes, so a
+ * save in the same drawer shows up at once.
+ */
+export function AuditTrail({
+  entityType,
+  entityId,
+  version = 0,
+}: {
+  entityType: AuditEntityType;
+  entityId: number | string;
+  version?: number;
+}) {
+  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+  const [open, setOpen] = useState(false);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setEntries(null);
+    void api
+      .get<AuditEntry[]>('/su/audit', { entity_type: entityType, entity_id: String(entityId) }, { signal: controller.signal })
+      .then((res) => {
+        if (!controller.signal.aborted) setEntries(res.code === 200 ? res.message : []);
+      });
+    return () => controller.abort();
+  }, [entityType, entityId, version]);
+
+  return (
+    <Box style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} pt="xs">
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        leftSection={open ? <IconChevronDown size={14} /> : <IconChevronRight size={14} />}
+        onClick={() => setOpen((o) => !o)}
+        aria-expanded={open}
+      >
+        Audit trail {entries ? `(${entries.length})` : ''}
+      </Button>
+      <Collapse expanded={open}>
+        <Box pt="xs">
+          {entries === null ? (
+            <Loader size="xs" />
+          ) : entries.length === 0 ? (
+            <Text size="sm" c="dimmed">
+              No recorded changes.
+            </Text>
+          ) : (
+            <Stack gap="sm" data-testid="audit-trail">
+              {entries.map((e) => (
+                <Stack key={e.id} gap={4}>
+                  <Group gap="xs">
+                    <Badge size="sm" color={ACTION_COLORS[e.action] ?? 'gray'}>
+                      {e.action}
+                    </Badge>
+                    <Text size="sm">{e.actor_username ?? 'system'}</Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(e.created_at)}
+                    </Text>
+                  </Group>
+                  {e.action === 'update' && (
+                    <Table fz="xs" withRowBorders={false} verticalSpacing={2}>
+                      <Table.Tbody>
+                        {changes(e).map(([k, from, to]) => (
+                          <Table.Tr key={k}>
+                            <Table.Td w={150} c="dimmed">
+                              {k}
+                            </Table.Td>
+                            <Table.Td style={{ wordBreak: 'break-word' }}>
+                              {show(from)} → {show(to)}
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  )}
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </Box>
+      </Collapse>
+    </Box>
+  );
+}

@@ -1,0 +1,162 @@
+import { useState } from 'react';
+import { Badge, Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { BIZTALK_SCHEMAS, CONNECTION_TYPES, OUTBOUND_FORMATS } from '../../../contract/constants';
+import type { ConnectionView } from '../../../contract/customers';
+import { api } from '../../api/client';
+
+interface Values {
+  connection_type: string;
+  biztalk_schema: string;
+  biztalk_sender: string;
+  biztalk_receiver: string;
+  endpoint: string;
+  username: string;
+  secure_short_token: string;
+  secure_long_token: string;
+  clear_short_token: boolean;
+  clear_long_token: boolean;
+  format: string;
+}
+
+/** Whether a write-only secret is stored: the value itself never reaches the browser. */
+function SecretState({ set, clearing }: { set: boolean; clearing: boolean }) {
+  if (clearing)
+    return (
+      <Badge color="orange" variant="light">
+        will be cleared
+      </Badge>
+    );
+  return (
+    <Badge color={set ? 'green' : 'gray'} variant="light">
+      {set ? 'set' : 'not set'}
+    </Badge>
+  );
+}
+
+/** The connection form of SPEC §2.12: secrets are write-only (blank keeps, a value replaces, Clear removes). */
+export function ConnectionForm({
+  customerId,
+  connection,
+  onSaved,
+  onCancel,
+}: {
+  customerId: number;
+  connection: ConnectionView | null;
+  onSaved: (c: ConnectionView) => void;
+  onCancel: () => void;
+}) {
+  const [saving, setSaving] = useState(false);
+  const meta = (connection?.connection_meta ?? {}) as { format?: string };
+  const form = useForm<Values>({
+    initialValues: {
+      connection_type: connection?.connection_type ?? '',
+      biztalk_schema: connection?.biztalk_schema ?? 'Default',
+      biztalk_sender: connection?.biztalk_sender ?? '',
+      biztalk_receiver: connection?.biztalk_receiver ?? '',
+      endpoint: connection?.endpoint ?? '',
+      username: connection?.username ?? '',
+      secure_short_token: '',
+      secure_long_token: '',
+      clear_short_token: false,
+      clear_long_token: false,
+      format: meta.format ?? 'XML',
+    },
+    validate: { connection_type: (v) => (v ? null : 'Connection type is required') },
+  });
+  const outbound = form.values.connection_type === 'Biztalk Outbound Return';
+
+  async function submit(values: Values) {
+    setSaving(true);
+    const { format, ...rest } = values;
+    const otherMeta = Object.fromEntries(Object.entries(connection?.connection_meta ?? {}).filter(([k]) => k !== 'format'));
+    const body = { ...rest, connection_meta: outbound ? { ...otherMeta, format } : otherMeta };
+    const base = `/su/customers/${customerId}/connections`;
+    const res = connection ? await api.put<ConnectionView>(`${base}/${connection.id}`, body) : await api.post<ConnectionView>(base, body);
+    setSaving(false);
+    if (res.code === 200) onSaved(res.message);
+    else if (res.code === 422 && res.errors)
+      form.setErrors(
+        Object.fromEntries(Object.entries(res.errors).map(([k, v]) => [k === 'connection_meta.format' ? 'format' : k, v.join(' ')])),
+      );
+  }
+
+  return (
+    <form onSubmit={form.onSubmit(submit)} noValidate data-testid="connection-form">
+      <Stack gap="sm">
+        <SimpleGrid cols={2}>
+          <Select
+            label="Connection Type"
+            withAsterisk
+            data={[...CONNECTION_TYPES]}
+            allowDeselect={false}
+            {...form.getInputProps('connection_type')}
+          />
+          <Select label="Schema" data={[...BIZTALK_SCHEMAS]} allowDeselect={false} {...form.getInputProps('biztalk_schema')} />
+          <TextInput label="Sender" {...form.getInputProps('biztalk_sender')} />
+          <TextInput label="Receiver" {...form.getInputProps('biztalk_receiver')} />
+          <TextInput label="Endpoint" placeholder="ftp://host/dir or https://api.example.com" {...form.getInputProps('endpoint')} />
+          <TextInput label="Username" autoComplete="off" {...form.getInputProps('username')} />
+        </SimpleGrid>
+        {outbound && (
+          <Select
+            label="File format"
+            description="FLAT sends the fixed-width (FGL) file instead of XML."
+            data={[...OUTBOUND_FORMATS]}
+            allowDeselect={false}
+            {...form.getInputProps('format')}
+          />
+        )}
+        <SimpleGrid cols={2}>
+          <Stack gap={4}>
+            <Group gap="xs">
+              <Text size="sm" fw={500}>
+                Password
+              </Text>
+              <SecretState set={!!connection?.has_short_token} clearing={form.values.clear_short_token} />
+            </Group>
+            <PasswordInput
+              aria-label="Password"
+              autoComplete="new-password"
+              placeholder={connection?.has_short_token ? 'leave blank to keep' : 'not set'}
+              disabled={form.values.clear_short_token}
+              {...form.getInputProps('secure_short_token')}
+            />
+            {connection?.has_short_token && (
+              <Checkbox size="xs" label="Clear the stored password" {...form.getInputProps('clear_short_token', { type: 'checkbox' })} />
+            )}
+          </Stack>
+          <Stack gap={4}>
+            <Group gap="xs">
+              <Text size="sm" fw={500}>
+                API Token
+              </Text>
+              <SecretState set={!!connection?.has_long_token} clearing={form.values.clear_long_token} />
+            </Group>
+            <PasswordInput
+              aria-label="API Token"
+              autoComplete="new-password"
+              placeholder={connection?.has_long_token ? 'leave blank to keep' : 'not set'}
+              disabled={form.values.clear_long_token}
+              {...form.getInputProps('secure_long_token')}
+            />
+            {connection?.has_long_token && (
+              <Checkbox size="xs" label="Clear the stored API token" {...form.getInputProps('clear_long_token', { type: 'checkbox' })} />
+            )}
+          </Stack>
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          Secrets are stored encrypted and are never shown again.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            {connection ? 'Save Connection' : 'Add Connection'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -8,9 +8,9 @@ import { useSession } from '../auth/session';
 export const ALL_CUSTOMERS = 'All';
 
 export interface CustomerSelectProps extends Omit<SelectProps, 'data' | 'onChange' | 'value'> {
-  /** The customer id as a string, 'All', or null. */
-  value: string | null;
-  onChange: (value: string | null, customer: CustomerSummary | undefined) => void;
+  /** The customer id as a string, 'All', or null (optional so `{...form.getInputProps('customer_id')}` fits). */
+  value?: string | null;
+  onChange?: (value: string | null, customer: CustomerSummary | undefined) => void;
   /** Adds an 'All' entry (value 'All') first. */
   withAll?: boolean;
   /** Another list than the session's (admin screens). */
@@ -42,7 +42,7 @@ export function CustomerSelect({ value, onChange, withAll = false, customers, la
       data={data}
       value={value}
       onChange={(v) =>
-        onChange(
+        onChange?.(
           v,
           visible.find((c) => String(c.id) === v),
         )

@@ -1,11 +1,14 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'src/server/db/migrations', '.e2e', 'bench/out'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  { files: ['scripts/**', 'e2e/**', 'bench/**', '*.config.*', 'src/server/**'], languageOptions: { globals: globals.node } },
+  { files: ['src/web/**'], languageOptions: { globals: globals.browser } },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

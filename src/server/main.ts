@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   const app = services.has('web')
     ? await buildApp(deps, {
         webRoot: config.WEB_ROOT ? resolve(config.WEB_ROOT) : fileURLToPath(new URL('../web', import.meta.url)),
-        logger: { level: config.LOG_LEVEL },
+        logger: httpLoggerOptions(config.LOG_LEVEL),
       })
     : undefined;
   if (app) {

@@ -4,8 +4,10 @@ import { createTestApp, call, type TestApp } from '../../test/test-app.js';
 import { makeUser } from '../../test/factories.js';
 import { loginAs } from '../../test/sessions.js';
 import { MSG } from '../../../contract/messages.js';
-import { createTaskRunnerRepository } from '../../tasks/task-runner.repository.js';
-import { createTaskHandlers } from '../../tasks/handlers/index.js';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client.js';
+import { startTestWorker } from '../../test/integration-fixtures.js';
+import { waitFor } from '../../test/integration-servers.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,15 +15,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** Runs queued tasks (mail) the way the worker does, one after another. */
+/** Runs the real worker until every queued mail task has finished. */
 async function drainTasks() {
-  const repo = createTaskRunnerRepository(t.deps.database.db);
-  const handlers = createTaskHandlers(t.deps);
-  for (;;) {
-    const task = await repo.claimNext('test', t.clock.now(), 60);
-    if (!task) break;
-    await handlers[task.taskType as 'Mail']!(task, new AbortController().signal);
-    await repo.finish(task.id, 'test', t.clock.now(), { status: 'Success', entry: { at: t.clock.now().toISOString(), event: 'ok' } });
+  const worker = startTestWorker(t.deps);
+  try {
+    await waitFor(async () => {
+      const rows = await queryRows<{ n: number }>(
+        t.deps.database.db,
+        sql`select count(*)::int as n from tasks where task_type = 'Mail' and task_status = 'Pending'`,
+      );
+      return rows[0]!.n === 0;
+    });
+  } finally {
+    await worker.stop();
   }
 }
 

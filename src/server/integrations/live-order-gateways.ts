@@ -32,8 +32,7 @@ export function createLiveOrderGateways(deps: AppDeps): Partial<Record<OrderSour
   /** An operator reads this in the red notice: who is down, and what to do. */
   function partnerError(customer: CustomerRow, what: string, error: unknown): never {
     if (error instanceof PartnerUnavailableError) {
-      const why =
-        error.kind === 'timeout' ? `did not answer within ${Math.round(timeoutMs / 1000)} seconds` : `is not available (${error.message})`;
+      const why = error.kind === 'timeout' ? `did not answer within ${timeoutMs / 1000} seconds` : `is not available (${error.message})`;
       throw new AppError(
         error.kind === 'timeout' ? 504 : 502,
         `The ${what} of ${customer.company} ${why}. Please try again in a few minutes.`,

@@ -4,6 +4,7 @@ import { createMailHandler } from './mail.handler.js';
 import { createReturnReportHandler } from './return-report.handler.js';
 import { createOutboundFileHandler } from './outbound-file.handler.js';
 import { createSglInboundHandler } from './sgl-inbound.handler.js';
+import { createEcommerceOutboundHandler } from './ecommerce-outbound.handler.js';
 
 /** One entry per task type the worker can carry out. */
 export function createTaskHandlers(deps: AppDeps): TaskHandlers {
@@ -13,5 +14,6 @@ export function createTaskHandlers(deps: AppDeps): TaskHandlers {
     'SGL Outbound': createOutboundFileHandler(deps, 'XML'),
     'FGL Outbound': createOutboundFileHandler(deps, 'FLAT'),
     'SGL Inbound': createSglInboundHandler(deps),
+    'Ecommerce Outbound': createEcommerceOutboundHandler(deps),
   };
 }

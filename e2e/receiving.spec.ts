@@ -161,9 +161,12 @@ describe('receiving', () => {
 
       // By the form: quantity 0 is refused, then 2 × Pristine on line 1 makes it green.
       const form1 = line(page, 1, s.ref);
-      await form1.getByLabel('Quantity').fill('0');
-      await form1.getByRole('button', { name: 'Save' }).click();
-      await form1.getByText('Quantity is required').waitFor();
+      for (const bad of ['0', '']) {
+        await form1.getByLabel('Quantity').fill(bad);
+        await form1.getByRole('button', { name: 'Save' }).click();
+        await form1.getByText('Quantity is required').waitFor();
+      }
+      assert.equal(await page.getByTestId('ledger-new').count(), 0);
       await form1.getByLabel('Quantity').fill('2');
       await form1.getByRole('combobox', { name: 'Condition' }).click();
       await page.getByRole('option', { name: 'Pristine' }).click();
@@ -263,7 +266,9 @@ describe('receiving', () => {
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       await modal.waitFor();
       await modal.getByText('Add at least one return line before submitting.').waitFor();
-      await modal.getByRole('button', { name: 'Confirm & Submit Return' }).click();
+      // aria-disabled, so Playwright would wait for it to be enabled: force the click to prove it does nothing.
+      await modal.getByRole('button', { name: 'Confirm & Submit Return' }).click({ force: true });
+      await page.waitForTimeout(300);
       await modal.waitFor();
       await modal.getByRole('button', { name: 'Back' }).click();
       await modal.waitFor({ state: 'detached' });

@@ -57,6 +57,7 @@ export function LedgerEntryForm({ lineLabel, values, reasons, onChange, onSave }
           max={LIMITS.maxLedgerQuantity}
           allowDecimal={false}
           allowNegative={false}
+          clampBehavior="none"
           value={values.quantity}
           error={error}
           onChange={(v) => set({ quantity: v })}

@@ -5,7 +5,7 @@ import type { LedgerEntry, OrderLine, ReasonOption } from '../../../contract/ord
 import { LedgerEntryForm, type EntryValues } from './LedgerEntryForm';
 import { LedgerTable } from './LedgerTable';
 import { ProductImage } from './ProductImage';
-import { countTone, receivedCounts, TONE_STYLE } from './receiving-logic';
+import { countTone, receivedCounts, TONE_STYLE, type CountTone } from './receiving-logic';
 import classes from './receiving.module.css';
 
 export interface OrderLineCardProps {
@@ -19,6 +19,8 @@ export interface OrderLineCardProps {
   onSave: (values: EntryValues & { quantity: number }) => void;
   onRemove: (id: LedgerEntry['id']) => void;
 }
+
+const TONE_BADGE: Record<CountTone, string> = { below: 'gray', equal: 'green', above: 'red' };
 
 /** One order line: header with the received count, and the detail (open by default). */
 export function OrderLineCard(props: OrderLineCardProps) {
@@ -54,7 +56,7 @@ export function OrderLineCard(props: OrderLineCardProps) {
             </Text>
           </div>
         </Group>
-        <Badge size="lg" variant="outline" color="gray" data-testid="received-count" data-tone={tone}>
+        <Badge size="lg" variant="outline" color={TONE_BADGE[tone]} data-testid="received-count" data-tone={tone}>
           <Text span {...TONE_STYLE[tone]} size="sm">
             {counts.total} / {line.quantity}
           </Text>

@@ -1,8 +1,8 @@
 import { Center, Grid, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPackageImport } from '@tabler/icons-react';
-import { useState } from 'react';
-import type { SearchField } from '../../../contract/constants';
+import { useEffect, useState } from 'react';
+import { RESERVED_COMPANY, type SearchField } from '../../../contract/constants';
 import type { OrderDetail, OrderSearchResult } from '../../../contract/orders';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
@@ -18,8 +18,16 @@ export default function ReceivingPage() {
   const session = useSession();
   const account = session.account;
   const [state, dispatch] = useReceivingState(account?.id);
-  const [customerId, setCustomerId] = useState<string | null>(() => (state.draft ? String(state.draft.customer_id) : null));
-  const [reference, setReference] = useState('');
+  // The draft's customer after a reload; an operator with a single customer starts with it.
+  const [customerId, setCustomerId] = useState<string | null>(() => {
+    if (state.draft) return String(state.draft.customer_id);
+    const visible = session.customers.filter((c) => c.company !== RESERVED_COMPANY);
+    return visible.length === 1 ? String(visible[0]!.id) : null;
+  });
+  // The search reference outlives a reload of the tab (with the draft), not the browser session.
+  const referenceKey = `returns-desk.receiving-search.${account?.id ?? 0}`;
+  const [reference, setReference] = useState(() => window.sessionStorage.getItem(referenceKey) ?? '');
+  useEffect(() => window.sessionStorage.setItem(referenceKey, reference), [referenceKey, reference]);
   const [field, setField] = useState<SearchField>('orderNo');
   const customer = session.customerById(customerId);
   const isRest = customer?.order_source === 'Biztalk Rest';
@@ -60,7 +68,10 @@ export default function ReceivingPage() {
             onReferenceChange={setReference}
           />
           <SearchResults
-            results={search.results}
+            // The list shows the status the open order has now (it turns green once a return is saved).
+            results={search.results.map((r) =>
+              state.order && r.id === state.order.id ? { ...r, order_status: state.order.order_status } : r,
+            )}
             loading={search.loading || loadingOrder}
             searched={search.searched}
             selectedId={state.order?.id ?? null}

@@ -1,4 +1,4 @@
-import { Box, ColorSwatch, Group, HoverCard, LoadingOverlay, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Box, Group, HoverCard, LoadingOverlay, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { ORDER_STATUS_NEW } from '../../../contract/constants';
 import type { OrderSearchResult } from '../../../contract/orders';
 import classes from './receiving.module.css';
@@ -49,12 +49,12 @@ export function SearchResults({ results, loading, searched, selectedId, onSelect
                 aria-label={`Order ${title(r)}, status ${r.order_status}`}
               >
                 <Group gap="sm" wrap="nowrap">
-                  <ColorSwatch
-                    size={12}
-                    color={r.order_status === ORDER_STATUS_NEW ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-green-6)'}
-                    aria-hidden
-                    data-testid="status-marker"
+                  <Box
+                    component="span"
+                    className={classes.marker}
                     data-status={r.order_status === ORDER_STATUS_NEW ? 'new' : 'other'}
+                    data-testid="status-marker"
+                    aria-hidden
                   />
                   <Box style={{ minWidth: 0 }}>
                     <Text size="sm" fw={600} truncate>

@@ -24,11 +24,14 @@ function readRecords(content: string): { records: { line: number; fields: string
       record: string[];
       info: { lines: number };
     }[];
-    // info.lines is where a record ends; a quoted field may hold line breaks, so count back to its start.
-    const records = parsed.map(({ record, info }) => ({
-      line: info.lines - record.reduce((n, f) => n + (f.match(/\n/g)?.length ?? 0), 0),
-      fields: record,
-    }));
+    // info.lines is where a record ends; a quoted field may hold line breaks, so count back to its
+    // start. csv-parse counts a CRLF inside quotes as two lines: take those extra ones off as well.
+    let extra = 0;
+    const records = parsed.map(({ record, info }) => {
+      const breaks = record.reduce((n, f) => n + (f.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
+      extra += record.reduce((n, f) => n + (f.match(/\r\n/g)?.length ?? 0), 0);
+      return { line: info.lines - extra - breaks, fields: record };
+    });
     return { records };
   } catch (error) {
     const e = error as Error & { lines?: number };

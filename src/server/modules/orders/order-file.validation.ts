@@ -18,6 +18,8 @@ type IssuePath = readonly PropertyKey[];
 
 /** "quantity must be …", "lines[2] must be an object", "order has unknown field foo". */
 export function describeIssue(path: IssuePath, message: string): string {
+  // Sentences such as "an order needs at least one line" stand alone; "must be …" needs its field.
+  if (!/^(is|must|has) /.test(message)) return message;
   const last = path[path.length - 1];
   if (last === undefined) return `order ${message}`;
   if (typeof last === 'number') return `${String(path[path.length - 2] ?? 'item')}[${last}] ${message}`;

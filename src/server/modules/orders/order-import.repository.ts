@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '../../db/client.js';
 import { customers, orderLines, orders, products } from '../../db/schema/index.js';
 
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -13,16 +13,22 @@ export interface ProductInput {
   size?: string;
 }
 
-/** Rows per statement: well under PostgreSQL's 65,535 bind parameters, big enough to be fast. */
-const PRODUCT_CHUNK = 1000;
-const ORDER_CHUNK = 500;
-const LINE_CHUNK = 4000;
+/**
+ * Bulk statements pass one array per column and unnest() them: a handful of bind parameters
+ * whatever the number of rows, and no per-row query building in JavaScript.
+ */
+const CHUNK = 5000;
+const list = (values: unknown[]) => sql.param(values);
+const instant = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
 }
+
+type IdSku = { id: number; sku: string };
+type IdSource = { id: number; source_id_1: string };
 
 /** Reads and writes of the order import; every statement is batched, none is issued per line. */
 function importStatements(db: DbOrTx) {
@@ -49,8 +55,7 @@ function importStatements(db: DbOrTx) {
       const idBySku = new Map<string, number>();
       let created = 0;
       let updated = 0;
-      for (const chunk of chunks(items, PRODUCT_CHUNK)) {
-        const skus = chunk.map((p) => p.sku);
+      for (const chunk of chunks(items, CHUNK)) {
         const existing = await db
           .select({
             id: products.id,
@@ -61,23 +66,14 @@ function importStatements(db: DbOrTx) {
             size: products.size,
           })
           .from(products)
-          .where(and(eq(products.customerId, customerId), inArray(products.sku, skus)));
+          .where(and(eq(products.customerId, customerId), sql`${products.sku} = any(${list(chunk.map((p) => p.sku))}::text[])`));
         const known = new Map(existing.map((p) => [p.sku, p]));
-        const fresh: (typeof products.$inferInsert)[] = [];
+        const fresh: ProductInput[] = [];
         const changed: { id: number; upc: string | null; name1: string; color: string | null; size: string | null }[] = [];
         for (const p of chunk) {
           const row = known.get(p.sku);
           if (!row) {
-            fresh.push({
-              customerId,
-              sku: p.sku,
-              upc: p.upc ?? null,
-              name1: p.name_1 ?? '',
-              color: p.color ?? null,
-              size: p.size ?? null,
-              createdAt: now,
-              updatedAt: now,
-            });
+            fresh.push(p);
             continue;
           }
           idBySku.set(p.sku, row.id);
@@ -91,11 +87,16 @@ function importStatements(db: DbOrTx) {
           if (next.upc !== row.upc || next.name1 !== row.name1 || next.color !== row.color || next.size !== row.size) changed.push(next);
         }
         if (fresh.length) {
-          const inserted = await db
-            .insert(products)
-            .values(fresh)
-            .onConflictDoNothing({ target: [products.customerId, products.sku] })
-            .returning({ id: products.id, sku: products.sku });
+          const inserted = await queryRows<IdSku>(
+            db,
+            sql`insert into products (customer_id, sku, upc, name_1, color, size, created_at, updated_at)
+                select ${customerId}, t.sku, t.upc, coalesce(t.name_1, ''), t.color, t.size, ${instant(now)}, ${instant(now)}
+                  from unnest(${list(fresh.map((p) => p.sku))}::text[], ${list(fresh.map((p) => p.upc ?? null))}::text[],
+                              ${list(fresh.map((p) => p.name_1 ?? null))}::text[], ${list(fresh.map((p) => p.color ?? null))}::text[],
+                              ${list(fresh.map((p) => p.size ?? null))}::text[]) as t(sku, upc, name_1, color, size)
+                on conflict (customer_id, sku) do nothing
+                returning id, sku`,
+          );
           created += inserted.length;
           for (const r of inserted) idBySku.set(r.sku, r.id);
           // Another import inserted some of them in between: read their ids.
@@ -104,20 +105,18 @@ function importStatements(db: DbOrTx) {
             const raced = await db
               .select({ id: products.id, sku: products.sku })
               .from(products)
-              .where(and(eq(products.customerId, customerId), inArray(products.sku, missing)));
+              .where(and(eq(products.customerId, customerId), sql`${products.sku} = any(${list(missing)}::text[])`));
             for (const r of raced) idBySku.set(r.sku, r.id);
           }
         }
         if (changed.length) {
-          const values = sql.join(
-            changed.map((c) => sql`(${c.id}::int, ${c.upc}::text, ${c.name1}::text, ${c.color}::text, ${c.size}::text)`),
-            sql`, `,
-          );
           await db.execute(sql`
             update products as p
-               set upc = v.upc, name_1 = v.name_1, color = v.color, size = v.size, updated_at = ${now.toISOString()}::timestamptz
-              from (values ${values}) as v(id, upc, name_1, color, size)
-             where p.id = v.id and p.customer_id = ${customerId}`);
+               set upc = t.upc, name_1 = t.name_1, color = t.color, size = t.size, updated_at = ${instant(now)}
+              from unnest(${list(changed.map((c) => c.id))}::int[], ${list(changed.map((c) => c.upc))}::text[],
+                          ${list(changed.map((c) => c.name1))}::text[], ${list(changed.map((c) => c.color))}::text[],
+                          ${list(changed.map((c) => c.size))}::text[]) as t(id, upc, name_1, color, size)
+             where p.id = t.id and p.customer_id = ${customerId}`);
           updated += changed.length;
         }
       }
@@ -127,26 +126,39 @@ function importStatements(db: DbOrTx) {
     /** Inserts the orders that do not exist yet; an existing (customer, source_id_1) is left as it is. */
     async insertOrders(rows: NewOrderRow[]): Promise<{ id: number; sourceId1: string }[]> {
       const inserted: { id: number; sourceId1: string }[] = [];
-      for (const chunk of chunks(rows, ORDER_CHUNK)) {
-        inserted.push(
-          ...(await db
-            .insert(orders)
-            .values(chunk)
-            .onConflictDoNothing({ target: [orders.customerId, orders.sourceId1] })
-            .returning({ id: orders.id, sourceId1: orders.sourceId1 })),
+      for (const chunk of chunks(rows, CHUNK)) {
+        const col = (pick: (r: NewOrderRow) => unknown) => list(chunk.map((r) => pick(r) ?? null));
+        const out = await queryRows<IdSource>(
+          db,
+          sql`insert into orders (customer_id, source_id_1, source, order_status, delivery_number, order_number, web_order_number,
+                                  buyer_reference, order_type, delivery_name_1, delivery_name_2, delivery_address_1, delivery_address_2,
+                                  delivery_address_3, delivery_city, delivery_state, delivery_zipcode, delivery_country, delivery_contact,
+                                  delivery_phone, delivery_email, created_at, updated_at)
+              select * from unnest(
+                ${col((r) => r.customerId)}::int[], ${col((r) => r.sourceId1)}::text[], ${col((r) => r.source)}::text[],
+                ${col((r) => r.orderStatus)}::text[], ${col((r) => r.deliveryNumber)}::text[], ${col((r) => r.orderNumber)}::text[],
+                ${col((r) => r.webOrderNumber)}::text[], ${col((r) => r.buyerReference)}::text[], ${col((r) => r.orderType)}::text[],
+                ${col((r) => r.deliveryName1)}::text[], ${col((r) => r.deliveryName2)}::text[], ${col((r) => r.deliveryAddress1)}::text[],
+                ${col((r) => r.deliveryAddress2)}::text[], ${col((r) => r.deliveryAddress3)}::text[], ${col((r) => r.deliveryCity)}::text[],
+                ${col((r) => r.deliveryState)}::text[], ${col((r) => r.deliveryZipcode)}::text[], ${col((r) => r.deliveryCountry)}::text[],
+                ${col((r) => r.deliveryContact)}::text[], ${col((r) => r.deliveryPhone)}::text[], ${col((r) => r.deliveryEmail)}::text[],
+                ${col((r) => r.createdAt?.toISOString())}::timestamptz[], ${col((r) => r.updatedAt?.toISOString())}::timestamptz[])
+              on conflict (customer_id, source_id_1) do nothing
+              returning id, source_id_1`,
         );
+        inserted.push(...out.map((r) => ({ id: r.id, sourceId1: r.source_id_1 })));
       }
       return inserted;
     },
 
     async findOrderIds(customerId: number, sourceIds: string[]): Promise<{ id: number; sourceId1: string }[]> {
       const out: { id: number; sourceId1: string }[] = [];
-      for (const chunk of chunks(sourceIds, PRODUCT_CHUNK)) {
+      for (const chunk of chunks(sourceIds, CHUNK)) {
         out.push(
           ...(await db
             .select({ id: orders.id, sourceId1: orders.sourceId1 })
             .from(orders)
-            .where(and(eq(orders.customerId, customerId), inArray(orders.sourceId1, chunk)))),
+            .where(and(eq(orders.customerId, customerId), sql`${orders.sourceId1} = any(${list(chunk)}::text[])`))),
         );
       }
       return out;
@@ -154,12 +166,15 @@ function importStatements(db: DbOrTx) {
 
     async insertLines(rows: NewOrderLineRow[]): Promise<number> {
       let count = 0;
-      for (const chunk of chunks(rows, LINE_CHUNK)) {
-        const inserted = await db
-          .insert(orderLines)
-          .values(chunk)
-          .onConflictDoNothing({ target: [orderLines.orderId, orderLines.lineNumber] })
-          .returning({ id: orderLines.id });
+      for (const chunk of chunks(rows, CHUNK)) {
+        const inserted = await queryRows<{ id: number }>(
+          db,
+          sql`insert into order_lines (order_id, product_id, line_number, quantity)
+              select * from unnest(${list(chunk.map((r) => r.orderId))}::int[], ${list(chunk.map((r) => r.productId))}::int[],
+                                   ${list(chunk.map((r) => r.lineNumber))}::int[], ${list(chunk.map((r) => r.quantity))}::int[])
+              on conflict (order_id, line_number) do nothing
+              returning id`,
+        );
         count += inserted.length;
       }
       return count;

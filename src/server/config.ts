@@ -21,6 +21,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().optional(),
   ADMIN_EMAIL: z.string().optional(),
   DEMO_DATA: boolFlag,
+  DEMO_OPERATOR_PASSWORD: z.string().min(1).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Returns Desk <no-reply@returns-desk.local>'),
   LOG_LEVEL: z.string().default('info'),

@@ -77,3 +77,6 @@ export const returnView = z.object({
   tasks: z.array(taskView),
 });
 export type ReturnView = z.infer<typeof returnView>;
+
+/** The SPA route of a return (SPEC §2.1): the order id, or the word 'blind' for a blind return. */
+export const returnViewPath = (r: { id: number; order_id: number | null }) => `/orders/${r.order_id ?? 'blind'}/returns/${r.id}`;

@@ -64,24 +64,55 @@ interface RawRow {
   created_at: string | Date;
 }
 
+/**
+ * Exact total: the trigger-kept counters when only customer and blind filters apply (O(customers)),
+ * otherwise a count of the searched rows, which a search keeps small.
+ */
+export function historyCountQuery(f: HistoryFilter): SQL {
+  if (!hasSearch(f)) {
+    const parts: SQL[] = [sql`true`];
+    if (f.customerIds) parts.push(sql`customer_id = ANY(${toIntArray(f.customerIds)})`);
+    if (f.isBlind !== undefined) parts.push(sql`is_blind = ${f.isBlind}`);
+    return sql`SELECT coalesce(sum(returns_count), 0) AS n FROM return_counts WHERE ${sql.join(parts, sql` AND `)}`;
+  }
+  return sql`SELECT count(*) AS n FROM returns r WHERE ${whereClause(f)}`;
+}
+
+/** Where one page sits in the index walk: from the newest end, or past the middle from the oldest end. */
+export function pageWindow(total: number, page: number, perPage: number) {
+  const offset = (page - 1) * perPage;
+  const fromEnd = offset > total / 2;
+  return {
+    fromEnd,
+    limit: fromEnd ? Math.min(perPage, total - offset) : perPage,
+    skip: fromEnd ? Math.max(0, total - offset - perPage) : offset,
+  };
+}
+
+/** The page's ids come from an index walk first; only those rows are joined to customers and orders. */
+export function historyPageQuery(f: HistoryFilter, w: ReturnType<typeof pageWindow>): SQL {
+  const direction = sql.raw(w.fromEnd ? 'ASC' : 'DESC');
+  return sql`
+    WITH page AS (
+      SELECT r.id FROM returns r
+      WHERE ${whereClause(f)}
+      ORDER BY r.created_at ${direction}, r.id ${direction}
+      OFFSET ${w.skip} LIMIT ${w.limit}
+    )
+    SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
+           r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
+           r.username, r.created_at
+    FROM page
+    JOIN returns r ON r.id = page.id
+    JOIN customers c ON c.id = r.customer_id
+    LEFT JOIN orders o ON o.id = r.order_id
+    ORDER BY r.created_at DESC, r.id DESC`;
+}
+
 export function createHistoryRepository(db: Db) {
-  /**
-   * Exact total: the trigger-kept counters when only customer and blind filters apply (O(customers)),
-   * otherwise a count of the searched rows, which a search keeps small.
-   */
   async function count(runner: DbOrTx, f: HistoryFilter): Promise<number> {
     if (f.customerIds?.length === 0) return 0;
-    if (!hasSearch(f)) {
-      const parts: SQL[] = [sql`true`];
-      if (f.customerIds) parts.push(sql`customer_id = ANY(${toIntArray(f.customerIds)})`);
-      if (f.isBlind !== undefined) parts.push(sql`is_blind = ${f.isBlind}`);
-      const [row] = await queryRows<{ n: string | number }>(
-        runner,
-        sql`SELECT coalesce(sum(returns_count), 0) AS n FROM return_counts WHERE ${sql.join(parts, sql` AND `)}`,
-      );
-      return Number(row?.n ?? 0);
-    }
-    const [row] = await queryRows<{ n: string | number }>(runner, sql`SELECT count(*) AS n FROM returns r WHERE ${whereClause(f)}`);
+    const [row] = await queryRows<{ n: string | number }>(runner, historyCountQuery(f));
     return Number(row?.n ?? 0);
   }
 
@@ -95,30 +126,8 @@ export function createHistoryRepository(db: Db) {
       return db.transaction(
         async (tx) => {
           const total = await count(tx, f);
-          const offset = (page - 1) * perPage;
-          if (total === 0 || offset >= total) return { rows: [], total };
-          const fromEnd = offset > total / 2;
-          const limit = fromEnd ? Math.min(perPage, total - offset) : perPage;
-          const skip = fromEnd ? Math.max(0, total - offset - perPage) : offset;
-          const direction = sql.raw(fromEnd ? 'ASC' : 'DESC');
-          const rows = await queryRows<RawRow>(
-            tx,
-            sql`
-            WITH page AS (
-              SELECT r.id FROM returns r
-              WHERE ${whereClause(f)}
-              ORDER BY r.created_at ${direction}, r.id ${direction}
-              OFFSET ${skip} LIMIT ${limit}
-            )
-            SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
-                   r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-                   r.username, r.created_at
-            FROM page
-            JOIN returns r ON r.id = page.id
-            JOIN customers c ON c.id = r.customer_id
-            LEFT JOIN orders o ON o.id = r.order_id
-            ORDER BY r.created_at DESC, r.id DESC`,
-          );
+          if (total === 0 || (page - 1) * perPage >= total) return { rows: [], total };
+          const rows = await queryRows<RawRow>(tx, historyPageQuery(f, pageWindow(total, page, perPage)));
           return { rows: rows.map(toHistoryRow), total };
         },
         { isolationLevel: 'repeatable read', accessMode: 'read only' },

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { BLIND_MSG, type BlindReturnBody, type BlindReturnSaved, type BlindSetup, type ProductRow } from '../../../contract/blind.js';
 import { LIMITS } from '../../../contract/constants.js';
+import { returnViewPath } from '../../../contract/return-view.js';
 import { conflict, invalid, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../auth/auth.service.js';
 import { toCustomerSummary } from '../customers/customer-access.repository.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { BlindReturnRepository } from './blind-return.repository.js';
-
-export const blindReturnPath = (id: number) => `/orders/blind/returns/${id}`;
 
 /** Blind returns (SPEC §2.8, §4): product search and saving a return that has no order. */
 export function createBlindReturnService(deps: { repo: BlindReturnRepository; customerAccess: CustomerAccess; clock: Clock }) {
@@ -75,7 +74,7 @@ export function createBlindReturnService(deps: { repo: BlindReturnRepository; cu
   function answerFor(saved: { id: number; customerId: number; isBlind: boolean }, customerId: number): BlindReturnSaved {
     // A draft id names one return: reusing it for another customer or an order-based return is a client bug.
     if (!saved.isBlind || saved.customerId !== customerId) throw conflict('This draft was already saved as another return');
-    return { to: blindReturnPath(saved.id), id: saved.id };
+    return { to: returnViewPath({ id: saved.id, order_id: null }), id: saved.id };
   }
 }
 export type BlindReturnService = ReturnType<typeof createBlindReturnService>;

@@ -1,6 +1,152 @@
-import { Title } from '@mantine/core';
+// Blind Return (SPEC §2.8, §4 Blind return): a return with no original order. The route does not check
+// can_blind (SPEC §6); the server refuses the save for a customer without it.
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Alert, Button, Group, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { BLIND_MSG, type BlindReturnBody, type BlindReturnSaved, type BlindSetup, type ProductRow } from '../../../contract/blind';
+import { DEFAULT_BLIND_CONDITION, LIMITS } from '../../../contract/constants';
+import { api } from '../../api/client';
+import { tempId, today } from '../../lib/format';
+import { BlindLinesTable, type BlindLine } from './BlindLinesTable';
+import { ProductSearch } from './ProductSearch';
 
-/** Placeholder until the screen of its issue lands. */
+function NoCustomer() {
+  return (
+    <Stack data-testid="no-customer">
+      <Alert color="red" variant="filled" title="Do not proceed" icon={<IconAlertTriangle size={18} />}>
+        Invalid customer account, please do NOT proceed and contact support.
+      </Alert>
+      <Alert color="red" title="No customer found">
+        Please refresh your page and try again.
+      </Alert>
+    </Stack>
+  );
+}
+
 export default function BlindReturnPage() {
-  return <Title order={2}>Blind Return</Title>;
+  const { customerId = '' } = useParams();
+  const navigate = useNavigate();
+  const id = /^\d{1,10}$/.test(customerId) ? Number(customerId) : NaN;
+  const [setup, setSetup] = useState<BlindSetup | null>(null);
+  const [failed, setFailed] = useState(false);
+  // The draft's temporary id doubles as the save's idempotency key (a double click saves once).
+  const [draftId] = useState(tempId);
+  const [reference1, setReference1] = useState('');
+  const [reference2, setReference2] = useState('');
+  const [returnDate, setReturnDate] = useState<string>(today());
+  const [lines, setLines] = useState<BlindLine[]>([]);
+  const [ref1Error, setRef1Error] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  useEffect(() => {
+    setSetup(null);
+    setFailed(false);
+    if (!Number.isFinite(id)) {
+      setFailed(true);
+      return;
+    }
+    const controller = new AbortController();
+    // Quiet: an unknown customer is answered by the alerts below, not by a notification.
+    void api.get<BlindSetup>(`/returns/blind/${id}`, undefined, { quiet: true, signal: controller.signal }).then((res) => {
+      if (controller.signal.aborted) return;
+      if (res.code === 200) setSetup(res.message);
+      else setFailed(true);
+    });
+    return () => controller.abort();
+  }, [id]);
+
+  const firstReason = setup?.reasons[0]?.option_code ?? '';
+  const newLine = (product: ProductRow): BlindLine => ({
+    key: tempId(),
+    product,
+    quantity: LIMITS.minLedgerQuantity,
+    condition: DEFAULT_BLIND_CONDITION,
+    reason: firstReason,
+    comment: '',
+  });
+
+  // A scan adds one more unit to the product's latest line, or a new line.
+  function scanned(product: ProductRow) {
+    setLines((ls) => {
+      const at = ls.findLastIndex((l) => l.product.id === product.id);
+      if (at === -1) return [...ls, newLine(product)];
+      return ls.map((l, i) => (i === at ? { ...l, quantity: Math.min(l.quantity + 1, LIMITS.maxLedgerQuantity) } : l));
+    });
+  }
+
+  async function save() {
+    if (saving) return;
+    if (!reference1.trim()) setRef1Error(BLIND_MSG.reference1Required);
+    // SPEC §5: Save does nothing without lines or Reference 1.
+    if (!reference1.trim() || lines.length === 0) return;
+    setSaving(true);
+    const body: BlindReturnBody = {
+      id: draftId,
+      reference_1: reference1.trim(),
+      reference_2: reference2.trim(),
+      return_date: returnDate,
+      is_blind: true,
+      return_ledgers: lines.map((l) => ({
+        product_id: l.product.id,
+        quantity: l.quantity,
+        condition: l.condition,
+        reason: l.reason,
+        comment: l.comment.trim(),
+      })),
+    };
+    const res = await api.put<BlindReturnSaved>(`/returns/blind/${id}`, body);
+    setSaving(false);
+    if (res.code === 200) navigate(res.message.to, { replace: true });
+  }
+
+  if (!setup) {
+    return failed ? (
+      <NoCustomer />
+    ) : (
+      <Group justify="center" py="xl">
+        <Loader size="sm" />
+      </Group>
+    );
+  }
+
+  return (
+    <Stack>
+      <Title order={2}>{setup.customer.company}: Blind Return</Title>
+      <Paper withBorder p="md">
+        <Group grow align="flex-start">
+          <TextInput
+            label="Reference 1"
+            withAsterisk
+            maxLength={100}
+            value={reference1}
+            error={ref1Error}
+            onChange={(e) => {
+              setReference1(e.currentTarget.value);
+              setRef1Error(null);
+            }}
+          />
+          <TextInput label="Reference 2" maxLength={100} value={reference2} onChange={(e) => setReference2(e.currentTarget.value)} />
+          <DateInput label="Return Date" valueFormat="YYYY-MM-DD" value={returnDate} onChange={(v) => v && setReturnDate(v)} />
+        </Group>
+      </Paper>
+      <Paper withBorder p="md">
+        <Stack>
+          <ProductSearch customerId={id} onPick={(p) => setLines((ls) => [...ls, newLine(p)])} onScan={scanned} />
+          <BlindLinesTable
+            lines={lines}
+            reasons={setup.reasons}
+            onChange={(key, patch) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)))}
+            onRemove={(key) => setLines((ls) => ls.filter((l) => l.key !== key))}
+          />
+        </Stack>
+      </Paper>
+      <Group justify="flex-end">
+        <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={() => void save()}>
+          Save Return
+        </Button>
+      </Group>
+    </Stack>
+  );
 }

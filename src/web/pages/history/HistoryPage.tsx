@@ -1,6 +1,241 @@
-import { Title } from '@mantine/core';
+// Return History (SPEC §2.9): a filterable, paged list whose whole state lives in the query string,
+// so a reload or a shared link shows the same page.
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  LoadingOverlay,
+  Pagination,
+  Select,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { BLIND_FILTERS, HISTORY_MSG, type HistoryPage as HistoryPageData } from '../../../contract/history';
+import { LIMITS } from '../../../contract/constants';
+import { returnViewPath } from '../../../contract/return-view';
+import { api } from '../../api/client';
+import { toQueryString } from '../../api/envelope';
+import { CustomerSelect } from '../../components/CustomerSelect';
+import { ReportModal } from '../../components/report/ReportModal';
+import { formatDate } from '../../lib/format';
 
-/** Placeholder until the screen of its issue lands. */
+const SEARCH_KEYS = ['id', 'delivery_number', 'order_number', 'web_order_number'] as const;
+type SearchKey = (typeof SEARCH_KEYS)[number];
+
+interface Params {
+  page: number;
+  search: Record<SearchKey, string>;
+  filter: { customer_id: string; is_blind: string };
+}
+
+function readParams(q: URLSearchParams): Params {
+  const page = Number(q.get('page'));
+  const blind = q.get('filter[is_blind]');
+  const customer = q.get('filter[customer_id]') ?? '';
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    search: Object.fromEntries(SEARCH_KEYS.map((k) => [k, (q.get(`search[${k}]`) ?? '').slice(0, 100)])) as Record<SearchKey, string>,
+    filter: { customer_id: /^\d+$/.test(customer) ? customer : 'All', is_blind: blind === '1' || blind === '0' ? blind : 'All' },
+  };
+}
+
+/** The same checks the server makes, shown under the field instead of a round trip. */
+function searchErrors(search: Record<SearchKey, string>): Partial<Record<SearchKey, string>> {
+  const errors: Partial<Record<SearchKey, string>> = {};
+  const id = search.id.trim().replace(/^#/, '');
+  if (id && !/^\d{1,10}$/.test(id)) errors.id = HISTORY_MSG.idInvalid;
+  for (const k of ['delivery_number', 'order_number', 'web_order_number'] as const) {
+    const v = search[k].trim();
+    if (v && v.length < LIMITS.searchMinLength) errors[k] = HISTORY_MSG.referenceTooShort;
+  }
+  return errors;
+}
+
+const EMPTY: HistoryPageData = { data: [], on_page: 1, per_page: LIMITS.historyPageSize, total_records: 0, total_pages: 0 };
+
 export default function HistoryPage() {
-  return <Title order={2}>Return History</Title>;
+  const [query, setQuery] = useSearchParams();
+  const applied = readParams(query);
+  const key = toQueryString({ ...applied });
+  const [draft, setDraft] = useState<Params>(applied);
+  const [errors, setErrors] = useState<Partial<Record<SearchKey, string>>>({});
+  const [result, setResult] = useState<HistoryPageData>(EMPTY);
+  const [loading, setLoading] = useState(true);
+  const [reportOpen, setReportOpen] = useState(false);
+
+  // Back/forward and the top bar's History link change the query: the inputs follow it.
+  useEffect(() => {
+    setDraft(readParams(new URLSearchParams(key)));
+    setErrors({});
+  }, [key]);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    void api.get<HistoryPageData>(`/returns?${key}`, undefined, { signal: controller.signal }).then((res) => {
+      if (controller.signal.aborted) return;
+      // History is replaced wholesale (SPEC §4); a failure leaves an empty list.
+      setResult(res.code === 200 ? res.message : EMPTY);
+      setLoading(false);
+    });
+    return () => controller.abort();
+  }, [key]);
+
+  function go(next: Params) {
+    setQuery(toQueryString({ page: next.page, search: next.search, filter: next.filter }));
+  }
+
+  function search() {
+    const trimmed = Object.fromEntries(SEARCH_KEYS.map((k) => [k, draft.search[k].trim()])) as Record<SearchKey, string>;
+    const found = searchErrors(trimmed);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    go({ ...draft, search: trimmed, page: 1 });
+  }
+
+  const searchInput = (k: SearchKey, label: string) => (
+    <TextInput
+      size="xs"
+      aria-label={`Search ${label}`}
+      placeholder={label}
+      value={draft.search[k]}
+      error={errors[k]}
+      onChange={(e) => {
+        const value = e.currentTarget.value;
+        setDraft((d) => ({ ...d, search: { ...d.search, [k]: value } }));
+      }}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') search();
+      }}
+    />
+  );
+
+  return (
+    <>
+      <Group gap="xs" mb="md">
+        <Title order={2}>Return History</Title>
+        <Tooltip label="Generate Return Report">
+          <ActionIcon variant="subtle" color="red" size="lg" aria-label="Generate Return Report" onClick={() => setReportOpen(true)}>
+            <IconFileSpreadsheet size={26} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+
+      <div style={{ position: 'relative', overflowX: 'auto' }}>
+        <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} zIndex={5} />
+        <Table striped highlightOnHover withTableBorder verticalSpacing={6} data-testid="history-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Return ID</Table.Th>
+              <Table.Th>Account</Table.Th>
+              <Table.Th>Delivery #</Table.Th>
+              <Table.Th>Order #</Table.Th>
+              <Table.Th>Web #</Table.Th>
+              <Table.Th>Ref 1</Table.Th>
+              <Table.Th>Ref 2</Table.Th>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Blind</Table.Th>
+              <Table.Th>Operator</Table.Th>
+              <Table.Th>Action</Table.Th>
+            </Table.Tr>
+            <Table.Tr data-testid="history-filters">
+              <Table.Th w={110}>{searchInput('id', 'Return ID')}</Table.Th>
+              <Table.Th miw={180}>
+                <CustomerSelect
+                  size="xs"
+                  label={null}
+                  aria-label="Filter Account"
+                  withAll
+                  value={draft.filter.customer_id}
+                  onChange={(v) => setDraft((d) => ({ ...d, filter: { ...d.filter, customer_id: v ?? 'All' } }))}
+                />
+              </Table.Th>
+              <Table.Th miw={130}>{searchInput('delivery_number', 'Delivery #')}</Table.Th>
+              <Table.Th miw={130}>{searchInput('order_number', 'Order #')}</Table.Th>
+              <Table.Th miw={130}>{searchInput('web_order_number', 'Web #')}</Table.Th>
+              <Table.Th />
+              <Table.Th />
+              <Table.Th />
+              <Table.Th miw={150}>
+                <Select
+                  size="xs"
+                  aria-label="Filter Blind"
+                  data={BLIND_FILTERS.map((b) => ({ value: b.value, label: b.label }))}
+                  value={draft.filter.is_blind}
+                  allowDeselect={false}
+                  onChange={(v) => setDraft((d) => ({ ...d, filter: { ...d.filter, is_blind: v ?? 'All' } }))}
+                />
+              </Table.Th>
+              <Table.Th />
+              <Table.Th>
+                <Button size="xs" leftSection={<IconSearch size={14} />} onClick={search}>
+                  Search
+                </Button>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.data.map((r) => (
+              <Table.Tr key={r.id} data-testid="history-row" data-id={r.id}>
+                <Table.Td>{r.id}</Table.Td>
+                <Table.Td>{r.company}</Table.Td>
+                <Table.Td>{r.delivery_number}</Table.Td>
+                <Table.Td>{r.order_number}</Table.Td>
+                <Table.Td>{r.web_order_number}</Table.Td>
+                <Table.Td>{r.reference_1}</Table.Td>
+                <Table.Td>{r.reference_2}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.return_date)}</Table.Td>
+                <Table.Td>
+                  <Badge color={r.is_blind ? 'orange' : 'gray'} variant="light" data-testid="blind-badge">
+                    {r.is_blind ? 'Y' : 'N'}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{r.username}</Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={returnViewPath(r)} size="sm">
+                    View
+                  </Anchor>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {!loading && result.data.length === 0 && (
+              <Table.Tr>
+                <Table.Td colSpan={11}>
+                  <Text c="dimmed" ta="center" py="md">
+                    No returns match.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      </div>
+
+      <Group justify="space-between" mt="md">
+        <Text size="sm" c="dimmed" data-testid="history-total">
+          {result.total_records.toLocaleString('en')} return{result.total_records === 1 ? '' : 's'}
+        </Text>
+        {result.total_pages > 1 && (
+          <Pagination
+            total={result.total_pages}
+            value={applied.page}
+            siblings={1}
+            boundaries={1}
+            onChange={(page) => go({ ...applied, page })}
+            aria-label="History pages"
+          />
+        )}
+      </Group>
+
+      <ReportModal opened={reportOpen} onClose={() => setReportOpen(false)} customerId={applied.filter.customer_id} />
+    </>
+  );
 }

@@ -1,6 +1,225 @@
-import { Title } from '@mantine/core';
+// Return View (SPEC §2.10): header, lines and the timeline of what carried the return on.
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { Anchor, Badge, Button, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { IconApi, IconFileCode, IconFileImport, IconNotes, IconPackage, IconPlus, IconShoppingCart } from '@tabler/icons-react';
+import type { ReturnView } from '../../../contract/return-view';
+import type { TaskView } from '../../../contract/tasks';
+import { api } from '../../api/client';
+import { TaskDetailModal } from '../../components/task-detail/TaskDetailModal';
+import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { taskTimelineColor, taskTimelineTitle } from './timeline';
 
-/** Placeholder until the screen of its issue lands. */
+const TASK_ICONS: Record<string, ReactNode> = {
+  'Biztalk File': <IconFileCode size={14} />,
+  'Ecommerce Return': <IconShoppingCart size={14} />,
+  'Rest API': <IconApi size={14} />,
+  'System Log': <IconNotes size={14} />,
+};
+
+function Field({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" data-testid={`field-${label}`}>
+        {value === null || value === undefined || value === '' ? '—' : value}
+      </Text>
+    </div>
+  );
+}
+
+function Header({ r }: { r: ReturnView }) {
+  const o = r.order;
+  const address4 = o ? [o.delivery_zipcode, o.delivery_city, o.delivery_state, o.delivery_country].filter(Boolean).join(' ') : '';
+  return (
+    <Paper withBorder p="md" data-testid="return-header">
+      <SimpleGrid cols={{ base: 2, sm: 3, md: 5 }} spacing="md" verticalSpacing="sm">
+        <Field label="Return #" value={r.id} />
+        <Field label="Ref 1" value={r.reference_1} />
+        <Field label="Ref 2" value={r.reference_2} />
+        <Field label="Date" value={formatDate(r.return_date)} />
+        <Field
+          label="Blind"
+          value={
+            <Badge color={r.is_blind ? 'orange' : 'gray'} variant="light">
+              {r.is_blind ? 'Y' : 'N'}
+            </Badge>
+          }
+        />
+        {o && (
+          <>
+            <Field label="Customer" value={r.company} />
+            <Field label="Source" value={o.source} />
+            <Field label="Msg #" value={r.message_id} />
+            <Field label="Type" value={o.order_type} />
+            <Field label="Delivery #" value={o.delivery_number} />
+            <Field label="Order #" value={o.order_number} />
+            <Field label="Name 1" value={o.delivery_name_1} />
+            <Field label="Address 1" value={o.delivery_address_1} />
+            <Field label="Address 2" value={o.delivery_address_2} />
+            <Field label="Address 3" value={o.delivery_address_3} />
+            <Field label="Address 4" value={address4} />
+          </>
+        )}
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function Lines({ r }: { r: ReturnView }) {
+  return (
+    <Table striped withTableBorder data-testid="return-lines">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Product</Table.Th>
+          <Table.Th>Returned</Table.Th>
+          <Table.Th>Condition</Table.Th>
+          <Table.Th>Reason</Table.Th>
+          <Table.Th>Comment</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {r.lines.map((l) => (
+          <Table.Tr key={l.id}>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                {l.product.sku}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {l.product.name_1}
+              </Text>
+            </Table.Td>
+            <Table.Td>{l.quantity}</Table.Td>
+            <Table.Td>{l.condition}</Table.Td>
+            <Table.Td>{l.reason}</Table.Td>
+            <Table.Td>{l.comment}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ReturnTimeline({ r, onView }: { r: ReturnView; onView: (t: TaskView) => void }) {
+  return (
+    <Timeline bulletSize={26} lineWidth={2} active={-1} data-testid="return-timeline">
+      {r.order && (
+        <Timeline.Item title="Order Imported" bullet={<IconFileImport size={14} />} color="teal" lineVariant="solid">
+          <Text size="sm" c="dimmed">
+            From {r.order.source}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(r.order.created_at)}
+          </Text>
+        </Timeline.Item>
+      )}
+      <Timeline.Item title="Return Created" bullet={<IconPackage size={14} />} color="teal">
+        <Text size="sm" c="dimmed">
+          By {r.username}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(r.created_at)}
+        </Text>
+      </Timeline.Item>
+      {r.tasks.map((t) => {
+        const title = taskTimelineTitle(t.task_type);
+        const color = taskTimelineColor(t);
+        return (
+          <Timeline.Item
+            key={t.id}
+            title={title}
+            bullet={TASK_ICONS[title]}
+            color={color}
+            data-testid="timeline-task"
+            data-task-type={t.task_type}
+            data-color={color}
+          >
+            <Group gap={6} wrap="nowrap">
+              <TaskStatusBadge status={t.task_status} />
+              <Text size="sm" c="dimmed" lineClamp={1}>
+                {t.message_1}
+              </Text>
+            </Group>
+            <Group gap="xs" mt={2}>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(t.created_at)}
+              </Text>
+              <Anchor component="button" type="button" size="xs" onClick={() => onView(t)} aria-label={`View ${title} task ${t.id}`}>
+                View
+              </Anchor>
+            </Group>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}
+
 export default function ReturnViewPage() {
-  return <Title order={2}>Return View</Title>;
+  const { orderId = '', returnId = '' } = useParams();
+  const [data, setData] = useState<ReturnView | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [selected, setSelected] = useState<TaskView | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoading(true);
+    setData(null);
+    void api
+      .get<ReturnView>(`/returns/${encodeURIComponent(returnId)}/order/${encodeURIComponent(orderId)}`, undefined, {
+        signal: controller.signal,
+      })
+      .then((res) => {
+        if (controller.signal.aborted) return;
+        setData(res.code === 200 ? res.message : null);
+        setLoading(false);
+      });
+    return () => controller.abort();
+  }, [orderId, returnId]);
+
+  function saved(task: TaskView) {
+    setSelected(task);
+    setData((d) => (d ? { ...d, tasks: d.tasks.map((t) => (t.id === task.id ? task : t)) } : d));
+  }
+
+  if (loading) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader size="sm" />
+      </Group>
+    );
+  }
+  // SPEC §2.10: if reading the return fails nothing is shown (the API client has notified).
+  if (!data) return null;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={2}>Return View</Title>
+        {data.is_blind && (
+          <Button component={Link} to={`/blind/${data.customer_id}`} leftSection={<IconPlus size={16} />}>
+            Create Another
+          </Button>
+        )}
+      </Group>
+      <Header r={data} />
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Lines r={data} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Paper withBorder p="md">
+            <Title order={5} mb="sm">
+              Timeline
+            </Title>
+            <ReturnTimeline r={data} onView={setSelected} />
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <TaskDetailModal task={selected} opened={selected !== null} onClose={() => setSelected(null)} onSaved={saved} />
+    </Stack>
+  );
 }

@@ -1,0 +1,113 @@
+// The lines of a blind return (SPEC §2.8): ID, SKU, UPC, Name, Color | Size, Condition, Quantity, Reason, Comment, remove.
+import { ActionIcon, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import type { BlindSetup, ProductRow } from '../../../contract/blind';
+import { LEDGER_CONDITIONS, LIMITS, type LedgerCondition } from '../../../contract/constants';
+
+export interface BlindLine {
+  key: string;
+  product: ProductRow;
+  quantity: number;
+  condition: LedgerCondition;
+  reason: string;
+  comment: string;
+}
+
+export function BlindLinesTable({
+  lines,
+  reasons,
+  onChange,
+  onRemove,
+}: {
+  lines: BlindLine[];
+  reasons: BlindSetup['reasons'];
+  onChange: (key: string, patch: Partial<BlindLine>) => void;
+  onRemove: (key: string) => void;
+}) {
+  const reasonData = reasons.map((r) => ({ value: r.option_code, label: r.option_value || r.option_code }));
+  return (
+    <Table striped withTableBorder verticalSpacing={4} data-testid="blind-lines">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>ID</Table.Th>
+          <Table.Th>SKU</Table.Th>
+          <Table.Th>UPC</Table.Th>
+          <Table.Th>Name</Table.Th>
+          <Table.Th>Color | Size</Table.Th>
+          <Table.Th w={160}>Condition</Table.Th>
+          <Table.Th w={100}>Quantity</Table.Th>
+          <Table.Th w={190}>Reason</Table.Th>
+          <Table.Th>Comment</Table.Th>
+          <Table.Th w={40} />
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {lines.map((l) => (
+          <Table.Tr key={l.key} data-testid="blind-line" data-sku={l.product.sku}>
+            <Table.Td>{l.product.id}</Table.Td>
+            <Table.Td>{l.product.sku}</Table.Td>
+            <Table.Td>{l.product.upc}</Table.Td>
+            <Table.Td>{l.product.name_1}</Table.Td>
+            <Table.Td>{[l.product.color, l.product.size].filter(Boolean).join(' | ')}</Table.Td>
+            <Table.Td>
+              <Select
+                size="xs"
+                aria-label="Condition"
+                data={[...LEDGER_CONDITIONS]}
+                value={l.condition}
+                allowDeselect={false}
+                onChange={(v) => v && onChange(l.key, { condition: v as LedgerCondition })}
+              />
+            </Table.Td>
+            <Table.Td>
+              <NumberInput
+                size="xs"
+                aria-label="Quantity"
+                min={LIMITS.minLedgerQuantity}
+                max={LIMITS.maxLedgerQuantity}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="strict"
+                value={l.quantity}
+                onChange={(v) => onChange(l.key, { quantity: Math.max(LIMITS.minLedgerQuantity, Number(v) || LIMITS.minLedgerQuantity) })}
+              />
+            </Table.Td>
+            <Table.Td>
+              <Select
+                size="xs"
+                aria-label="Reason"
+                data={reasonData}
+                value={l.reason}
+                allowDeselect={false}
+                onChange={(v) => v && onChange(l.key, { reason: v })}
+              />
+            </Table.Td>
+            <Table.Td>
+              <TextInput
+                size="xs"
+                aria-label="Comment"
+                maxLength={500}
+                value={l.comment}
+                onChange={(e) => onChange(l.key, { comment: e.currentTarget.value })}
+              />
+            </Table.Td>
+            <Table.Td>
+              <ActionIcon color="red" variant="subtle" aria-label={`Remove ${l.product.sku}`} onClick={() => onRemove(l.key)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+        {lines.length === 0 && (
+          <Table.Tr>
+            <Table.Td colSpan={10}>
+              <Text c="dimmed" ta="center" size="sm" py="sm">
+                No lines yet: search or scan a product above.
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        )}
+      </Table.Tbody>
+    </Table>
+  );
+}

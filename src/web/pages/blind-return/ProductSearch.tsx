@@ -1,0 +1,136 @@
+// Product search of the Blind Return screen (SPEC §2.8): debounced 500 ms, more than 2 characters,
+// not for texts starting with '[Result'. A scanner's code followed by Enter adds that product at once.
+import { useEffect, useRef, useState } from 'react';
+import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { IconBarcode } from '@tabler/icons-react';
+import type { ProductRow } from '../../../contract/blind';
+import { LIMITS } from '../../../contract/constants';
+import { api } from '../../api/client';
+
+export const shouldSearch = (text: string) => text.length >= LIMITS.searchMinLength && !text.startsWith('[Result');
+
+/** The product whose sku or upc is exactly the scanned code (any case). */
+export const exactProduct = (products: ProductRow[], code: string) => {
+  const c = code.trim().toLowerCase();
+  return products.find((p) => p.sku.toLowerCase() === c || (p.upc ?? '').toLowerCase() === c);
+};
+
+export function ProductSearch({
+  customerId,
+  onPick,
+  onScan,
+}: {
+  customerId: number;
+  onPick: (p: ProductRow) => void;
+  onScan: (p: ProductRow) => void;
+}) {
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), LIMITS.searchDebounceMs);
+  const [results, setResults] = useState<ProductRow[]>([]);
+  const [loading, setLoading] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    if (!shouldSearch(debounced)) {
+      setResults([]);
+      return;
+    }
+    const controller = new AbortController();
+    setLoading(true);
+    void api.put<ProductRow[]>(`/returns/products/${customerId}`, { search: debounced }, { signal: controller.signal }).then((res) => {
+      if (controller.signal.aborted) return;
+      setLoading(false);
+      setResults(res.code === 200 ? res.message : []);
+      if (res.code === 200) combobox.openDropdown();
+    });
+    return () => controller.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced, customerId]);
+
+  function clear() {
+    setText('');
+    setResults([]);
+    combobox.closeDropdown();
+    inputRef.current?.focus();
+  }
+
+  async function scan(code: string) {
+    if (!shouldSearch(code)) return;
+    const res = await api.put<ProductRow[]>(`/returns/products/${customerId}`, { search: code });
+    if (res.code !== 200) return;
+    const product = exactProduct(res.message, code);
+    if (product) {
+      onScan(product);
+      clear();
+    } else {
+      notifications.show({
+        color: 'orange',
+        title: 'No such product',
+        message: `No product of this customer has the SKU or UPC '${code}'.`,
+      });
+    }
+  }
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(value) => {
+        const product = results.find((p) => String(p.id) === value);
+        if (product) onPick(product);
+        clear();
+      }}
+    >
+      <Combobox.Target>
+        <TextInput
+          ref={inputRef}
+          label="Product Search"
+          description="SKU, UPC or name (3 characters or more); scan a barcode and press Enter to add it"
+          placeholder="Search or scan a product"
+          leftSection={<IconBarcode size={16} />}
+          rightSection={loading ? <Loader size={16} /> : null}
+          value={text}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            combobox.resetSelectedOption();
+          }}
+          onFocus={() => results.length && combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          onKeyDown={(e) => {
+            // Enter on a highlighted option is the dropdown's; otherwise it is a scanner's code.
+            if (e.key !== 'Enter' || (combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1)) return;
+            e.preventDefault();
+            void scan(text.trim());
+          }}
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={results.length === 0 && !shouldSearch(debounced)}>
+        <Combobox.Options mah={320} style={{ overflowY: 'auto' }}>
+          {results.length === 0 ? (
+            <Combobox.Empty>{loading ? 'Searching…' : 'No product matches'}</Combobox.Empty>
+          ) : (
+            results.map((p) => (
+              <Combobox.Option value={String(p.id)} key={p.id} aria-label={`${p.sku} ${p.name_1}`}>
+                <Group gap="xs" wrap="nowrap" justify="space-between">
+                  <div>
+                    <Text size="sm" fw={600}>
+                      {p.sku}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {p.name_1}
+                    </Text>
+                  </div>
+                  <Text size="xs" c="dimmed">
+                    {[p.upc, [p.color, p.size].filter(Boolean).join(' | ')].filter(Boolean).join(' · ')}
+                  </Text>
+                </Group>
+              </Combobox.Option>
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}

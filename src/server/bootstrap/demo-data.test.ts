@@ -1,0 +1,143 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RESERVED_COMPANY } from '../../contract/constants.js';
+import { queryRows, type Database } from '../db/client.js';
+import { connections, customers, options, userCustomers, users } from '../db/schema/index.js';
+import { verifyPassword } from '../lib/crypto.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { makeCustomer } from '../test/factories.js';
+import { DEMO_CUSTOMERS, demoOrders, demoProducts, ean13 } from './demo-data.catalog.js';
+import { demoDataWanted, loadDemoDataIfWanted } from './demo-data.js';
+
+let t: TestDatabase | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+/** The same database seen as the other kind, to check the rule for both. */
+const asKind = (database: Database, kind: Database['kind']): Database => ({ ...database, kind });
+
+async function totals(database: Database) {
+  const [row] = await queryRows<{
+    customers: number;
+    orders: number;
+    lines: number;
+    products: number;
+    options: number;
+    connections: number;
+  }>(
+    database.db,
+    sql`select (select count(*)::int from customers) as customers, (select count(*)::int from orders) as orders,
+               (select count(*)::int from order_lines) as lines, (select count(*)::int from products) as products,
+               (select count(*)::int from options) as options, (select count(*)::int from connections) as connections`,
+  );
+  return row!;
+}
+
+describe('demo data rule', () => {
+  it('loads on the embedded database unless DEMO_DATA=0, on PostgreSQL only with DEMO_DATA=1', () => {
+    expect(demoDataWanted('pglite', undefined)).toBe(true);
+    expect(demoDataWanted('pglite', true)).toBe(true);
+    expect(demoDataWanted('pglite', false)).toBe(false);
+    expect(demoDataWanted('postgres', undefined)).toBe(false);
+    expect(demoDataWanted('postgres', false)).toBe(false);
+    expect(demoDataWanted('postgres', true)).toBe(true);
+  });
+});
+
+describe('demo catalogue', () => {
+  it('is the same on every run, with valid 13-digit UPCs and 1 to 6 lines an order', () => {
+    const now = new Date('2026-06-01T00:00:00Z');
+    expect(JSON.stringify([...demoOrders(now)])).toBe(JSON.stringify([...demoOrders(now)]));
+    const products = DEMO_CUSTOMERS.flatMap((c, i) => demoProducts(c, i));
+    expect(products.length).toBeGreaterThanOrEqual(36);
+    expect(new Set(products.map((p) => p.upc)).size).toBe(products.length);
+    for (const p of products) expect(ean13(p.upc.slice(0, 12))).toBe(p.upc);
+    expect(products[0]).toEqual({
+      sku: 'NW-TSHIRT-BLK-S',
+      upc: products[0]!.upc,
+      name_1: 'Organic Cotton T-Shirt',
+      color: 'Black',
+      size: 'S',
+    });
+    const orders = [...demoOrders(now).values()].flat();
+    expect(orders).toHaveLength(50);
+    for (const o of orders) expect(o.lines.length).toBeGreaterThanOrEqual(1);
+    for (const o of orders) expect(o.lines.length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('loadDemoDataIfWanted', () => {
+  it('loads once on an empty embedded database, prints the operator password, and does nothing the second time', async () => {
+    t = await createTestDatabase();
+    const database = asKind(t.database, 'pglite');
+    const printed: string[] = [];
+    const first = await loadDemoDataIfWanted(database, {}, (l) => printed.push(l));
+    expect(first).toMatchObject({ loaded: true, customers: 4, orders: 50 });
+    expect(first.operatorPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(printed.join('\n')).toContain(`Username: operator  Password: ${first.operatorPassword}`);
+
+    const after = await totals(t.database);
+    expect(after).toMatchObject({ customers: 4, orders: 50, products: first.products, options: 15, connections: 5 });
+    expect(after.lines).toBeGreaterThanOrEqual(50);
+
+    const rows = await t.database.db.select().from(customers).orderBy(asc(customers.company));
+    expect(rows.map((c) => [c.company, c.orderSource, c.canBlind])).toEqual([
+      ['Contoso Outdoor', 'SGL Ecommerce', false],
+      ['Fabrikam Shoes', 'Biztalk Rest', false],
+      ['Northwind Apparel', 'Biztalk', true],
+      [RESERVED_COMPANY, 'Biztalk', false],
+    ]);
+    const northwind = rows.find((c) => c.company === 'Northwind Apparel')!;
+    const nwConnections = await t.database.db.select().from(connections).where(eq(connections.customerId, northwind.id));
+    expect(nwConnections.map((c) => [c.connectionType, c.biztalkSchema, c.biztalkSender, c.biztalkReceiver]).sort()).toEqual([
+      ['Biztalk Inbound Order', 'Default', 'NWAPPAREL', 'SGLRETURNS'],
+      ['Biztalk Outbound Return', 'Default', 'SGLRETURNS', 'NWAPPAREL'],
+    ]);
+    const nwReasons = await t.database.db.select().from(options).where(eq(options.customerId, northwind.id));
+    expect(nwReasons.map((o) => o.optionCode)).toContain('WRONG_SIZE');
+
+    const [operator] = await t.database.db.select().from(users).where(eq(users.username, 'operator'));
+    expect(operator!.isSu).toBe(false);
+    expect(await verifyPassword(operator!.passwordHash, first.operatorPassword!)).toBe(true);
+    const links = await t.database.db.select().from(userCustomers).where(eq(userCustomers.userId, operator!.id));
+    expect(links).toHaveLength(2);
+
+    const [known] = await queryRows<{ order_number: string; delivery_number: string; web_order_number: string }>(
+      t.database.db,
+      sql`select order_number, delivery_number, web_order_number from orders where source_id_1 = 'DEMO-10001'`,
+    );
+    expect(known).toEqual({ order_number: 'SO-10001', delivery_number: '80012345', web_order_number: 'W100001' });
+
+    const again: string[] = [];
+    const second = await loadDemoDataIfWanted(database, {}, (l) => again.push(l));
+    expect(second).toEqual({ loaded: false, reason: 'the database already has customers' });
+    expect(again).toEqual([]);
+    expect(await totals(t.database)).toEqual(after);
+  });
+
+  it('uses DEMO_OPERATOR_PASSWORD and never prints it', async () => {
+    t = await createTestDatabase();
+    const printed: string[] = [];
+    const result = await loadDemoDataIfWanted(asKind(t.database, 'pglite'), { DEMO_OPERATOR_PASSWORD: 'Demo-pass-42' }, (l) =>
+      printed.push(l),
+    );
+    expect(result.loaded).toBe(true);
+    expect(result.operatorPassword).toBeUndefined();
+    expect(printed.join('\n')).not.toContain('Demo-pass-42');
+    const [operator] = await t.database.db.select().from(users).where(eq(users.username, 'operator'));
+    expect(await verifyPassword(operator!.passwordHash, 'Demo-pass-42')).toBe(true);
+  });
+
+  it('loads nothing with DEMO_DATA=0, on PostgreSQL without DEMO_DATA=1, or when a customer exists', async () => {
+    t = await createTestDatabase();
+    const none = () => undefined;
+    expect(await loadDemoDataIfWanted(asKind(t.database, 'pglite'), { DEMO_DATA: false }, none)).toMatchObject({ loaded: false });
+    expect(await loadDemoDataIfWanted(asKind(t.database, 'postgres'), {}, none)).toMatchObject({ loaded: false });
+    expect((await totals(t.database)).customers).toBe(0);
+    await makeCustomer(t.database.db);
+    expect(await loadDemoDataIfWanted(asKind(t.database, 'postgres'), { DEMO_DATA: true }, none)).toMatchObject({ loaded: false });
+    expect(await totals(t.database)).toMatchObject({ customers: 1, orders: 0 });
+  });
+});

@@ -22,8 +22,13 @@ function toNodemailer(from: string, m: MailMessage) {
   };
 }
 
+/**
+ * SMTP through nodemailer. Short time limits: a mail server that hangs fails the attempt within
+ * seconds, and the Mail task retries later instead of holding a worker slot for minutes.
+ * Query options in SMTP_URL (e.g. ?ignoreTLS=true) override these.
+ */
 export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 });
   return {
     async send(message) {
       const info = await transport.sendMail(toNodemailer(from, message));

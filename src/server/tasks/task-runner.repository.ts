@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../db/client.js';
+import type { DbOrTx } from '../db/client.js';
 import { tasks, type TaskLogEntry } from '../db/schema/index.js';
 import { LIMITS, type TaskStatus } from '../../contract/constants.js';
 
@@ -63,31 +63,31 @@ export function createTaskRunnerRepository(db: DbOrTx) {
     async claimNext(workerId: string, now: Date, leaseSeconds: number): Promise<TaskRow | undefined> {
       const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
       const entry: TaskLogEntry = { at: now.toISOString(), event: 'claimed', worker: workerId };
-      const rows = await queryRows<{ id: number }>(
-        db,
-        sql`
-        UPDATE ${tasks} SET
-          is_running = true, lease_until = ${leaseUntil.toISOString()}, locked_by = ${workerId},
-          attempts_count = attempts_count + 1, updated_at = ${now.toISOString()},
-          details = details || ${JSON.stringify([entry])}::jsonb
-        WHERE id = (
+      const nowIso = now.toISOString();
+      // One round trip: the sub-select picks and locks a row, the UPDATE marks it and returns it.
+      const [task] = await db
+        .update(tasks)
+        .set({
+          isRunning: true,
+          leaseUntil,
+          lockedBy: workerId,
+          attemptsCount: sql`${tasks.attemptsCount} + 1`,
+          updatedAt: now,
+          details: appendLog(entry),
+        })
+        .where(
+          sql`${tasks.id} = (
           SELECT id FROM ${tasks}
           WHERE task_status IN ('Pending', 'Before Downloading')
-            AND run_after <= ${now.toISOString()}
+            AND run_after <= ${nowIso}
             AND attempts_count < ${LIMITS.autoRetryBelowAttempts}
-            AND (is_running = false OR (locked_by IS NOT NULL AND lease_until < ${now.toISOString()}))
+            AND (is_running = false OR (locked_by IS NOT NULL AND lease_until < ${nowIso}))
           ORDER BY run_after, id
           FOR UPDATE SKIP LOCKED
           LIMIT 1
+        )`,
         )
-        RETURNING id`,
-      );
-      const id = rows[0]?.id;
-      if (id === undefined) return undefined;
-      const [task] = await db
-        .select()
-        .from(tasks)
-        .where(eq(tasks.id, Number(id)));
+        .returning();
       return task;
     },
 

@@ -29,7 +29,10 @@ export function makeWorkerDeps(testDb: TestDatabase, config: Partial<Config> = {
 
 const quiet = { info: () => undefined, error: () => undefined };
 
-export function startTestWorker(deps: AppDeps, options: { handlers?: TaskHandlers; concurrency?: number; leaseSeconds?: number } = {}) {
+export function startTestWorker(
+  deps: AppDeps,
+  options: { handlers?: TaskHandlers; concurrency?: number; leaseSeconds?: number; retryDelay?: (attempts: number) => number } = {},
+) {
   const worker = createWorker({
     repo: createTaskRunnerRepository(deps.database.db),
     handlers: options.handlers ?? createTaskHandlers(deps),
@@ -38,7 +41,7 @@ export function startTestWorker(deps: AppDeps, options: { handlers?: TaskHandler
     pollMs: 20,
     leaseSeconds: options.leaseSeconds ?? 60,
     log: quiet,
-    retryDelay: () => 0,
+    retryDelay: options.retryDelay ?? (() => 0),
   });
   worker.start();
   return worker;

@@ -1,0 +1,121 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPostgres, queryRows, type Database } from '../db/client.js';
+import { tasks } from '../db/schema/index.js';
+import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
+import { createTestClock } from '../test/test-app.js';
+import { createTestDatabase, testDbKind, type TestDatabase } from '../test/test-database.js';
+import { waitFor } from '../test/integration-servers.js';
+import { createTaskRunnerRepository } from './task-runner.repository.js';
+import { createWorker } from './worker.js';
+
+const quiet = { info: () => undefined, error: () => undefined };
+
+// PGlite is one connection (STACK-NOTES 3): queue concurrency is proven on PostgreSQL only.
+describe.runIf(testDbKind === 'postgres')('task queue on PostgreSQL with several workers', () => {
+  let testDb: TestDatabase;
+  const nodes: Database[] = [];
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    // Four "nodes", each with its own connection pool, like four worker processes.
+    for (let i = 0; i < 4; i++) nodes.push(await openPostgres(testDb.url!, 3));
+  });
+  afterAll(async () => {
+    for (const n of nodes) await n.close();
+    await testDb.close();
+  });
+
+  it('drains 10,000 tasks with 4 workers and runs none twice', async () => {
+    const db = testDb.database.db;
+    await db.execute(
+      sql`INSERT INTO tasks (task_type, message_1, details) SELECT 'System Log', 'bulk ' || g, '[]'::jsonb FROM generate_series(1, 10000) g`,
+    );
+    const runs = new Map<number, number>();
+    const running = new Set<number>();
+    let overlaps = 0;
+    const workers = nodes.map((node) =>
+      createWorker({
+        repo: createTaskRunnerRepository(node.db),
+        handlers: {
+          'System Log': async (task) => {
+            if (running.has(task.id)) overlaps++;
+            running.add(task.id);
+            runs.set(task.id, (runs.get(task.id) ?? 0) + 1);
+            await new Promise((r) => setImmediate(r));
+            running.delete(task.id);
+          },
+        },
+        clock: createTestClock(new Date(Date.now() + 1000)),
+        concurrency: 2,
+        pollMs: 20,
+        leaseSeconds: 300,
+        log: quiet,
+      }),
+    );
+    workers.forEach((w) => w.start());
+    try {
+      await waitFor(async () => {
+        const [row] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM tasks WHERE task_status <> 'Success' OR is_running`,
+        );
+        return row!.n === 0;
+      }, 120_000);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    expect(runs.size).toBe(10_000);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+    expect(overlaps).toBe(0);
+    const [stats] = await queryRows<{ attempts: number; workers: number }>(
+      db,
+      sql`SELECT max(attempts_count)::int AS attempts, count(DISTINCT details->0->>'worker')::int AS workers FROM tasks`,
+    );
+    expect(stats).toEqual({ attempts: 1, workers: 4 });
+  }, 180_000);
+
+  it('a worker process killed mid-task: another worker completes the task after the lease', async () => {
+    const db = testDb.database.db;
+    await db.delete(tasks);
+    const id = await createTaskQueueRepository(db).enqueue({ taskType: 'System Log', message1: 'crash me' }, new Date(Date.now() - 1000));
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../test/worker-child.ts', import.meta.url))], {
+      env: { ...process.env, CHILD_DATABASE_URL: testDb.url!, CHILD_LEASE_SECONDS: '5' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    await waitFor(() => out.includes(`running ${id}`), 60_000);
+    child.kill('SIGKILL');
+    await exited;
+
+    const orphan = (await db.select().from(tasks).where(eq(tasks.id, id)))[0]!;
+    expect(orphan).toMatchObject({ isRunning: true, taskStatus: 'Pending', attemptsCount: 1 });
+
+    // A surviving worker whose clock is past the dead worker's lease takes the task over.
+    const clock = createTestClock(new Date(orphan.leaseUntil!.getTime() + 1000));
+    const survivor = createWorker({
+      repo: createTaskRunnerRepository(nodes[0]!.db),
+      handlers: { 'System Log': async () => ({ details: { recovered: true } }) },
+      clock,
+      concurrency: 1,
+      pollMs: 20,
+      leaseSeconds: 60,
+      log: quiet,
+    });
+    survivor.start();
+    try {
+      const done = await waitFor(async () => {
+        const t = (await db.select().from(tasks).where(eq(tasks.id, id)))[0]!;
+        return t.taskStatus === 'Success' ? t : undefined;
+      });
+      expect(done.attemptsCount).toBe(2);
+      expect(done.details.filter((d) => d.event === 'claimed').map((d) => d.worker)).toEqual([expect.any(String), survivor.workerId]);
+      expect(done.details.at(-1)).toMatchObject({ event: 'succeeded', recovered: true });
+    } finally {
+      await survivor.stop();
+    }
+  }, 120_000);
+});

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
@@ -37,12 +39,12 @@ const product = (ref: string, n: number) => ({
 });
 
 /** A customer with reasons, a 5-line order and a 1-line order, and an operator linked to it. */
-async function seed(): Promise<Seed> {
+async function seed(customer: Record<string, unknown> = {}): Promise<Seed> {
   const token = await adminToken();
   const company = unique('Receiving Co');
   const created = await apiCall<{ id: number }>('POST', '/su/customers', {
     token,
-    body: { company, can_blind: true, order_source: 'Biztalk', customer_status: 'Active' },
+    body: { company, can_blind: true, order_source: 'Biztalk', customer_status: 'Active', ...customer },
   });
   assert.equal(created.code, 200, JSON.stringify(created));
   const customerId = created.message.id;
@@ -335,4 +337,47 @@ describe('receiving', () => {
     await screenshot(page, 'receiving-10-keyboard-saved');
     assert.deepEqual(errors, []);
   });
+
+  e2eTest(
+    'Biztalk Rest shows the Search Field, the blind link needs can_blind, images come from the CDN URLs',
+    browser,
+    async ({ page, errors }) => {
+      // A local "CDN" that has the image of line 1 on its second host only, nothing else.
+      const pixel = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      const seen: string[] = [];
+      const cdn = createServer((req, res) => {
+        seen.push(req.url ?? '');
+        if (req.url?.startsWith('/two/') && req.url.endsWith('-1-a.jpg')) res.writeHead(200, { 'content-type': 'image/png' }).end(pixel);
+        else res.writeHead(404).end();
+      });
+      await new Promise<void>((ok) => cdn.listen(0, '127.0.0.1', ok));
+      const base = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+      try {
+        const s = await seed({ order_source: 'Biztalk Rest', can_blind: false, cdn_url_1: `${base}/one/`, cdn_url_2: `${base}/two` });
+        await loginViaUi(page, s.operator.username, s.operator.password);
+        await page.getByText('Source: Biztalk Rest').waitFor();
+        assert.equal(await page.getByRole('link', { name: 'Create a blind return' }).count(), 0);
+        const field = page.getByRole('combobox', { name: 'Search Field' });
+        assert.equal(await field.inputValue(), 'Order Number');
+        // Order Number narrows to order numbers: the delivery number's digits find nothing there.
+        await page.getByLabel('Search Reference').fill(`DLV${s.ref}`);
+        await page.getByText(`No order matches “DLV${s.ref}”.`).waitFor();
+        await field.click();
+        await page.getByRole('option', { name: 'Delivery Number' }).click();
+        const result = page.getByRole('listitem', { name: new RegExp(`Order DLV${s.ref}A`) });
+        await result.waitFor();
+        await result.click();
+        await line(page, 1, s.ref).getByRole('img', { name: 'Organic T-Shirt' }).waitFor();
+        await line(page, 2, s.ref).getByTestId('image-placeholder').waitFor();
+        assert.ok(seen.includes(`/one/RCV-${s.ref}-1-a.jpg`) && seen.includes(`/two/RCV-${s.ref}-1-a.jpg`), seen.join(', '));
+        await screenshot(page, 'receiving-11-rest-images');
+        assert.deepEqual(errors, []);
+      } finally {
+        cdn.close();
+      }
+    },
+  );
 });

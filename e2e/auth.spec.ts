@@ -229,3 +229,36 @@ describe('forgotten password', () => {
     await screenshot(page, 'forget-password');
   });
 });
+
+describe('session and loading', () => {
+  e2eTest('a 401 in the middle of work clears the session and goes to login', browser, async ({ page }) => {
+    const operator = await createOperator();
+    await loginViaUi(page, operator.username, operator.password);
+    const token = await page.evaluate(() => localStorage.getItem('returns-desk.token'));
+    // The session ends elsewhere (an admin disables the user, another tab logs out, …).
+    assert.equal((await apiCall('POST', '/account/logout', { token: token! })).code, 200);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Change Password' }).click();
+    const modal = page.getByRole('dialog', { name: 'Change Password' });
+    await modal.getByLabel('Old Password').fill(operator.password);
+    await modal.getByLabel('New Password', { exact: true }).fill('whatever-new');
+    await modal.getByLabel('Confirm New Password').fill('whatever-new');
+    await modal.getByRole('button', { name: 'Update Password' }).click();
+    await page.waitForURL('**/auth/login');
+    assert.equal(await page.evaluate(() => localStorage.getItem('returns-desk.token')), null);
+  });
+
+  e2eTest('a screen that fails to load shows a load error with a reload button', browser, async ({ page }) => {
+    await loginAsAdmin(page);
+    await page.route('**/assets/HistoryPage-*.js', (route) => route.abort('connectionreset'));
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.getByText('This screen could not be loaded').waitFor();
+    // The top bar stays usable around the failed screen.
+    assert.equal(await page.getByRole('button', { name: 'User menu' }).isVisible(), true);
+    await screenshot(page, 'load-error');
+    await page.unroute('**/assets/HistoryPage-*.js');
+    await page.getByRole('button', { name: 'Reload page' }).click();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    assert.equal(await page.getByText('This screen could not be loaded').count(), 0);
+  });
+});

@@ -14,6 +14,7 @@ import {
   apiCall,
   createOperator,
   e2eTest,
+  listCustomers,
   loginViaUi,
   screenshot,
   unique,
@@ -380,4 +381,37 @@ describe('receiving', () => {
       }
     },
   );
+
+  e2eTest('an operator receives a 5-line return against the demo order SO-10001', browser, async ({ page, errors }) => {
+    const northwind = (await listCustomers()).find((c) => c.company === 'Northwind Apparel');
+    assert.ok(northwind, 'the demo data (Northwind Apparel) is loaded');
+    const operator = await createOperator({ customerIds: [northwind.id] });
+    await loginViaUi(page, operator.username, operator.password);
+    await page.getByText('Source: Biztalk').waitFor();
+    await page.getByLabel('Search Reference').fill('SO-10001');
+    await page.getByRole('listitem', { name: /^Order 80012345,/ }).click();
+    const lines = page.getByTestId('order-line');
+    await lines.first().waitFor();
+    assert.equal(await lines.count(), 5);
+    const filter = page.getByTestId('line-filter');
+    for (const upc of await lines.evaluateAll((els) => els.map((el) => el.getAttribute('data-upc')!))) {
+      await filter.fill(upc);
+      await filter.press('Enter');
+      await page.getByText(/^Added 1 × /).waitFor();
+    }
+    assert.equal(await page.getByTestId('ledger-new').count(), 5);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Return Processing Summary' });
+    await modal.getByRole('button', { name: 'Confirm & Submit Return' }).click();
+    await modal.waitFor({ state: 'detached' });
+    const link = page.getByTestId('saved-returns').getByRole('link').last();
+    await link.waitFor();
+    await screenshot(page, 'receiving-12-demo-order-saved');
+    // The return view reads it back with its 5 lines.
+    const [, orderId, returnId] = /\/orders\/(\d+)\/returns\/(\d+)$/.exec((await link.getAttribute('href'))!)!;
+    const view = await apiCall<{ lines: unknown[] }>('GET', `/returns/${returnId}/order/${orderId}`, { token: await adminToken() });
+    assert.equal(view.code, 200, JSON.stringify(view));
+    assert.equal(view.message.lines.length, 5);
+    assert.deepEqual(errors, []);
+  });
 });

@@ -3,7 +3,7 @@
 // Parallel runs by different people never share a port, a data dir or a web build.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -163,6 +163,11 @@ async function main(): Promise<number> {
     return code;
   } catch (error) {
     console.error(`e2e: ${(error as Error).message}`);
+    const logFile = join(runDir, 'server.log');
+    if (existsSync(logFile)) {
+      const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-30);
+      console.error(`e2e: last lines of the server log:\n${lines.join('\n')}`);
+    }
     return 1;
   } finally {
     await cleanup();

@@ -86,6 +86,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => setUnauthorizedHandler(null);
   }, [navigate]);
 
+  // A tab left open through a shift renews its token before it runs out (SESSION_HOURS on the server).
+  useEffect(() => {
+    if (!state.authenticated) return;
+    const expire = Date.parse(readStoredToken().expire ?? '');
+    if (Number.isNaN(expire)) return;
+    const lead = Math.min(10 * 60_000, Math.max(0, (expire - Date.now()) / 2));
+    // setTimeout overflows past ~24.8 days; a long session is simply checked again later.
+    const wait = Math.min(Math.max(expire - Date.now() - lead, 5_000), 2 ** 31 - 1);
+    const timer = setTimeout(() => {
+      void refresh().then((code) => {
+        if (code !== 200) navigate('/auth/login', { replace: true });
+      });
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [state, refresh, navigate]);
+
   // Logging out in one tab logs out the others; a login elsewhere is picked up on the next check.
   useEffect(() => {
     const onStorage = (event: StorageEvent) => {

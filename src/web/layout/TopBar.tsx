@@ -1,5 +1,5 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChevronDown, IconHistory, IconKey, IconLogout, IconPackageImport, IconSettings } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -19,7 +19,7 @@ function NavItem({ to, active, icon, children }: { to: string; active: boolean; 
   return (
     <Link to={to} className={classes.link} data-active={active || undefined} aria-current={active ? 'page' : undefined}>
       {icon}
-      <span>{children}</span>
+      <span className={classes.label}>{children}</span>
     </Link>
   );
 }
@@ -31,12 +31,13 @@ export function TopBar() {
   const active = activeNav(pathname);
   const [passwordOpen, passwordModal] = useDisclosure(false);
   const name = account?.name || account?.username || '';
+  const wide = useMediaQuery('(min-width: 62em)', true);
 
   return (
     <Group h="100%" px="lg" justify="space-between" wrap="nowrap" className={classes.bar}>
-      <Group gap={36} wrap="nowrap">
+      <Group gap="xl" wrap="nowrap">
         <Link to="/" className={classes.brand} aria-label="Returns Desk home">
-          <Logo size={30} />
+          <Logo size={30} withName={wide} />
         </Link>
         <Group gap={4} wrap="nowrap" component="nav" aria-label="Main">
           <NavItem to="/" active={active === 'receiving'} icon={<IconPackageImport size={18} stroke={1.7} />}>
@@ -48,9 +49,9 @@ export function TopBar() {
           {isAdmin && (
             <Menu position="bottom-start" shadow="md" width={200} offset={6}>
               <Menu.Target>
-                <UnstyledButton className={classes.link} data-active={active === 'admin' || undefined}>
+                <UnstyledButton className={classes.link} data-active={active === 'admin' || undefined} aria-label="Admin">
                   <IconSettings size={18} stroke={1.7} />
-                  <span>Admin</span>
+                  <span className={classes.label}>Admin</span>
                   <IconChevronDown size={14} stroke={1.7} />
                 </UnstyledButton>
               </Menu.Target>

@@ -7,6 +7,7 @@ import { openPglite, openPostgres, type Database } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { SecretBox } from './lib/crypto.js';
 import { createMailer } from './integrations/mailer.js';
+import { createTransportFactory } from './integrations/file-transport.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
 import { resolveAppSecret } from './bootstrap/app-secret.js';
 import { loadDemoDataIfWanted } from './bootstrap/demo-data.js';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     secretBox: new SecretBox(resolveAppSecret(config.APP_SECRET, config.dataDir, database.kind === 'postgres')),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.outboxDir, from: config.MAIL_FROM }),
+    fileTransports: createTransportFactory({ timeoutMs: Math.max(15_000, config.PARTNER_TIMEOUT_MS) }),
   };
 
   const background = services.has('worker') ? startBackground(deps, log) : undefined;

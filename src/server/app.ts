@@ -20,6 +20,7 @@ import { returnViewRoutes } from './modules/returns/return-view.routes.js';
 import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { submitReturnRoutes } from './modules/returns/submit-return.routes.js';
+import { orderImportRoutes } from './modules/orders/order-import.routes.js';
 
 export interface AppContext {
   deps: AppDeps;
@@ -86,6 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(reportsRoutes, context);
       await api.register(ordersRoutes, context);
       await api.register(submitReturnRoutes, context);
+      await api.register(orderImportRoutes, context);
     },
     { prefix: '/api' },
   );

@@ -1,6 +1,6 @@
 import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import type { ImportError, ImportSummary, OrderFileFormat } from '../../../contract/order-import.js';
-import { badRequest, notFound } from '../../http/errors.js';
+import { badRequest, notFound, validationError } from '../../http/errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
 import type { CustomerRow } from '../customers/customer-access.repository.js';
 import { capErrors, parseOrderFile } from './order-file.parser.js';
@@ -159,15 +159,34 @@ export function createOrderImportService(deps: { repo: OrderImportRepository; cl
     return { summary, orderIds };
   }
 
+  async function runFile(input: { customerId: number | string; format: OrderFileFormat; content: string }) {
+    const customer = await requireCustomer(input.customerId);
+    const parsed = parseOrderFile(input.format, input.content);
+    if (parsed.errors.length) return { summary: emptySummary(parsed.errors), rejected: true };
+    return { summary: (await importParsed(customer, parsed.orders)).summary, rejected: false };
+  }
+
   return {
     requireCustomer,
 
     /** Parses and imports one file for one customer; any bad row → nothing imported, every bad row listed. */
     async importFile(input: { customerId: number | string; format: OrderFileFormat; content: string }): Promise<ImportSummary> {
-      const customer = await requireCustomer(input.customerId);
-      const parsed = parseOrderFile(input.format, input.content);
-      if (parsed.errors.length) return emptySummary(parsed.errors);
-      return (await importParsed(customer, parsed.orders)).summary;
+      return (await runFile(input)).summary;
+    },
+
+    /**
+     * The admin upload: a file refused for bad rows is a 422 whose messages name each line
+     * ("Line 4: …"); an imported file answers its summary.
+     */
+    async uploadFile(customerId: number, input: { format: OrderFileFormat; content: string }): Promise<ImportSummary> {
+      const { summary, rejected } = await runFile({ customerId, ...input });
+      if (!rejected) return summary;
+      const errors: Record<string, string[]> = {};
+      for (const e of summary.errors) {
+        const where = typeof e.line === 'number' ? `line ${e.line}` : e.line;
+        (errors[where] ??= []).push(`${typeof e.line === 'number' ? `Line ${e.line}` : e.line}: ${e.message}`);
+      }
+      throw validationError(errors);
     },
 
     /**

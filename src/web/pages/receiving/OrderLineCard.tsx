@@ -31,7 +31,7 @@ export function OrderLineCard(props: OrderLineCardProps) {
   const p = line.product;
   const mine = (list: LedgerEntry[]) => list.filter((l) => l.order_line_id === line.id);
   return (
-    <Paper withBorder p="sm" data-testid="order-line" data-sku={p.sku}>
+    <Paper withBorder p="sm" data-testid="order-line" data-sku={p.sku} data-upc={p.upc ?? undefined}>
       <Group justify="space-between" wrap="nowrap" className={classes.lineHeader} onClick={() => setOpened((o) => !o)}>
         <Group gap="sm" wrap="nowrap">
           <ActionIcon

@@ -8,10 +8,10 @@ import { ConnectionForm } from './ConnectionForm';
 
 type Editing = { connection: ConnectionView | null } | null;
 
-const secretBadge = (set: boolean, label: string) => (
-  <Badge size="xs" color={set ? 'green' : 'gray'} variant="light">
+const secretState = (set: boolean, label: string) => (
+  <Text size="xs" c={set ? 'green.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
     {label} {set ? 'set' : 'not set'}
-  </Badge>
+  </Text>
 );
 
 /** Connections of one customer (SPEC §2.12 connection drawer, 800 wide): list, add, edit, delete. */
@@ -69,8 +69,8 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
               <Table.Td>{c.username || '—'}</Table.Td>
               <Table.Td>
                 <Stack gap={2}>
-                  {secretBadge(c.has_short_token, 'password')}
-                  {secretBadge(c.has_long_token, 'token')}
+                  {secretState(c.has_short_token, 'password')}
+                  {secretState(c.has_long_token, 'token')}
                 </Stack>
               </Table.Td>
               <Table.Td>

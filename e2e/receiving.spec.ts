@@ -1,12 +1,8 @@
 // SPEC §2.7 / §4 Order processing and issue 3: search, select, receive by form and by scan,
 // counts and colours, summary, submit, Saved Return(s), switching refused, draft kept on reload.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
 import {
@@ -95,23 +91,10 @@ async function seed(customer: Record<string, unknown> = {}): Promise<Seed> {
   return { company, customerId, ref, operator };
 }
 
-/**
- * Through the admin upload; a server without that route but on PostgreSQL (E2E_DATABASE_URL) gets
- * the same import code through the CLI, which may run beside the server there.
- */
+/** Through the admin order upload (the same import code as files and the CLI). */
 async function importOrders(token: string, customerId: number, orders: unknown[]) {
   const content = JSON.stringify({ orders });
   const imported = await apiCall('POST', `/su/customers/${customerId}/orders/import`, { token, body: { format: 'json', content } });
-  if (imported.code === 404 && process.env.E2E_DATABASE_URL) {
-    const file = join(mkdtempSync(join(tmpdir(), 'rd-e2e-orders-')), 'orders.json');
-    writeFileSync(file, content);
-    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', file, '--customer', String(customerId)], {
-      env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
-      encoding: 'utf8',
-    });
-    assert.equal(cli.status, 0, cli.stderr + cli.stdout);
-    return;
-  }
   assert.equal(imported.code, 200, JSON.stringify(imported));
 }
 

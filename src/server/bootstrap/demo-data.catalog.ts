@@ -11,7 +11,6 @@ export interface DemoConnection {
   connectionType: ConnectionType;
   biztalkSender?: string;
   biztalkReceiver?: string;
-  endpoint?: string;
   connectionMeta: Record<string, unknown>;
 }
 
@@ -74,10 +73,12 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
     reasons: reasons('DAMAGED', 'NOT_AS_DESCRIBED', 'CHANGED_MIND', 'LATE_DELIVERY', 'WRONG_ITEM'),
     connections: [
       {
+        // No endpoint yet: the live web-shop search answers an error while nothing listens, so the
+        // demo keeps searching its local orders until an admin enters the shop's address.
         connectionType: 'SGL Ecom',
-        endpoint: 'http://127.0.0.1:4010',
         connectionMeta: {
-          note: 'Placeholder: no web shop listens on 127.0.0.1:4010 by default. Point the endpoint and tokens at the shop API to send returns.',
+          example_endpoint: 'http://127.0.0.1:4010',
+          note: 'Placeholder: enter the web shop API as endpoint (e.g. http://127.0.0.1:4010) with its tokens to read orders from the shop and send returns to it. Without an endpoint, orders are searched locally.',
         },
       },
     ],
@@ -102,8 +103,10 @@ export const DEMO_CUSTOMERS: DemoCustomer[] = [
         connectionType: 'Biztalk Inbound Order',
         biztalkSender: 'FABRIKAM',
         biztalkReceiver: 'SGLRETURNS',
-        endpoint: 'http://127.0.0.1:4020/orders',
-        connectionMeta: { note: 'Placeholder: order search goes to this REST endpoint once a partner API listens there.' },
+        connectionMeta: {
+          example_endpoint: 'http://127.0.0.1:4020/orders',
+          note: 'Placeholder: enter the REST order API as endpoint (e.g. http://127.0.0.1:4020/orders) to search orders live. Without an endpoint, orders are searched locally.',
+        },
       },
       {
         connectionType: 'Biztalk Outbound Return',

@@ -6,6 +6,8 @@ import { connections, customers, options, userCustomers, users } from '../db/sch
 import { verifyPassword } from '../lib/crypto.js';
 import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { makeCustomer } from '../test/factories.js';
+import { call, createTestApp } from '../test/test-app.js';
+import { loginAs } from '../test/sessions.js';
 import { DEMO_CUSTOMERS, demoOrders, demoProducts, ean13 } from './demo-data.catalog.js';
 import { demoDataWanted, loadDemoDataIfWanted } from './demo-data.js';
 
@@ -139,5 +141,32 @@ describe('loadDemoDataIfWanted', () => {
     await makeCustomer(t.database.db);
     expect(await loadDemoDataIfWanted(asKind(t.database, 'postgres'), { DEMO_DATA: true }, none)).toMatchObject({ loaded: false });
     expect(await totals(t.database)).toMatchObject({ customers: 1, orders: 0 });
+  });
+
+  it('gives the operator the references docs/demo-data.md lists to try', async () => {
+    const app = await createTestApp();
+    try {
+      const database = asKind(app.deps.database, 'pglite');
+      await loadDemoDataIfWanted(database, { DEMO_OPERATOR_PASSWORD: 'Demo-pass-42' }, () => undefined);
+      const token = await loginAs(app.app, 'operator', 'Demo-pass-42');
+      const visible = await app.deps.database.db.select().from(customers);
+      const id = (company: string) => visible.find((c) => c.company === company)!.id;
+      for (const [company, search, orderNumber] of [
+        ['Northwind Apparel', 'SO-10001', 'SO-10001'],
+        ['Northwind Apparel', '80012348', 'SO-10004'],
+        ['Northwind Apparel', 'W100007', 'SO-10007'],
+        ['Contoso Outdoor', 'SO-10002', 'SO-10002'],
+        ['Contoso Outdoor', '80012349', 'SO-10005'],
+      ] as const) {
+        const res = await call(app.app, 'PUT', `/api/returns/search/${id(company)}`, { token, body: { search } });
+        expect(res.status, `${company} ${search}`).toBe(200);
+        expect(res.body.message.map((o: { reference_2: string }) => o.reference_2)).toContain(orderNumber);
+      }
+      // Fabrikam is not linked to the operator.
+      const fabrikam = await call(app.app, 'PUT', `/api/returns/search/${id('Fabrikam Shoes')}`, { token, body: { search: 'SO-10003' } });
+      expect(fabrikam.status).toBe(403);
+    } finally {
+      await app.close();
+    }
   });
 });

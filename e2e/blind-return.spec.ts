@@ -33,7 +33,8 @@ describe('blind return', () => {
     const seed = await seedReturnsCustomer({ orders: 3 });
     const [shoe, socks, jacket] = seed.products;
     await loginViaUi(page, seed.operator.username, seed.operator.password);
-    await page.goto('/history');
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.getByRole('heading', { name: 'Return History' }).waitFor();
     await page.goto(`/blind/${seed.customerId}`);
     await page.getByRole('heading', { name: `${seed.company}: Blind Return` }).waitFor();
     assert.equal(await page.getByLabel('Return Date').inputValue(), today());

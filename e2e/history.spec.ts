@@ -9,11 +9,15 @@ import { seedReturnsCustomer, submitBlindReturn, submitOrderReturn } from './ret
 const browser = useBrowser();
 
 const rows = (page: Page) => page.getByTestId('history-row');
-const rowIds = async (page: Page) => (await rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-id'))))) as number[];
+const rowIds = async (page: Page) =>
+  (await rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-id'))))) as number[];
 
 /** Waits until the table shows exactly `n` rows and the total reads `total`. */
 async function expectPage(page: Page, n: number, total: string) {
-  await page.getByTestId('history-total').filter({ hasText: new RegExp(`^${total} returns?$`) }).waitFor();
+  await page
+    .getByTestId('history-total')
+    .filter({ hasText: new RegExp(`^${total} returns?$`) })
+    .waitFor();
   await page.waitForFunction((count) => document.querySelectorAll('[data-testid="history-row"]').length === count, n);
 }
 
@@ -25,7 +29,10 @@ describe('history', () => {
       const seed = await seedReturnsCustomer({ orders: 32, prefix: 'History Co' });
       const orderReturns: { id: number; orderId: number }[] = [];
       for (let i = 0; i < 32; i++) orderReturns.push(await submitOrderReturn(seed, i, `R1-${i}`));
-      const blind = [await submitBlindReturn(seed, 'BLIND-A', seed.products[0]!.sku), await submitBlindReturn(seed, 'BLIND-B', seed.products[1]!.sku)];
+      const blind = [
+        await submitBlindReturn(seed, 'BLIND-A', seed.products[0]!.sku),
+        await submitBlindReturn(seed, 'BLIND-B', seed.products[1]!.sku),
+      ];
       // A customer the operator is not linked to: its return must never show.
       const other = await seedReturnsCustomer({ orders: 1, prefix: 'Hidden Co' });
       const hidden = await submitOrderReturn(other, 0, 'HIDDEN');
@@ -37,7 +44,19 @@ describe('history', () => {
       const url = new URL(page.url());
       assert.equal(url.searchParams.get('page'), '1');
       assert.equal(url.searchParams.get('filter[is_blind]'), 'All');
-      for (const header of ['Return ID', 'Account', 'Delivery #', 'Order #', 'Web #', 'Ref 1', 'Ref 2', 'Date', 'Blind', 'Operator', 'Action']) {
+      for (const header of [
+        'Return ID',
+        'Account',
+        'Delivery #',
+        'Order #',
+        'Web #',
+        'Ref 1',
+        'Ref 2',
+        'Date',
+        'Blind',
+        'Operator',
+        'Action',
+      ]) {
         await page.getByRole('columnheader', { name: header, exact: true }).first().waitFor();
       }
       const firstPage = await rowIds(page);
@@ -48,7 +67,12 @@ describe('history', () => {
       assert.equal(await blindRow.getByRole('link', { name: 'View' }).getAttribute('href'), `/orders/blind/returns/${blind[1]}`);
       const orderRow = page.locator(`[data-testid="history-row"][data-id="${orderReturns[31]!.id}"]`);
       assert.equal(await orderRow.getByTestId('blind-badge').innerText(), 'N');
-      assert.match(await orderRow.innerText(), new RegExp(`${seed.company}[\\s\\S]*HD${seed.ref}031[\\s\\S]*HO-${seed.ref}-031[\\s\\S]*HW${seed.ref}31[\\s\\S]*R1-31[\\s\\S]*Nov 20, 2026[\\s\\S]*${seed.operator.username}`));
+      assert.match(
+        await orderRow.innerText(),
+        new RegExp(
+          `${seed.company}[\\s\\S]*HD${seed.ref}031[\\s\\S]*HO-${seed.ref}-031[\\s\\S]*HW${seed.ref}31[\\s\\S]*R1-31[\\s\\S]*Nov 20, 2026[\\s\\S]*${seed.operator.username}`,
+        ),
+      );
       await screenshot(page, 'history-01-page-1');
 
       // Page 2 keeps the filters; a reload shows the same page.
@@ -63,8 +87,8 @@ describe('history', () => {
       await screenshot(page, 'history-02-page-2-after-reload');
 
       // Blind Only + Search: back to page 1 with only the two blind returns.
-      await page.getByLabel('Filter Blind').click();
-      await page.getByRole('option', { name: 'Blind Only' }).click();
+      await page.locator('input[aria-label="Filter Blind"]').click();
+      await page.getByRole('option', { name: 'Blind Only', exact: true }).click();
       await page.getByRole('button', { name: 'Search' }).click();
       await expectPage(page, 2, '2');
       assert.equal(new URL(page.url()).searchParams.get('page'), '1');
@@ -73,9 +97,9 @@ describe('history', () => {
       await screenshot(page, 'history-03-blind-only');
 
       // Non-Blind + an order number substring + the customer filter.
-      await page.getByLabel('Filter Blind').click();
+      await page.locator('input[aria-label="Filter Blind"]').click();
       await page.getByRole('option', { name: 'Non-Blind Only' }).click();
-      await page.getByLabel('Filter Account').click();
+      await page.locator('input[aria-label="Filter Account"]').click();
       await page.getByRole('option', { name: seed.company }).click();
       await page.getByLabel('Search Order #').fill(`-${seed.ref}-01`.toLowerCase());
       await page.getByRole('button', { name: 'Search' }).click();

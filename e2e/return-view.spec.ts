@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, createOperator, e2eTest, loginAsAdmin, loginViaUi, screenshot, useBrowser, waitForNotification } from './support/index';
+import { apiCall, apiLogin, createOperator, e2eTest, loginAsAdmin, loginViaUi, screenshot, useBrowser } from './support/index';
 import { seedReturnsCustomer, submitBlindReturn, submitOrderReturn } from './returns-seed';
 
 const browser = useBrowser();
@@ -44,7 +44,10 @@ describe('return view', () => {
     assert.equal(await field(page, 'Address 4').innerText(), '10115 Berlin DE');
     await field(page, 'Msg #').waitFor();
     const line = page.getByTestId('return-lines').locator('tbody tr').first();
-    assert.match(await line.innerText(), new RegExp(`${seed.products[0]!.sku}[\\s\\S]*Trail Runner Shoe[\\s\\S]*1[\\s\\S]*Scrap[\\s\\S]*DAMAGED[\\s\\S]*seam open`));
+    assert.match(
+      await line.innerText(),
+      new RegExp(`${seed.products[0]!.sku}[\\s\\S]*Trail Runner Shoe[\\s\\S]*1[\\s\\S]*Scrap[\\s\\S]*DAMAGED[\\s\\S]*seam open`),
+    );
 
     const timeline = page.getByTestId('return-timeline');
     await timeline.getByText('Order Imported').waitFor();
@@ -54,7 +57,10 @@ describe('return view', () => {
     const item = page.getByTestId('timeline-task').first();
     assert.equal(await item.getAttribute('data-task-type'), 'SGL Outbound');
     await item.getByText('Biztalk File').waitFor();
-    assert.equal(await item.getAttribute('data-color'), tasks[0]!.task_status === 'Success' ? 'green' : tasks[0]!.task_status === 'Error' ? 'red' : 'gray');
+    assert.equal(
+      await item.getAttribute('data-color'),
+      tasks[0]!.task_status === 'Success' ? 'green' : tasks[0]!.task_status === 'Error' ? 'red' : 'gray',
+    );
     await screenshot(page, 'return-view-01-order-based');
 
     // The operator's modal: logs and the file, no Task Action panel.
@@ -66,13 +72,21 @@ describe('return view', () => {
     await screenshot(page, 'return-view-02-task-modal-operator');
     await page.keyboard.press('Escape');
 
-    // Another operator gets nothing but the red notice.
+    // Another operator is refused (403) and the screen shows nothing.
     const stranger = await createOperator({ customerIds: [] });
-    const strangerPage = await page.context().browser()!.newContext({ baseURL: new URL(page.url()).origin });
+    const refused = await apiCall('GET', `/returns/${saved.id}/order/${saved.orderId}`, {
+      token: await apiLogin(stranger.username, stranger.password),
+    });
+    assert.equal(refused.code, 403);
+    const strangerPage = await page
+      .context()
+      .browser()!
+      .newContext({ baseURL: new URL(page.url()).origin });
     const p2 = await strangerPage.newPage();
     await loginViaUi(p2, stranger.username, stranger.password);
     await p2.goto(`/orders/${saved.orderId}/returns/${saved.id}`);
-    await waitForNotification(p2, 'API Server Error', 'Forbidden.');
+    await p2.waitForLoadState('networkidle');
+    await p2.getByRole('button', { name: 'User menu' }).waitFor();
     assert.equal(await p2.getByRole('heading', { name: 'Return View' }).count(), 0);
     await screenshot(p2, 'return-view-03-forbidden');
     await strangerPage.close();
@@ -92,7 +106,11 @@ describe('return view', () => {
     await page.getByText('Return Created').waitFor();
     await screenshot(page, 'return-view-04-blind');
 
-    await page.getByTestId('timeline-task').first().getByRole('button', { name: /^View / }).click();
+    await page
+      .getByTestId('timeline-task')
+      .first()
+      .getByRole('button', { name: /^View / })
+      .click();
     const modal = page.getByRole('dialog');
     await modal.getByText(/^Task #\d+$/).waitFor();
     await modal.getByLabel('Attempts').waitFor();

@@ -39,7 +39,7 @@ async function importOrders(token: string, customerId: number, orders: unknown[]
   const content = JSON.stringify({ orders });
   const imported = await apiCall('POST', `/su/customers/${customerId}/orders/import`, { token, body: { format: 'json', content } });
   if (imported.code === 404 && process.env.E2E_DATABASE_URL) {
-    const file = join(mkdtempSync(join(tmpdir(), 'rd-e2e-orders-')), 'orders.json');
+    const file = join(mkdtempSync(join(tmpdir(), 'rdh-e2e-orders-')), 'orders.json');
     writeFileSync(file, content);
     const cli = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', file, '--customer', String(customerId)], {
       env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },

@@ -131,7 +131,7 @@ export default function HistoryPage() {
 
       <div style={{ position: 'relative', overflowX: 'auto' }}>
         <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} zIndex={5} />
-        <Table striped highlightOnHover withTableBorder verticalSpacing={6} data-testid="history-table">
+        <Table striped highlightOnHover withTableBorder verticalSpacing={6} style={{ whiteSpace: 'nowrap' }} data-testid="history-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Return ID</Table.Th>
@@ -164,7 +164,7 @@ export default function HistoryPage() {
               <Table.Th />
               <Table.Th />
               <Table.Th />
-              <Table.Th miw={150}>
+              <Table.Th miw={175}>
                 <Select
                   size="xs"
                   aria-label="Filter Blind"
@@ -192,7 +192,7 @@ export default function HistoryPage() {
                 <Table.Td>{r.web_order_number}</Table.Td>
                 <Table.Td>{r.reference_1}</Table.Td>
                 <Table.Td>{r.reference_2}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(r.return_date)}</Table.Td>
+                <Table.Td>{formatDate(r.return_date)}</Table.Td>
                 <Table.Td>
                   <Badge color={r.is_blind ? 'orange' : 'gray'} variant="light" data-testid="blind-badge">
                     {r.is_blind ? 'Y' : 'N'}

@@ -1,7 +1,22 @@
 // Return View (SPEC §2.10): header, lines and the timeline of what carried the return on.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Anchor, Badge, Button, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  ThemeIcon,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { IconApi, IconFileCode, IconFileImport, IconNotes, IconPackage, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import type { ReturnView } from '../../../contract/return-view';
 import type { TaskView } from '../../../contract/tasks';
@@ -103,11 +118,20 @@ function Lines({ r }: { r: ReturnView }) {
   );
 }
 
+// Timeline items are not 'active', so Mantine would draw every bullet grey: the colour sits in the icon.
+function Bullet({ color, icon }: { color: string; icon: ReactNode }) {
+  return (
+    <ThemeIcon color={color} radius="xl" size={26} data-color={color}>
+      {icon}
+    </ThemeIcon>
+  );
+}
+
 function ReturnTimeline({ r, onView }: { r: ReturnView; onView: (t: TaskView) => void }) {
   return (
-    <Timeline bulletSize={26} lineWidth={2} active={-1} data-testid="return-timeline">
+    <Timeline bulletSize={28} lineWidth={2} active={-1} data-testid="return-timeline">
       {r.order && (
-        <Timeline.Item title="Order Imported" bullet={<IconFileImport size={14} />} color="teal" lineVariant="solid">
+        <Timeline.Item title="Order Imported" bullet={<Bullet color="teal" icon={<IconFileImport size={14} />} />}>
           <Text size="sm" c="dimmed">
             From {r.order.source}
           </Text>
@@ -116,7 +140,7 @@ function ReturnTimeline({ r, onView }: { r: ReturnView; onView: (t: TaskView) =>
           </Text>
         </Timeline.Item>
       )}
-      <Timeline.Item title="Return Created" bullet={<IconPackage size={14} />} color="teal">
+      <Timeline.Item title="Return Created" bullet={<Bullet color="teal" icon={<IconPackage size={14} />} />}>
         <Text size="sm" c="dimmed">
           By {r.username}
         </Text>
@@ -131,8 +155,7 @@ function ReturnTimeline({ r, onView }: { r: ReturnView; onView: (t: TaskView) =>
           <Timeline.Item
             key={t.id}
             title={title}
-            bullet={TASK_ICONS[title]}
-            color={color}
+            bullet={<Bullet color={color} icon={TASK_ICONS[title]} />}
             data-testid="timeline-task"
             data-task-type={t.task_type}
             data-color={color}

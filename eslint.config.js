@@ -18,8 +18,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The SPA never imports the server.' }] }],
     },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**'], message: 'The SPA never imports the server.' }] }] },
   },
   {
     files: ['src/server/**/*.ts', 'src/contract/**/*.ts'],

@@ -3,7 +3,6 @@
  * few patterns, and the EXPLAIN ANALYZE plans showing the trigram index doing the work.
  * Run: npx tsx bench/order-search.bench.ts   (BENCH_DATABASE_URL, default local postgres; ORDERS=n)
  */
-/* eslint-disable no-restricted-imports -- the benchmark measures the server's own search query */
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { PgDialect } from 'drizzle-orm/pg-core';

@@ -167,6 +167,13 @@ describe('admin back office', () => {
     // A Mail task of our own: the forgotten-password mail of a fresh operator.
     const operator = await createOperator();
     await apiCall('POST', '/auth/forget-password', { body: { username: operator.username, email: operator.email } });
+    // Wait until the worker has sent it, so the Task Action form (not the Queued notice) shows first.
+    const token = await adminToken();
+    for (let i = 0; i < 100; i++) {
+      const res = await apiCall<{ data: { task_status: string }[] }>('GET', `/su/tasks?message_1=${operator.username}`, { token });
+      if (res.message.data[0]?.task_status === 'Success') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
     await loginAsAdmin(page);
     await page.goto('/admin/tasks');
     await page.getByRole('heading', { name: 'System Task Status' }).waitFor();
@@ -190,14 +197,20 @@ describe('admin back office', () => {
     await modal.getByTestId('json-tree').waitFor();
     await modal.getByText('Task Logs').waitFor();
     await screenshot(page, 'admin-task-detail');
-    const queued = await modal.getByText('Queued', { exact: true }).count();
-    if (queued === 0) {
-      await modal.getByLabel('Message 2').fill('checked by e2e');
-      await modal.getByRole('button', { name: 'Save' }).click();
-      await page.locator('.mantine-Notification-root').filter({ hasText: 'Task updated' }).first().waitFor();
-      await modal.getByText('admin update').first().waitFor();
-      await screenshot(page, 'admin-task-detail-saved');
-    }
+    await modal.getByLabel('Message 2').fill('checked by e2e');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Task updated' }).first().waitFor();
+    await modal.getByText('admin update').first().waitFor();
+    await screenshot(page, 'admin-task-detail-saved');
+
+    // Back to Pending with attempts under 3 and not running: the form gives way to the Queued notice.
+    await modal.getByRole('combobox', { name: 'Task Status' }).click();
+    await page.getByRole('option', { name: 'Pending' }).click();
+    await modal.getByLabel('Attempts').fill('1');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.getByText('Queued', { exact: true }).waitFor();
+    assert.equal(await modal.getByRole('button', { name: 'Save' }).count(), 0);
+    await screenshot(page, 'admin-task-detail-queued');
     assert.deepEqual(errors, []);
   });
 

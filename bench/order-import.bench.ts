@@ -4,7 +4,6 @@
  * import, and the same file again (everything unchanged).
  * Run: npx tsx bench/order-import.bench.ts   (BENCH_DATABASE_URL, default local postgres; ORDERS=n; ONLY=pglite|postgres)
  */
-/* eslint-disable no-restricted-imports -- the benchmark measures the server's own import code */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

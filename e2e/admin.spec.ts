@@ -214,6 +214,60 @@ describe('admin back office', () => {
     assert.deepEqual(errors, []);
   });
 
+  e2eTest('a return file of an outbound task downloads through a short-lived link', browser, async ({ page, errors }) => {
+    // A blind return for the demo customer with a BizTalk outbound connection makes an SGL Outbound
+    // task; its handler stores the file even when the FTP upload fails.
+    const token = await adminToken();
+    const customers = await apiCall<{ id: number; company: string; options: { option_code: string }[] }[]>('GET', '/su/customers', {
+      token,
+    });
+    const northwind = customers.message.find((c) => c.company === 'Northwind Apparel')!;
+    const products = await apiCall<{ id: number }[]>('PUT', `/returns/products/${northwind.id}`, { token, body: { search: 'NW-TSHIRT' } });
+    const reference = unique('FILE');
+    const saved = await apiCall('PUT', `/returns/blind/${northwind.id}`, {
+      token,
+      body: {
+        reference_1: reference,
+        return_date: new Date().toISOString().slice(0, 10),
+        is_blind: true,
+        return_ledgers: [
+          { product_id: products.message[0]!.id, quantity: 1, condition: 'Pristine', reason: northwind.options[0]!.option_code },
+        ],
+      },
+    });
+    assert.equal(saved.code, 200, JSON.stringify(saved));
+    const returnId = (saved.message as { id: number }).id;
+    let taskId = 0;
+    for (let i = 0; i < 150 && !taskId; i++) {
+      const res = await apiCall<{ data: { id: number; has_file: boolean; task_type: string }[] }>(
+        'GET',
+        `/su/tasks?message_1=${encodeURIComponent(`Return #${returnId}`)}`,
+        { token },
+      );
+      taskId = res.message.data.find((t) => t.has_file && t.task_type === 'SGL Outbound')?.id ?? 0;
+      if (!taskId) await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.ok(taskId, 'the SGL Outbound task stored a file');
+
+    await loginAsAdmin(page);
+    await page.goto(`/admin/tasks?page=1&message_1=${encodeURIComponent(`Return #${returnId}`)}&task_type=SGL+Outbound`);
+    const row = page
+      .getByTestId('tasks-table')
+      .getByRole('row')
+      .filter({ hasText: `Return #${returnId}` });
+    await row.getByRole('button', { name: `Detail of task ${taskId}`, exact: true }).click();
+    const modal = page.getByTestId('task-detail');
+    const download = page.waitForEvent('download');
+    await modal.getByRole('button', { name: 'download file' }).click();
+    const file = await download;
+    assert.match(file.suggestedFilename(), /\S/);
+    const path = await file.path();
+    const { readFileSync } = await import('node:fs');
+    assert.match(readFileSync(path, 'utf8'), /\S/);
+    await screenshot(page, 'admin-task-detail-file');
+    assert.deepEqual(errors, []);
+  });
+
   e2eTest('an operator reaches none of the back office', browser, async ({ page }) => {
     const operator = await createOperator();
     await loginViaUi(page, operator.username, operator.password);

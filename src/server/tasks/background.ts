@@ -4,6 +4,7 @@ import { createTaskRunnerRepository } from './task-runner.repository.js';
 import { createWorker } from './worker.js';
 import { createTaskHandlers } from './handlers/index.js';
 import { startScheduler } from './scheduler.js';
+import { startTaskWakeup } from './task-wakeup.js';
 
 /** Everything the worker role runs: the task worker and the inbound scheduler. */
 export function startBackground(deps: AppDeps, log: Logger) {
@@ -24,11 +25,16 @@ export function startBackground(deps: AppDeps, log: Logger) {
     log,
     onQueued: () => worker.poke(),
   });
+  const wakeup =
+    deps.database.kind === 'postgres' && deps.config.DATABASE_URL
+      ? startTaskWakeup({ databaseUrl: deps.config.DATABASE_URL, onTask: () => worker.poke(), log })
+      : undefined;
   return {
     worker,
     scheduler,
     stop: async () => {
       scheduler.stop();
+      await wakeup?.stop();
       await worker.stop();
     },
   };

@@ -10,6 +10,7 @@ import { createTestDatabase, testDbKind, type TestDatabase } from '../test/test-
 import { waitFor } from '../test/integration-servers.js';
 import { createTaskRunnerRepository } from './task-runner.repository.js';
 import { createWorker } from './worker.js';
+import { startTaskWakeup } from './task-wakeup.js';
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -118,4 +119,41 @@ describe.runIf(testDbKind === 'postgres')('task queue on PostgreSQL with several
       await survivor.stop();
     }
   }, 120_000);
+
+  it('wakes an idle worker by NOTIFY when a task is queued, without waiting for its poll', async () => {
+    const db = testDb.database.db;
+    await db.delete(tasks);
+    const worker = createWorker({
+      repo: createTaskRunnerRepository(nodes[1]!.db),
+      handlers: { 'System Log': async () => ({ details: { woken: true } }) },
+      clock: createTestClock(new Date(Date.now() + 1000)),
+      concurrency: 1,
+      pollMs: 600_000, // it would sleep for ten minutes
+      leaseSeconds: 60,
+      log: quiet,
+    });
+    worker.start();
+    const wakeup = startTaskWakeup({ databaseUrl: testDb.url!, onTask: () => worker.poke(), log: quiet });
+    try {
+      await waitFor(async () => {
+        const [row] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN rd_tasks'`,
+        );
+        return row!.n > 0;
+      });
+      await new Promise((r) => setTimeout(r, 100)); // let the slot fall asleep again after the first wake-up
+      const id = await db.transaction((tx) =>
+        createTaskQueueRepository(tx).enqueue({ taskType: 'System Log', message1: 'wake' }, new Date()),
+      );
+      const done = await waitFor(async () => {
+        const t = (await db.select().from(tasks).where(eq(tasks.id, id)))[0]!;
+        return t.taskStatus === 'Success' ? t : undefined;
+      });
+      expect(done.details.at(-1)).toMatchObject({ woken: true });
+    } finally {
+      await wakeup.stop();
+      await worker.stop();
+    }
+  });
 });

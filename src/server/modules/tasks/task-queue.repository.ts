@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { tasks, type TaskLogEntry } from '../../db/schema/index.js';
 import type { TaskStatus, TaskType } from '../../../contract/constants.js';
@@ -31,6 +32,8 @@ export function createTaskQueueRepository(db: DbOrTx) {
           updatedAt: now,
         })
         .returning({ id: tasks.id });
+      // Wakes idle workers (tasks/task-wakeup.ts); inside a transaction it is delivered on commit.
+      await db.execute(sql`SELECT pg_notify('rd_tasks', '')`);
       return row!.id;
     },
   };

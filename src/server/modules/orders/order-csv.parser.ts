@@ -10,7 +10,9 @@ import { validateOrder, type ParsedOrder, type ParsedOrderFile } from './order-f
 const KNOWN_COLUMNS: readonly string[] = [...ORDER_FIELDS, ...LINE_FIELDS, ...PRODUCT_FIELDS];
 const REQUIRED_COLUMNS = ['source_id', 'line_number', 'quantity', 'sku'] as const;
 
-type Row = { line: number; cells: Record<string, string> };
+type Row = { line: number; fields: string[] };
+/** Column name → index in a row; only the columns the header has. */
+type Columns = Map<string, number>;
 
 interface OrderGroup {
   sourceId: string;
@@ -58,12 +60,13 @@ function readHeader(fields: string[]): { columns: string[]; errors: ImportError[
 }
 
 /** Order fields from the rows of one order: the first non-empty value; a different one later is an error. */
-function buildOrder(group: OrderGroup, errors: ImportError[]) {
+function buildOrder(group: OrderGroup, columns: Columns, errors: ImportError[]) {
   const order: Record<string, unknown> = {};
   const fieldLine: Record<string, number> = {};
+  const orderColumns = ORDER_FIELDS.flatMap((f) => (columns.has(f) ? [[f, columns.get(f)!] as const] : []));
   for (const row of group.rows) {
-    for (const field of ORDER_FIELDS) {
-      const value = row.cells[field]?.trim();
+    for (const [field, index] of orderColumns) {
+      const value = row.fields[index]!.trim();
       if (!value) continue;
       const known = order[field] as string | undefined;
       if (known === undefined) {
@@ -77,11 +80,14 @@ function buildOrder(group: OrderGroup, errors: ImportError[]) {
       }
     }
   }
-  order.lines = group.rows.map((row) => ({
-    line_number: row.cells.line_number,
-    quantity: row.cells.quantity,
-    product: Object.fromEntries(PRODUCT_FIELDS.filter((f) => row.cells[f] !== undefined).map((f) => [f, row.cells[f]])),
-  }));
+  const productColumns = PRODUCT_FIELDS.flatMap((f) => (columns.has(f) ? [[f, columns.get(f)!] as const] : []));
+  const lineNumber = columns.get('line_number')!;
+  const quantity = columns.get('quantity')!;
+  order.lines = group.rows.map((row) => {
+    const product: Record<string, string> = {};
+    for (const [field, index] of productColumns) product[field] = row.fields[index]!;
+    return { line_number: row.fields[lineNumber], quantity: row.fields[quantity], product };
+  });
   return { order, fieldLine };
 }
 
@@ -92,24 +98,25 @@ export function parseOrderCsv(content: string): ParsedOrderFile {
   if (!header) return { orders: [], errors: [{ line: 1, message: 'the file is empty (a header row is expected)' }] };
   const { columns, errors } = readHeader(header.fields);
   if (errors.length) return { orders: [], errors };
+  const columnIndex: Columns = new Map(columns.map((c, i) => [c, i]));
+  const sourceIdColumn = columnIndex.get('source_id')!;
 
   const groups: OrderGroup[] = [];
   const ended = new Map<string, number>();
   for (const record of body) {
-    if (record.fields.every((f) => !f.trim())) continue;
+    if (record.fields.every((f) => f === '' || !f.trim())) continue;
     if (record.fields.length !== columns.length) {
       errors.push({ line: record.line, message: `the row has ${record.fields.length} fields, the header has ${columns.length}` });
       continue;
     }
-    const cells = Object.fromEntries(columns.map((c, i) => [c, record.fields[i]!]));
-    const sourceId = cells.source_id!.trim();
+    const sourceId = record.fields[sourceIdColumn]!.trim();
     if (!sourceId) {
       errors.push({ line: record.line, message: 'source_id is required' });
       continue;
     }
     const current = groups[groups.length - 1];
     if (current?.sourceId === sourceId) {
-      current.rows.push({ line: record.line, cells });
+      current.rows.push({ line: record.line, fields: record.fields });
       continue;
     }
     if (current) ended.set(current.sourceId, current.rows[current.rows.length - 1]!.line);
@@ -120,13 +127,13 @@ export function parseOrderCsv(content: string): ParsedOrderFile {
       });
       continue;
     }
-    groups.push({ sourceId, firstLine: record.line, rows: [{ line: record.line, cells }] });
+    groups.push({ sourceId, firstLine: record.line, rows: [{ line: record.line, fields: record.fields }] });
   }
   if (!groups.length && !errors.length) errors.push({ line: 2, message: 'the file holds no orders' });
 
   const orders: ParsedOrder[] = [];
   for (const group of groups) {
-    const { order, fieldLine } = buildOrder(group, errors);
+    const { order, fieldLine } = buildOrder(group, columnIndex, errors);
     const result = validateOrder(order, (path) => {
       if (path[0] === 'lines' && typeof path[1] === 'number') return group.rows[path[1]]?.line ?? group.firstLine;
       return fieldLine[String(path[0])] ?? group.firstLine;

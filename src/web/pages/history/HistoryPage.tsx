@@ -59,6 +59,9 @@ function searchErrors(search: Record<SearchKey, string>): Partial<Record<SearchK
   return errors;
 }
 
+// Numbers and references stay on one line; company and operator names may wrap.
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+
 const EMPTY: HistoryPageData = { data: [], on_page: 1, per_page: LIMITS.historyPageSize, total_records: 0, total_pages: 0 };
 
 export default function HistoryPage() {
@@ -131,16 +134,16 @@ export default function HistoryPage() {
 
       <div style={{ position: 'relative', overflowX: 'auto' }}>
         <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} zIndex={5} />
-        <Table striped highlightOnHover withTableBorder verticalSpacing={6} style={{ whiteSpace: 'nowrap' }} data-testid="history-table">
+        <Table striped highlightOnHover withTableBorder verticalSpacing={6} data-testid="history-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th>Return ID</Table.Th>
+              <Table.Th style={NOWRAP}>Return ID</Table.Th>
               <Table.Th>Account</Table.Th>
-              <Table.Th>Delivery #</Table.Th>
-              <Table.Th>Order #</Table.Th>
-              <Table.Th>Web #</Table.Th>
-              <Table.Th>Ref 1</Table.Th>
-              <Table.Th>Ref 2</Table.Th>
+              <Table.Th style={NOWRAP}>Delivery #</Table.Th>
+              <Table.Th style={NOWRAP}>Order #</Table.Th>
+              <Table.Th style={NOWRAP}>Web #</Table.Th>
+              <Table.Th style={NOWRAP}>Ref 1</Table.Th>
+              <Table.Th style={NOWRAP}>Ref 2</Table.Th>
               <Table.Th>Date</Table.Th>
               <Table.Th>Blind</Table.Th>
               <Table.Th>Operator</Table.Th>
@@ -148,7 +151,7 @@ export default function HistoryPage() {
             </Table.Tr>
             <Table.Tr data-testid="history-filters">
               <Table.Th w={110}>{searchInput('id', 'Return ID')}</Table.Th>
-              <Table.Th miw={180}>
+              <Table.Th miw={150}>
                 <CustomerSelect
                   size="xs"
                   label={null}
@@ -158,13 +161,13 @@ export default function HistoryPage() {
                   onChange={(v) => setDraft((d) => ({ ...d, filter: { ...d.filter, customer_id: v ?? 'All' } }))}
                 />
               </Table.Th>
-              <Table.Th miw={130}>{searchInput('delivery_number', 'Delivery #')}</Table.Th>
-              <Table.Th miw={130}>{searchInput('order_number', 'Order #')}</Table.Th>
-              <Table.Th miw={130}>{searchInput('web_order_number', 'Web #')}</Table.Th>
+              <Table.Th miw={110}>{searchInput('delivery_number', 'Delivery #')}</Table.Th>
+              <Table.Th miw={110}>{searchInput('order_number', 'Order #')}</Table.Th>
+              <Table.Th miw={110}>{searchInput('web_order_number', 'Web #')}</Table.Th>
               <Table.Th />
               <Table.Th />
               <Table.Th />
-              <Table.Th miw={175}>
+              <Table.Th miw={160}>
                 <Select
                   size="xs"
                   aria-label="Filter Blind"
@@ -185,14 +188,14 @@ export default function HistoryPage() {
           <Table.Tbody>
             {result.data.map((r) => (
               <Table.Tr key={r.id} data-testid="history-row" data-id={r.id}>
-                <Table.Td>{r.id}</Table.Td>
+                <Table.Td style={NOWRAP}>{r.id}</Table.Td>
                 <Table.Td>{r.company}</Table.Td>
-                <Table.Td>{r.delivery_number}</Table.Td>
-                <Table.Td>{r.order_number}</Table.Td>
-                <Table.Td>{r.web_order_number}</Table.Td>
-                <Table.Td>{r.reference_1}</Table.Td>
-                <Table.Td>{r.reference_2}</Table.Td>
-                <Table.Td>{formatDate(r.return_date)}</Table.Td>
+                <Table.Td style={NOWRAP}>{r.delivery_number}</Table.Td>
+                <Table.Td style={NOWRAP}>{r.order_number}</Table.Td>
+                <Table.Td style={NOWRAP}>{r.web_order_number}</Table.Td>
+                <Table.Td style={NOWRAP}>{r.reference_1}</Table.Td>
+                <Table.Td style={NOWRAP}>{r.reference_2}</Table.Td>
+                <Table.Td style={NOWRAP}>{formatDate(r.return_date)}</Table.Td>
                 <Table.Td>
                   <Badge color={r.is_blind ? 'orange' : 'gray'} variant="light" data-testid="blind-badge">
                     {r.is_blind ? 'Y' : 'N'}

@@ -112,8 +112,8 @@ export function createUsersRepository(db: DbOrTx) {
       if (customerIds.length) await db.insert(userCustomers).values(customerIds.map((customerId) => ({ userId, customerId })));
     },
 
-    async deleteSessions(userId: number): Promise<void> {
-      await db.delete(sessions).where(eq(sessions.userId, userId));
+    async deleteSessions(userId: number, exceptSessionId?: number): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined));
     },
   };
 }

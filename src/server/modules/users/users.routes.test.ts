@@ -157,6 +157,25 @@ describe('PUT /api/su/users/{id}', () => {
     await loginAs(t.app, u.username, 'New-pass-2');
   });
 
+  it('a replaced password signs the user out elsewhere; an admin changing their own keeps the current session', async () => {
+    const op = await operatorSession(t.app, db());
+    await call(t.app, 'PUT', `/api/su/users/${op.user.id}`, {
+      token: admin.token,
+      body: { name: op.user.name, email: op.user.email, password: 'Other-pass-3', pass_confirmed: 'Other-pass-3' },
+    });
+    expect((await call(t.app, 'GET', '/api/su/users', { token: op.token })).status).toBe(401);
+
+    const me = await adminSession(t.app, db());
+    const other = await loginAs(t.app, me.user.username, me.user.password);
+    const res = await call(t.app, 'PUT', `/api/su/users/${me.user.id}`, {
+      token: me.token,
+      body: { name: me.user.name, email: me.user.email, password: 'Own-new-pass-4', pass_confirmed: 'Own-new-pass-4' },
+    });
+    expect(res.status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/su/users', { token: me.token })).status).toBe(200);
+    expect((await call(t.app, 'GET', '/api/su/users', { token: other })).status).toBe(401);
+  });
+
   it('refuses a username or email of another user', async () => {
     const a = await makeUser(db());
     const b = await makeUser(db());

@@ -59,7 +59,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
       }
     },
 
-    async update(actor: AuditActor, id: number, body: UserUpdateBody): Promise<AdminUser> {
+    async update(actor: AuditActor & { sessionId?: number }, id: number, body: UserUpdateBody): Promise<AdminUser> {
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       const now = clock.now();
       try {
@@ -85,8 +85,10 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
           if (passwordHash) values.passwordHash = passwordHash;
           await repo.update(id, values, now);
           if (body.customer_ids) await repo.setLinks(id, body.customer_ids);
-          // A disabled account, or one whose password an admin replaced, is signed out everywhere at once.
-          if (userStatus !== 'Active' || passwordHash) await repo.deleteSessions(id);
+          // A disabled account, or one whose password an admin replaced, is signed out everywhere at once;
+          // an admin replacing their own password keeps the session they are using.
+          if (userStatus !== 'Active') await repo.deleteSessions(id);
+          else if (passwordHash) await repo.deleteSessions(id, id === actor.id ? actor.sessionId : undefined);
 
           const after = (await repo.find(id))!;
           const changed = changedKeys(before, after).filter((k) => k !== 'updated_at');

@@ -206,6 +206,7 @@ async function main() {
     await explain('operator of the small customer, page 1', { customerIds: [small] }, 1, 200);
     await explain('admin, search web # (substring)', { webOrderNumber: p.web_order_number.slice(4).toLowerCase() }, 1, 1);
     await explain('admin, search order # 4 chars', { orderNumber: '1234' }, 1, 200);
+    await explain('admin, search full order #', { orderNumber: p.order_number.toLowerCase() }, 1, 1);
     await database.close();
   } finally {
     await client.end().catch(() => undefined);

@@ -8,14 +8,7 @@ import { IconBarcode } from '@tabler/icons-react';
 import type { ProductRow } from '../../../contract/blind';
 import { LIMITS } from '../../../contract/constants';
 import { api } from '../../api/client';
-
-export const shouldSearch = (text: string) => text.length >= LIMITS.searchMinLength && !text.startsWith('[Result');
-
-/** The product whose sku or upc is exactly the scanned code (any case). */
-export const exactProduct = (products: ProductRow[], code: string) => {
-  const c = code.trim().toLowerCase();
-  return products.find((p) => p.sku.toLowerCase() === c || (p.upc ?? '').toLowerCase() === c);
-};
+import { exactProduct, shouldSearch } from './product-search-rules';
 
 export function ProductSearch({
   customerId,

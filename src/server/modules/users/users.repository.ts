@@ -58,14 +58,19 @@ export function createUsersRepository(db: DbOrTx) {
       return row;
     },
 
-    /** Other active admins, locked for the rest of the transaction. */
-    async lockOtherActiveAdmins(exceptId: number): Promise<number> {
+    /**
+     * Every active admin, locked in id order for the rest of the transaction. Taken first by every
+     * user edit, so two admins demoting each other at once queue instead of deadlocking, and the
+     * later one sees the earlier change.
+     */
+    async lockActiveAdmins(): Promise<number[]> {
       const rows = await db
         .select({ id: users.id })
         .from(users)
-        .where(and(eq(users.isSu, true), eq(users.userStatus, 'Active'), ne(users.id, exceptId)))
+        .where(and(eq(users.isSu, true), eq(users.userStatus, 'Active')))
+        .orderBy(asc(users.id))
         .for('update');
-      return rows.length;
+      return rows.map((r) => r.id);
     },
 
     async usernameTaken(username: string, exceptId?: number): Promise<boolean> {

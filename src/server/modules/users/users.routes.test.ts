@@ -264,6 +264,37 @@ describe('PUT /api/su/users/{id}', () => {
   });
 });
 
+describe('two admins demoting each other at the same moment', () => {
+  it('one wins, the other gets the last-admin answer, and one active admin remains', async () => {
+    const solo = await createTestApp();
+    try {
+      const sdb = solo.deps.database.db;
+      const a = await adminSession(solo.app, sdb);
+      const b = await adminSession(solo.app, sdb);
+      const [ra, rb] = await Promise.all([
+        call(solo.app, 'PUT', `/api/su/users/${b.user.id}`, {
+          token: a.token,
+          body: { name: b.user.name, email: b.user.email, is_su: false },
+        }),
+        call(solo.app, 'PUT', `/api/su/users/${a.user.id}`, {
+          token: b.token,
+          body: { name: a.user.name, email: a.user.email, is_su: false },
+        }),
+      ]);
+      // The loser is refused either by the guard (already demoted when it signed in) or by the rule.
+      const statuses = [ra.status, rb.status].sort();
+      expect(statuses[0]).toBe(200);
+      expect([403, 422]).toContain(statuses[1]);
+      const loser = [ra, rb].find((r) => r.status !== 200)!;
+      if (loser.status === 422) expect(loser.body.message).toEqual([USER_MSG.lastAdmin]);
+      const admins = (await sdb.select().from(users)).filter((u) => u.isSu && u.userStatus === 'Active');
+      expect(admins).toHaveLength(1);
+    } finally {
+      await solo.close();
+    }
+  });
+});
+
 describe('GET /api/su/audit', () => {
   it('answers 401, 403 to an operator, and 422 without an entity', async () => {
     const op = await operatorSession(t.app, db());

@@ -65,6 +65,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
       try {
         return await db.transaction(async (tx) => {
           const repo = createUsersRepository(tx);
+          const activeAdmins = await repo.lockActiveAdmins();
           const current = await repo.findForUpdate(id);
           if (!current) throw notFound('User not found.');
           const before = (await repo.find(id))!;
@@ -76,7 +77,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
           const userStatus = body.user_status ?? current.userStatus;
           const losesAdmin = current.isSu && current.userStatus === 'Active' && (!isSu || userStatus !== 'Active');
           if (losesAdmin && id === actor.id) throw validationError({ [isSu ? 'user_status' : 'is_su']: [USER_MSG.notSelf] });
-          if (losesAdmin && (await repo.lockOtherActiveAdmins(id)) === 0) {
+          if (losesAdmin && activeAdmins.filter((a) => a !== id).length === 0) {
             throw validationError({ [isSu ? 'user_status' : 'is_su']: [USER_MSG.lastAdmin] });
           }
 

@@ -20,11 +20,17 @@ interface Values {
 }
 
 /** Whether a write-only secret is stored: the value itself never reaches the browser. */
-function SecretState({ set, clearing }: { set: boolean; clearing: boolean }) {
+function SecretState({ set, clearing, typed }: { set: boolean; clearing: boolean; typed: boolean }) {
   if (clearing)
     return (
       <Badge color="orange" variant="light">
         will be cleared
+      </Badge>
+    );
+  if (typed)
+    return (
+      <Badge color="blue" variant="light">
+        {set ? 'will be replaced' : 'will be set'}
       </Badge>
     );
   return (
@@ -113,7 +119,11 @@ export function ConnectionForm({
               <Text size="sm" fw={500}>
                 Password
               </Text>
-              <SecretState set={!!connection?.has_short_token} clearing={form.values.clear_short_token} />
+              <SecretState
+                set={!!connection?.has_short_token}
+                clearing={form.values.clear_short_token}
+                typed={form.values.secure_short_token !== ''}
+              />
             </Group>
             <PasswordInput
               aria-label="Password"
@@ -131,7 +141,11 @@ export function ConnectionForm({
               <Text size="sm" fw={500}>
                 API Token
               </Text>
-              <SecretState set={!!connection?.has_long_token} clearing={form.values.clear_long_token} />
+              <SecretState
+                set={!!connection?.has_long_token}
+                clearing={form.values.clear_long_token}
+                typed={form.values.secure_long_token !== ''}
+              />
             </Group>
             <PasswordInput
               aria-label="API Token"

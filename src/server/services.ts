@@ -32,6 +32,15 @@ export function createServices(deps: AppDeps) {
   const { orders, submitReturn } = createReceivingServices(db, customerAccess, deps.clock, createLiveOrderGateways(deps));
   const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock);
   const orderImport = createOrderImportService({ repo: createOrderImportRepository(db), clock: deps.clock });
-  return { customerAccess, taskQueue, auth, orders, submitReturn, orderImport, ...historyServices, ...createAdminServices(deps, customerAccess) };
+  return {
+    customerAccess,
+    taskQueue,
+    auth,
+    orders,
+    submitReturn,
+    orderImport,
+    ...historyServices,
+    ...createAdminServices(deps, customerAccess),
+  };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -16,16 +16,17 @@ const dataDir = mkdtempSync(join(tmpdir(), 'rd-import-cli-'));
 let pgTest: TestDatabase | undefined;
 const company = 'Cli Import Customer';
 
-function baseEnv(): NodeJS.ProcessEnv {
+function baseEnv(embedded: boolean): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
   delete env.DATABASE_URL;
-  if (pgTest) env.DATABASE_URL = pgTest.url;
+  if (pgTest && !embedded) env.DATABASE_URL = pgTest.url;
   return env;
 }
 
-function runCli(args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+/** `embedded` runs it on the PGlite under DATA_DIR whatever the test database is. */
+function runCli(args: string[], embedded = false): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', ...args], { cwd: root, env: baseEnv() });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/import.ts', ...args], { cwd: root, env: baseEnv(embedded) });
     let out = '';
     let err = '';
     child.stdout.on('data', (d) => (out += d));
@@ -105,5 +106,16 @@ describe('npm run import', () => {
     const usage = await runCli(['examples/orders.csv']);
     expect(usage.code).toBe(2);
     expect(usage.err).toContain('--customer is required');
+  }, 180_000);
+
+  it('refuses the embedded database while a server has it open (exit 2)', async () => {
+    const database = await openPglite({ dataDir: join(dataDir, 'pglite') });
+    try {
+      const busy = await runCli(['examples/orders.csv', '--customer', company], true);
+      expect(busy.code).toBe(2);
+      expect(busy.err).toContain('is in use by a running server');
+    } finally {
+      await database.close();
+    }
   }, 180_000);
 });

@@ -2,10 +2,10 @@
  * `npm run import -- <file> --customer <id or company> [--format csv|json]`
  *
  * Imports an order file (docs/integrations.md "Order files") into the configured database:
- * DATABASE_URL, or the embedded PGlite under DATA_DIR (stop the server first: PGlite is one process).
+ * DATABASE_URL, or the embedded PGlite under DATA_DIR (refused while a server has it open: PGlite is one process).
  * Exit codes: 0 imported, 1 bad rows or orders not saved, 2 wrong usage, unknown customer or unreadable file.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { ORDER_FILE_FORMATS, type ImportSummary, type OrderFileFormat } from '../../contract/order-import.js';
 import { loadConfig } from '../config.js';
@@ -15,24 +15,27 @@ import { orderFileFormatOf } from '../modules/orders/order-file.parser.js';
 import { createOrderImportRepository } from '../modules/orders/order-import.repository.js';
 import { createOrderImportService } from '../modules/orders/order-import.service.js';
 
-const USAGE = 'Usage: npm run import -- <file> --customer <id or company> [--format csv|json]';
+const USAGE = 'Usage: npm run import -- <file> --customer <id or company> [--format csv|json] [--force]';
 
 interface Args {
   file: string;
   customer: string;
   format?: OrderFileFormat;
+  force: boolean;
 }
 
 function parseArgs(argv: string[]): Args | string {
   let file: string | undefined;
   let customer: string | undefined;
   let format: string | undefined;
+  let force = false;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const [flag, inline] =
       arg.startsWith('--') && arg.includes('=') ? [arg.slice(0, arg.indexOf('=')), arg.slice(arg.indexOf('=') + 1)] : [arg, undefined];
     if (flag === '--customer') customer = inline ?? argv[++i];
     else if (flag === '--format') format = inline ?? argv[++i];
+    else if (flag === '--force') force = true;
     else if (flag === '--help' || flag === '-h') return USAGE;
     else if (arg.startsWith('--')) return `Unknown option ${arg}\n${USAGE}`;
     else if (file === undefined) file = arg;
@@ -41,7 +44,7 @@ function parseArgs(argv: string[]): Args | string {
   if (!file) return `A file is required\n${USAGE}`;
   if (!customer) return `--customer is required\n${USAGE}`;
   if (format !== undefined && !(ORDER_FILE_FORMATS as readonly string[]).includes(format)) return `--format must be csv or json\n${USAGE}`;
-  return { file, customer, format: format as OrderFileFormat | undefined };
+  return { file, customer, format: format as OrderFileFormat | undefined, force };
 }
 
 export function formatSummary(summary: ImportSummary): string[] {
@@ -76,9 +79,17 @@ async function main(): Promise<number> {
   const format = args.format ?? orderFileFormatOf(args.file, content);
 
   const config = loadConfig();
-  const database: Database = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL, 2)
-    : await openPglite({ dataDir: join(config.dataDir, 'pglite') });
+  const pgliteDir = join(config.dataDir, 'pglite');
+  // PGlite is one process: a second one writing the same files would corrupt them. It keeps
+  // postmaster.pid while open (a crash can leave it behind: then --force).
+  if (!config.DATABASE_URL && existsSync(join(pgliteDir, 'postmaster.pid')) && !args.force) {
+    console.error(
+      `The embedded database in ${pgliteDir} is in use by a running server. Stop the server first or use the admin upload ` +
+        '(POST /api/su/customers/{id}/orders/import). If no server runs (it stopped abruptly), add --force.',
+    );
+    return 2;
+  }
+  const database: Database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL, 2) : await openPglite({ dataDir: pgliteDir });
   try {
     await database.migrate();
     const service = createOrderImportService({ repo: createOrderImportRepository(database.db) });

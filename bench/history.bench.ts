@@ -192,7 +192,12 @@ async function main() {
     const dialect = new PgDialect();
     const explain = async (label: string, f: HistoryFilter, page: number, totalRecords: number) => {
       const out: string[] = [`-- ${label}`];
-      for (const q of [historyCountQuery(f), historyPageQuery(f, pageWindow(totalRecords, page, LIMITS.historyPageSize))]) {
+      const search = f.id !== undefined || !!f.deliveryNumber || !!f.orderNumber || !!f.webOrderNumber;
+      // A search pages and counts in one statement (window count); the rest count from return_counts.
+      const queries = search
+        ? [historyPageQuery(f, { fromEnd: false, skip: (page - 1) * LIMITS.historyPageSize, limit: LIMITS.historyPageSize }, true)]
+        : [historyCountQuery(f), historyPageQuery(f, pageWindow(totalRecords, page, LIMITS.historyPageSize))];
+      for (const q of queries) {
         const { sql: text, params } = dialect.sqlToQuery(q);
         const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`, params);
         out.push(plan.rows.map((r) => r['QUERY PLAN']).join('\n'));

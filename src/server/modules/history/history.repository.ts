@@ -90,18 +90,21 @@ export function pageWindow(total: number, page: number, perPage: number) {
 }
 
 /** The page's ids come from an index walk first; only those rows are joined to customers and orders. */
-export function historyPageQuery(f: HistoryFilter, w: ReturnType<typeof pageWindow>): SQL {
+export function historyPageQuery(f: HistoryFilter, w: ReturnType<typeof pageWindow>, withTotal = false): SQL {
   const direction = sql.raw(w.fromEnd ? 'ASC' : 'DESC');
+  // A search counts its matches in the same pass (a window count before OFFSET/LIMIT), so the
+  // trigram lookup runs once instead of once for the total and once for the page.
+  const total = withTotal ? sql`, count(*) OVER () AS total` : sql``;
   return sql`
     WITH page AS (
-      SELECT r.id FROM returns r
+      SELECT r.id${total} FROM returns r
       WHERE ${whereClause(f)}
       ORDER BY r.created_at ${direction}, r.id ${direction}
       OFFSET ${w.skip} LIMIT ${w.limit}
     )
     SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
            r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-           r.username, r.created_at
+           r.username, r.created_at${withTotal ? sql`, page.total` : sql``}
     FROM page
     JOIN returns r ON r.id = page.id
     JOIN customers c ON c.id = r.customer_id
@@ -120,11 +123,21 @@ export function createHistoryRepository(db: Db) {
     /**
      * One page, newest first, and the exact total, read in one snapshot so they agree. Offset paging
      * walks the (…, created_at, id) indexes; past the middle it walks them from the other end, so the
-     * last page costs what the first does.
+     * last page costs what the first does. A search (few rows) pages and counts in one statement.
      */
     async page(f: HistoryFilter, page: number, perPage: number): Promise<{ rows: HistoryRow[]; total: number }> {
       return db.transaction(
         async (tx) => {
+          if (f.customerIds?.length === 0) return { rows: [], total: 0 };
+          if (hasSearch(f)) {
+            const rows = await queryRows<RawRow & { total: string | number }>(
+              tx,
+              historyPageQuery(f, { fromEnd: false, skip: (page - 1) * perPage, limit: perPage }, true),
+            );
+            // Past the last page the window has no row to carry the total: count it then.
+            const total = rows.length ? Number(rows[0]!.total) : page === 1 ? 0 : await count(tx, f);
+            return { rows: rows.map(toHistoryRow), total };
+          }
           const total = await count(tx, f);
           if (total === 0 || (page - 1) * perPage >= total) return { rows: [], total };
           const rows = await queryRows<RawRow>(tx, historyPageQuery(f, pageWindow(total, page, perPage)));

@@ -172,6 +172,11 @@ describe('GET /api/returns', () => {
     const get = async (q: Record<string, string | number>) => (await call(t.app, 'GET', url(q), { token: s.op.token })).body.message;
     const byOrder = await get({ 'search[order_number]': `hord-${s.a.id}-01` });
     expect(byOrder.total_records).toBe(10); // 010 … 019; the hidden customer's 900-series is not visible
+    const pastEnd = await get({ 'search[order_number]': `hord-${s.a.id}-01`, page: 2 });
+    expect(pastEnd).toMatchObject({ data: [], total_records: 10, total_pages: 1, on_page: 2 });
+    const paged = await get({ 'search[order_number]': `HORD-${s.a.id}-0` });
+    expect([paged.total_records, paged.data.length]).toEqual([40, 30]);
+    expect((await get({ 'search[order_number]': `HORD-${s.a.id}-0`, page: 2 })).data).toHaveLength(10);
     const byDelivery = await get({ 'search[delivery_number]': `_${s.a.id}_3` });
     expect(byDelivery.data.map((r: { id: number }) => r.id).sort()).toEqual(
       s.orderReturns

@@ -4,7 +4,6 @@
  * EXPLAIN ANALYZE plans of the count and page queries.
  * Run: npx tsx bench/history.bench.ts   (BENCH_DATABASE_URL, default local postgres; RETURNS=n, RUNS=n)
  */
-/* eslint-disable no-restricted-imports -- the benchmark measures the server's own queries */
 import { performance } from 'node:perf_hooks';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';

@@ -221,6 +221,21 @@ describe('order import', () => {
     }
   });
 
+  it('two imports of the same file at once create every order once', async () => {
+    const customer = await makeCustomer(db());
+    const list = Array.from({ length: 300 }, (_, i) => order(`C${i}`, [line(1, `SKU-${i % 40}`), line(2, `SKU-${(i + 3) % 40}`)]));
+    const content = jsonFile(list);
+    const [a, b] = await Promise.all([
+      service.importFile({ customerId: customer.id, format: 'json', content }),
+      service.importFile({ customerId: customer.id, format: 'json', content }),
+    ]);
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    expect(a.orders_created + b.orders_created).toBe(300);
+    expect(a.orders_unchanged + b.orders_unchanged).toBe(300);
+    expect(a.lines_created + b.lines_created).toBe(600);
+    expect(await counts(customer.id)).toEqual({ orders: 300, lines: 600, products: 40 });
+  });
+
   it('refuses an unknown customer and the reserved account', async () => {
     await expect(service.importFile({ customerId: 999_999, format: 'csv', content: example('orders.csv') })).rejects.toMatchObject({
       status: 404,

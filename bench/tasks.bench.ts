@@ -3,10 +3,9 @@
  *  1. tasks per second drained by 1 and 4 workers (each a separate pool, WORKER_CONCURRENCY 2),
  *     with a no-op handler and with the real SGL Outbound handler writing to a file:// folder;
  *  2. time from submit (return + outbound task committed) to the file being on an FTP server
- *     (ftp-srv on 127.0.0.1), with the default poll of 1000 ms and with 100 ms.
+ *     (ftp-srv on 127.0.0.1): default poll of 1000 ms, 100 ms, and 1000 ms with the NOTIFY wake-up.
  * Run: npx tsx bench/tasks.bench.ts   (BENCH_DATABASE_URL, default local postgres; NOOP=n, FILES=n, SUBMITS=n)
  */
-/* eslint-disable no-restricted-imports -- the benchmark drives the server's own worker */
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +23,7 @@ import { createSettingsRepository } from '../src/server/modules/settings/setting
 import { createTaskHandlers } from '../src/server/tasks/handlers/index.js';
 import { createTaskRunnerRepository } from '../src/server/tasks/task-runner.repository.js';
 import { createWorker, type TaskHandlers } from '../src/server/tasks/worker.js';
+import { startTaskWakeup } from '../src/server/tasks/task-wakeup.js';
 import { makeCustomer, makeUser } from '../src/server/test/factories.js';
 import { makeReturnFixture } from '../src/server/test/integration-fixtures.js';
 import { startFtpServer } from '../src/server/test/integration-servers.js';
@@ -135,7 +135,11 @@ async function main() {
   await makeUser(db, { customerIds: [customer.id] });
   console.log('\n| worker poll | submits | p50 ms | p95 ms | max ms |');
   console.log('|---|---|---|---|---|');
-  for (const pollMs of [1000, 100]) {
+  for (const [pollMs, notify] of [
+    [1000, false],
+    [100, false],
+    [1000, true],
+  ] as const) {
     await db.execute(sql`DELETE FROM tasks`);
     const worker = createWorker({
       repo: createTaskRunnerRepository(nodes[0]!.db),
@@ -147,6 +151,8 @@ async function main() {
       log: quiet,
     });
     worker.start();
+    const wakeup = notify ? startTaskWakeup({ databaseUrl: url, onTask: () => worker.poke(), log: quiet }) : undefined;
+    await new Promise((r) => setTimeout(r, 300));
     const times: number[] = [];
     for (let i = 0; i < SUBMITS; i++) {
       const started = performance.now();
@@ -155,12 +161,13 @@ async function main() {
         db,
         sql`WITH r AS (
               INSERT INTO returns (customer_id, order_id, user_id, username, return_date, draft_id)
-              SELECT ${f.customer.id}, ${f.order.id}, ${f.user.id}, ${f.user.username}, '2026-11-21', '__s' || ${`${pollMs}-${i}`} RETURNING id),
+              SELECT ${f.customer.id}, ${f.order.id}, ${f.user.id}, ${f.user.username}, '2026-11-21', '__s' || ${`${pollMs}-${notify ? 'n' : 'p'}-${i}`} RETURNING id),
             l AS (
               INSERT INTO return_ledgers (return_id, customer_id, order_id, order_line_id, product_id, condition, quantity, reason)
-              SELECT r.id, ${f.customer.id}, ${f.order.id}, ol.id, ol.product_id, 'Pristine', 1, 'DAMAGED' FROM r, order_lines ol WHERE ol.order_id = ${f.order.id})
+              SELECT r.id, ${f.customer.id}, ${f.order.id}, ol.id, ol.product_id, 'Pristine', 1, 'DAMAGED' FROM r, order_lines ol WHERE ol.order_id = ${f.order.id}),
+            n AS (SELECT pg_notify('rd_tasks', ''))
             INSERT INTO tasks (task_type, message_1, payload, customer_id, order_id, return_id)
-            SELECT 'SGL Outbound', 'Return #' || r.id, jsonb_build_object('returnId', r.id, 'connectionId', ${f.connection.id}::int), ${f.customer.id}, ${f.order.id}, r.id FROM r
+            SELECT 'SGL Outbound', 'Return #' || r.id, jsonb_build_object('returnId', r.id, 'connectionId', ${f.connection.id}::int), ${f.customer.id}, ${f.order.id}, r.id FROM r, n
             RETURNING id, return_id`,
       );
       for (;;) {
@@ -174,10 +181,11 @@ async function main() {
       times.push(performance.now() - started);
       await new Promise((r) => setTimeout(r, Math.random() * pollMs)); // submits arrive at random moments
     }
+    await wakeup?.stop();
     await worker.stop();
     times.sort((a, b) => a - b);
     console.log(
-      `| ${pollMs} ms | ${SUBMITS} | ${Math.round(percentile(times, 50))} | ${Math.round(percentile(times, 95))} | ${Math.round(times.at(-1)!)} |`,
+      `| ${pollMs} ms${notify ? ' + NOTIFY' : ''} | ${SUBMITS} | ${Math.round(percentile(times, 50))} | ${Math.round(percentile(times, 95))} | ${Math.round(times.at(-1)!)} |`,
     );
   }
   await ftp.close();

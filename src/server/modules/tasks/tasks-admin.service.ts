@@ -64,8 +64,9 @@ export function createTasksAdminService(deps: { db: Db; clock: Clock; customerAc
             isRunning: body.is_running,
             taskStatus: body.task_status,
             attemptsCount: body.attempts_count,
-            // Put back to a runnable status by hand: the monitor may pick it up at once.
-            runAfter: RUNNABLE.has(body.task_status) && changes.task_status ? now : undefined,
+            // An admin who leaves the task runnable after changing it wants it retried now,
+            // not after the back-off delay of its last failure.
+            runAfter: RUNNABLE.has(body.task_status) ? now : undefined,
             releaseLease: !body.is_running,
           },
           entry,

@@ -122,6 +122,15 @@ describe('PUT /api/su/tasks/{id}', () => {
     expect(await taskRow(id)).toEqual(before);
   });
 
+  it('makes a Pending task whose attempts are reset runnable now, not after its back-off', async () => {
+    const later = new Date(t.clock.now().getTime() + 30 * 60_000);
+    const id = await enqueue({ taskType: 'SGL Outbound', taskStatus: 'Pending', runAfter: later });
+    await db().update(tasks).set({ attemptsCount: 2 }).where(eq(tasks.id, id));
+    const res = await call(t.app, 'PUT', `/api/su/tasks/${id}`, { token: admin.token, body: { ...edit, message_2: null } });
+    expect(res.status).toBe(200);
+    expect((await taskRow(id)).runAfter.getTime()).toBeLessThanOrEqual(t.clock.now().getTime());
+  });
+
   it('answers 404 for an unknown task', async () => {
     expect((await call(t.app, 'PUT', '/api/su/tasks/99999999', { token: admin.token, body: edit })).status).toBe(404);
   });

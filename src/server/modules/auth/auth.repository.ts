@@ -34,6 +34,14 @@ export function createAuthRepository(db: DbOrTx) {
       return row;
     },
 
+    /** Moves a session's expiry earlier (never later). */
+    async shortenSession(sessionId: number, expiresAt: Date): Promise<void> {
+      await db
+        .update(sessions)
+        .set({ expiresAt })
+        .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, expiresAt)));
+    },
+
     async deleteSession(sessionId: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.id, sessionId));
     },

@@ -4,6 +4,7 @@ import { createTestApp, call, type TestApp } from '../../test/test-app.js';
 import { makeUser } from '../../test/factories.js';
 import { loginAs } from '../../test/sessions.js';
 import { MSG } from '../../../contract/messages.js';
+import { ROTATION_GRACE_MS } from './auth.service.js';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client.js';
 import { startTestWorker } from '../../test/integration-fixtures.js';
@@ -112,8 +113,23 @@ describe('POST /api/account/token', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toMatchObject({ user: { id: user.id, username: user.username, is_su: false }, customers: [] });
     expect(res.body.message.token).not.toBe(token);
+    const newest = await call(t.app, 'POST', '/api/account/token', { token: res.body.message.token });
+    expect(newest.status).toBe(200);
+    // The rotated-away token works only for the grace period.
+    t.clock.advance(ROTATION_GRACE_MS + 1000);
     expect((await call(t.app, 'POST', '/api/account/token', { token })).status).toBe(401);
-    expect((await call(t.app, 'POST', '/api/account/token', { token: res.body.message.token })).status).toBe(200);
+    expect((await call(t.app, 'POST', '/api/account/token', { token: newest.body.message.token })).status).toBe(200);
+  });
+
+  it('lets two page loads refresh the same token at once', async () => {
+    const user = await makeUser(t.deps.database.db);
+    const token = await loginAs(t.app, user.username, user.password);
+    const [a, b] = await Promise.all([
+      call(t.app, 'POST', '/api/account/token', { token }),
+      call(t.app, 'POST', '/api/account/token', { token }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body.message.token).not.toBe(b.body.message.token);
   });
 
   it('stops working when the session expires', async () => {

@@ -10,6 +10,9 @@ import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 import { sealMail } from '../../integrations/mail-message.js';
 
+/** How long a rotated-away token keeps working. */
+export const ROTATION_GRACE_MS = 60_000;
+
 export interface AuthUser {
   id: number;
   username: string;
@@ -89,9 +92,12 @@ export function createAuthService(deps: {
       return { id: user.id, username: user.username, name: user.name, email: user.email, isSu: user.isSu, sessionId: found.sessionId };
     },
 
-    /** Rotates the token: the old one stops working, a new one is answered with the account. */
+    /**
+     * Rotates the token: a new one is answered with the account, and the old one lives on for a
+     * short grace period only, so two tabs (or two page loads) refreshing at once both succeed.
+     */
     async refresh(user: AuthUser): Promise<TokenRefresh> {
-      await repo.deleteSession(user.sessionId);
+      await repo.shortenSession(user.sessionId, new Date(clock.now().getTime() + ROTATION_GRACE_MS));
       const token = await issueToken(user.id);
       const customers = await deps.customerAccess.listVisible(user);
       return {

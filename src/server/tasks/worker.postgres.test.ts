@@ -6,7 +6,7 @@ import { openPostgres, queryRows, type Database } from '../db/client.js';
 import { tasks } from '../db/schema/index.js';
 import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
 import { createTestClock } from '../test/test-app.js';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../test/test-database.js';
+import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
 import { waitFor } from '../test/integration-servers.js';
 import { createTaskRunnerRepository } from './task-runner.repository.js';
 import { createWorker } from './worker.js';
@@ -15,7 +15,7 @@ import { startTaskWakeup } from './task-wakeup.js';
 const quiet = { info: () => undefined, error: () => undefined };
 
 // PGlite is one connection (STACK-NOTES 3): queue concurrency is proven on PostgreSQL only.
-describe.runIf(testDbKind === 'postgres')('task queue on PostgreSQL with several workers', () => {
+describe('task queue on PostgreSQL with several workers', () => {
   let testDb: TestDatabase;
   const nodes: Database[] = [];
   beforeAll(async () => {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, call, type TestApp } from '../../test/test-app.js';
-import { testDbKind } from '../../test/test-database.js';
 import { operatorSession } from '../../test/sessions.js';
 import { draftFor, makeConnection, receivingFixture, writtenFor } from './submit-return.test-helpers.js';
 
 // PGlite is one connection and runs transactions one after another, so only PostgreSQL can show
 // two submits of the same draft racing. CI runs the suite on both; this file counts on PostgreSQL.
-describe.runIf(testDbKind === 'postgres')('POST /api/returns: the same draft submitted at once (PostgreSQL)', () => {
+describe('POST /api/returns: the same draft submitted at once (PostgreSQL)', () => {
   let t: TestApp;
   const db = () => t.deps.database.db;
   beforeAll(async () => {

@@ -167,7 +167,7 @@ export default function HistoryPage() {
               <Table.Th />
               <Table.Th />
               <Table.Th />
-              <Table.Th miw={160}>
+              <Table.Th miw={130}>
                 <Select
                   size="xs"
                   aria-label="Filter Blind"
@@ -177,8 +177,7 @@ export default function HistoryPage() {
                   onChange={(v) => setDraft((d) => ({ ...d, filter: { ...d.filter, is_blind: v ?? 'All' } }))}
                 />
               </Table.Th>
-              <Table.Th />
-              <Table.Th>
+              <Table.Th colSpan={2} style={{ textAlign: 'right' }}>
                 <Button size="xs" leftSection={<IconSearch size={14} />} onClick={search}>
                   Search
                 </Button>

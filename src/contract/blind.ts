@@ -1,23 +1,23 @@
 import { z } from 'zod';
-import { LEDGER_CONDITIONS, LIMITS } from './constants.js';
+import { LIMITS } from './constants.js';
 import { customerSummary, isoDate } from './common.js';
 import { MSG } from './messages.js';
 import { product } from './orders.js';
+import { newLedgerFields, optionalText, RETURN_MSG, TEMP_ID_PATTERN } from './returns.js';
 
 export const BLIND_MSG = {
   searchTooShort: `Enter at least ${LIMITS.searchMinLength} characters`,
   reference1Required: 'Reference 1 is required',
-  draftIdInvalid: 'The draft id must be two underscores and 6 letters or digits',
+  draftIdInvalid: RETURN_MSG.draftIdInvalid,
   linesRequired: 'Add at least one product line',
-  conditionInvalid: `Condition must be one of ${LEDGER_CONDITIONS.join(', ')}`,
-  reasonRequired: 'Reason is required',
+  conditionInvalid: RETURN_MSG.conditionInvalid,
+  reasonRequired: RETURN_MSG.reasonRequired,
   reasonUnknown: "Reason is not one of this customer's reasons",
   productUnknown: 'The product is not a product of this customer',
   blindNotEnabled: 'Blind returns are not enabled for this customer account',
   customerDisabled: 'This customer account is disabled',
 } as const;
 
-const id = z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' });
 
 /** PUT /api/returns/products/{customerId} (SPEC §7): substring of sku, upc or name_1. */
 export const productSearchBody = z.object({
@@ -40,25 +40,7 @@ export const blindSetup = z.object({
 });
 export type BlindSetup = z.infer<typeof blindSetup>;
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, { error: `At most ${max} characters` })
-    .nullish()
-    .transform((v) => v ?? '');
-
-export const blindLedger = z.object({
-  product_id: id,
-  quantity: z.coerce
-    .number({ error: MSG.quantityRequired })
-    .int({ error: MSG.quantityRequired })
-    .min(LIMITS.minLedgerQuantity, { error: MSG.quantityRequired })
-    .max(LIMITS.maxLedgerQuantity, { error: `At most ${LIMITS.maxLedgerQuantity}` }),
-  condition: z.enum(LEDGER_CONDITIONS, { error: BLIND_MSG.conditionInvalid }),
-  reason: z.string({ error: BLIND_MSG.reasonRequired }).trim().min(1, { error: BLIND_MSG.reasonRequired }).max(100),
-  comment: optionalText(500),
-});
+export const blindLedger = z.object(newLedgerFields);
 export type BlindLedger = z.infer<typeof blindLedger>;
 
 /**
@@ -66,10 +48,7 @@ export type BlindLedger = z.infer<typeof blindLedger>;
  * sending the same draft twice (a double click, a retry after a lost answer) gets the first return back.
  */
 export const blindReturnBody = z.object({
-  id: z
-    .string({ error: BLIND_MSG.draftIdInvalid })
-    .regex(/^__[A-Za-z0-9]{6}$/, { error: BLIND_MSG.draftIdInvalid })
-    .optional(),
+  id: z.string({ error: BLIND_MSG.draftIdInvalid }).regex(TEMP_ID_PATTERN, { error: BLIND_MSG.draftIdInvalid }).optional(),
   reference_1: z
     .string({ error: BLIND_MSG.reference1Required })
     .trim()

@@ -90,8 +90,8 @@ export type LedgerEntry = z.infer<typeof ledgerEntry>;
 export const reasonOption = z.object({ id: z.number().int(), option_code: z.string(), option_value: z.string() });
 export type ReasonOption = z.infer<typeof reasonOption>;
 
-/** SPEC §3 "Order" as the order panel needs it, plus the customer's reason choices. */
-export const orderDetail = z.object({
+/** SPEC §3 "Order": the header and delivery fields every order screen shows. */
+export const orderHeader = z.object({
   id: z.number().int(),
   customer_id: z.number().int(),
   delivery_number: z.string().nullable(),
@@ -100,7 +100,6 @@ export const orderDetail = z.object({
   buyer_reference: z.string().nullable(),
   order_type: z.string().nullable(),
   source: z.string(),
-  source_id_1: z.string(),
   order_status: z.string(),
   created_at: z.string(),
   delivery_name_1: z.string().nullable(),
@@ -115,6 +114,11 @@ export const orderDetail = z.object({
   delivery_contact: z.string().nullable(),
   delivery_phone: z.string().nullable(),
   delivery_email: z.string().nullable(),
+});
+
+/** The order as the order panel needs it, plus the customer's reason choices. */
+export const orderDetail = orderHeader.extend({
+  source_id_1: z.string(),
   order_lines: z.array(orderLine),
   returns: z.array(z.object({ id: z.number().int(), created_at: z.string(), username: z.string() })),
   ledgers: z.array(ledgerEntry),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { orderHeader } from './orders.js';
 import { taskView } from './tasks.js';
 
 /** GET /api/returns/{returnId}/order/{orderId|blind} params: the SPA route's two ids. */
@@ -10,30 +11,7 @@ export const returnViewParams = z.object({
   ]),
 });
 
-export const returnViewOrder = z.object({
-  id: z.number().int(),
-  customer_id: z.number().int(),
-  delivery_number: z.string().nullable(),
-  order_number: z.string().nullable(),
-  web_order_number: z.string().nullable(),
-  buyer_reference: z.string().nullable(),
-  order_type: z.string().nullable(),
-  source: z.string(),
-  order_status: z.string(),
-  created_at: z.string(),
-  delivery_name_1: z.string().nullable(),
-  delivery_name_2: z.string().nullable(),
-  delivery_address_1: z.string().nullable(),
-  delivery_address_2: z.string().nullable(),
-  delivery_address_3: z.string().nullable(),
-  delivery_city: z.string().nullable(),
-  delivery_state: z.string().nullable(),
-  delivery_zipcode: z.string().nullable(),
-  delivery_country: z.string().nullable(),
-  delivery_contact: z.string().nullable(),
-  delivery_phone: z.string().nullable(),
-  delivery_email: z.string().nullable(),
-});
+export const returnViewOrder = orderHeader;
 export type ReturnViewOrder = z.infer<typeof returnViewOrder>;
 
 export const returnViewLine = z.object({

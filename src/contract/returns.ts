@@ -20,7 +20,8 @@ export const RETURN_MSG = {
 } as const;
 
 const id = z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' });
-const optionalText = (max: number) =>
+/** Optional free text: trimmed, bounded, null or missing become ''. */
+export const optionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -28,9 +29,8 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
-/** One new ledger entry of the draft. */
-export const draftLedger = z.object({
-  order_line_id: id,
+/** What every new return line carries, order-based or blind. */
+export const newLedgerFields = {
   product_id: id,
   quantity: z.coerce
     .number({ error: MSG.quantityRequired })
@@ -40,7 +40,10 @@ export const draftLedger = z.object({
   condition: z.enum(LEDGER_CONDITIONS, { error: RETURN_MSG.conditionInvalid }),
   reason: z.string({ error: RETURN_MSG.reasonRequired }).trim().min(1, { error: RETURN_MSG.reasonRequired }).max(100),
   comment: optionalText(500),
-});
+};
+
+/** One new ledger entry of the draft. */
+export const draftLedger = z.object({ order_line_id: id, ...newLedgerFields });
 export type DraftLedger = z.infer<typeof draftLedger>;
 
 /** POST /api/returns: the return being processed (SPEC §3 draft). Extra draft fields are ignored. */

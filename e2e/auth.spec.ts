@@ -231,6 +231,30 @@ describe('forgotten password', () => {
 });
 
 describe('session and loading', () => {
+  e2eTest('the layout shows "checking account status..." while the stored session is checked', browser, async ({ page }) => {
+    await loginAsAdmin(page);
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/account/token', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await page.getByText('checking account status...').waitFor();
+    await screenshot(page, 'layout-checking');
+    release();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+  });
+
+  e2eTest('on a narrow screen the top bar keeps its entries as icons', browser, async ({ page }) => {
+    await page.setViewportSize({ width: 600, height: 800 });
+    await loginAsAdmin(page);
+    await page.getByRole('link', { name: 'History' }).waitFor();
+    await screenshot(page, 'layout-narrow');
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.waitForURL('**/history?**');
+  });
+
   e2eTest('a 401 in the middle of work clears the session and goes to login', browser, async ({ page }) => {
     const operator = await createOperator();
     await loginViaUi(page, operator.username, operator.password);

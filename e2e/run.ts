@@ -69,7 +69,7 @@ async function main(): Promise<number> {
     console.error(`No such spec file: ${missing.join(', ')}`);
     return 2;
   }
-  const runDir = mkdtempSync(join(tmpdir(), 'rd-e2e-'));
+  const runDir = mkdtempSync(join(tmpdir(), 'returns-desk-e2e-run-'));
   const dataDir = join(runDir, 'data');
   const shotsDir = process.env.E2E_SHOTS_DIR ? resolve(process.env.E2E_SHOTS_DIR) : join(runDir, 'shots');
   let server: ChildProcess | undefined;

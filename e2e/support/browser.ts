@@ -52,7 +52,7 @@ export async function openPage(browser: Browser, options: { width?: number; heig
     extraHTTPHeaders: { 'X-Forwarded-For': fakeClientAddress() },
     locale: 'en-US',
   });
-  context.setDefaultTimeout(15_000);
+  context.setDefaultTimeout(20_000);
   context.setDefaultNavigationTimeout(30_000);
   const page = await context.newPage();
   const errors: string[] = [];

@@ -1,6 +1,17 @@
 import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChevronDown, IconHistory, IconKey, IconLogout, IconPackageImport, IconSettings } from '@tabler/icons-react';
+import {
+  IconAdjustmentsHorizontal,
+  IconBuildingWarehouse,
+  IconChevronDown,
+  IconHistory,
+  IconKey,
+  IconListCheck,
+  IconLogout,
+  IconPackageImport,
+  IconSettings,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../auth/session';
@@ -8,6 +19,13 @@ import { Logo } from '../components/Logo';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { activeNav, ADMIN_LINKS, HISTORY_DEFAULT_PATH } from './nav';
 import classes from './TopBar.module.css';
+
+const ADMIN_ICONS = {
+  users: IconUsers,
+  customers: IconBuildingWarehouse,
+  settings: IconAdjustmentsHorizontal,
+  tasks: IconListCheck,
+} as const;
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -56,11 +74,20 @@ export function TopBar() {
                 </UnstyledButton>
               </Menu.Target>
               <Menu.Dropdown>
-                {ADMIN_LINKS.map((l) => (
-                  <Menu.Item key={l.to} component={Link} to={l.to} fw={pathname.startsWith(l.to) ? 600 : undefined}>
-                    {l.label}
-                  </Menu.Item>
-                ))}
+                {ADMIN_LINKS.map((l) => {
+                  const Icon = ADMIN_ICONS[l.icon];
+                  return (
+                    <Menu.Item
+                      key={l.to}
+                      component={Link}
+                      to={l.to}
+                      leftSection={<Icon size={16} stroke={1.7} />}
+                      fw={pathname.startsWith(l.to) ? 600 : undefined}
+                    >
+                      {l.label}
+                    </Menu.Item>
+                  );
+                })}
               </Menu.Dropdown>
             </Menu>
           )}

@@ -10,10 +10,10 @@ export const HISTORY_DEFAULT_QUERY = toQueryString({
 export const HISTORY_DEFAULT_PATH = `/history?${HISTORY_DEFAULT_QUERY}`;
 
 export const ADMIN_LINKS = [
-  { label: 'Users', to: '/admin/users' },
-  { label: 'Customers', to: '/admin/customers' },
-  { label: 'System Settings', to: '/admin/systems' },
-  { label: 'Task Status', to: '/admin/tasks' },
+  { label: 'Users', to: '/admin/users', icon: 'users' },
+  { label: 'Customers', to: '/admin/customers', icon: 'customers' },
+  { label: 'System Settings', to: '/admin/systems', icon: 'settings' },
+  { label: 'Task Status', to: '/admin/tasks', icon: 'tasks' },
 ] as const;
 
 export type NavKey = 'receiving' | 'history' | 'admin' | null;

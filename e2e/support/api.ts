@@ -10,7 +10,8 @@ export interface Envelope<T = unknown> {
 
 /**
  * The login route is rate limited per client address (20 a minute). Every test client says it is
- * another address so a long suite does not trip it; the server trusts X-Forwarded-For (trustProxy).
+ * another address so a long suite does not trip it; the harness starts the server with
+ * TRUST_PROXY=loopback, so X-Forwarded-For from 127.0.0.1 is believed.
  */
 export function fakeClientAddress(): string {
   const b = randomBytes(3);

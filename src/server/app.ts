@@ -38,7 +38,7 @@ export interface BuildAppOptions {
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: true,
+    trustProxy: toTrustProxy(deps.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -104,4 +104,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     return reply.status(404).send({ code: 404, message: `No route ${request.method} ${request.url.split('?')[0]}.` });
   });
   return app;
+}
+
+/** A hop count becomes Fastify's function form (its types take no number). */
+function toTrustProxy(setting: boolean | number | string[]) {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
 }

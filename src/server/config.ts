@@ -10,6 +10,23 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Which proxies may set X-Forwarded-For (client address for throttling and logs). Off by default:
+   * trusting it from anyone would let a client pick its own address and dodge the login limits.
+   * `true`, a hop count, or addresses/CIDRs/`loopback` separated by commas.
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | number | string[] => {
+      if (!v || v === 'false' || v === '0') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+    }),
   DATA_DIR: z.string().default('./data'),
   /** Folder of the built SPA; defaults to dist/web beside the server build. */
   WEB_ROOT: z.string().optional(),

@@ -95,6 +95,24 @@ describe('POST /api/auth/login', () => {
     expect(res.status).toBe(429);
     t.clock.advance(16 * 60_000);
   });
+  it('ignores X-Forwarded-For unless TRUST_PROXY says which proxy to believe', async () => {
+    for (let i = 0; i < 12; i++) {
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { username: `spoof${i}`, password: 'bad' },
+        remoteAddress: '10.3.0.1',
+        headers: { 'x-forwarded-for': `198.51.100.${i}` },
+      });
+    }
+    const user = await makeUser(t.deps.database.db);
+    const res = await call(t.app, 'POST', '/api/auth/login', {
+      body: { username: user.username, password: user.password },
+      ip: '10.3.0.1',
+    });
+    expect(res.status).toBe(429);
+    t.clock.advance(16 * 60_000);
+  });
 });
 
 describe('POST /api/account/token', () => {

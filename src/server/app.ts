@@ -96,9 +96,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   if (serveSpa) {
     await app.register(fastifyStatic, { root: options.webRoot!, wildcard: false, maxAge: '1h', index: false });
   }
-  // The SPA owns every non-API path: a GET that no file answers gets index.html.
+  // The SPA owns every non-API path: a GET that no file answers gets index.html (a missing
+  // build asset stays a 404, so a stale tab sees a load error rather than HTML as JavaScript).
   app.setNotFoundHandler((request, reply) => {
-    if (serveSpa && request.method === 'GET' && !request.url.startsWith('/api/')) {
+    if (serveSpa && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ code: 404, message: `No route ${request.method} ${request.url.split('?')[0]}.` });

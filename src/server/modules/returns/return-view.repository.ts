@@ -1,6 +1,7 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customers, orders, products, returnLedgers, returns, tasks } from '../../db/schema/index.js';
+import { taskViewColumns } from '../tasks/tasks-admin.repository.js';
 import type { ReturnViewLine, ReturnViewOrder } from '../../../contract/return-view.js';
 import type { TaskView } from '../../../contract/tasks.js';
 import { toTaskView } from '../tasks/task-view.js';
@@ -69,24 +70,7 @@ export function createReturnViewRepository(db: Db) {
         orderId === null
           ? eq(tasks.returnId, returnId)
           : or(eq(tasks.returnId, returnId), and(eq(tasks.orderId, orderId), eq(tasks.taskType, 'SGL REST Create')));
-      const rows = await db
-        .select({
-          id: tasks.id,
-          taskType: tasks.taskType,
-          taskStatus: tasks.taskStatus,
-          message1: tasks.message1,
-          message2: tasks.message2,
-          isRunning: tasks.isRunning,
-          attemptsCount: tasks.attemptsCount,
-          details: tasks.details,
-          createdAt: tasks.createdAt,
-          updatedAt: tasks.updatedAt,
-          hasFile: sql<boolean>`${tasks.fileContent} IS NOT NULL`,
-        })
-        .from(tasks)
-        .where(which)
-        .orderBy(asc(tasks.createdAt), asc(tasks.id))
-        .limit(200);
+      const rows = await db.select(taskViewColumns).from(tasks).where(which).orderBy(asc(tasks.createdAt), asc(tasks.id)).limit(200);
       return rows.map(toTaskView);
     },
   };

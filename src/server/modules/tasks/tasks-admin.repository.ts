@@ -5,8 +5,8 @@ import type { TaskListQuery } from '../../../contract/tasks.js';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
-// Every column the Task page shows; file_content is large, so lists only ask whether it exists.
-const listColumns = {
+// Every column a task view shows; file_content is large, so lists only ask whether it exists.
+export const taskViewColumns = {
   id: tasks.id,
   taskType: tasks.taskType,
   taskStatus: tasks.taskStatus,
@@ -43,7 +43,7 @@ export function createTasksAdminRepository(db: DbOrTx) {
       const where = filters.length ? and(...filters) : undefined;
       const [total] = await db.select({ n: count() }).from(tasks).where(where);
       const rows = await db
-        .select(listColumns)
+        .select(taskViewColumns)
         .from(tasks)
         .where(where)
         .orderBy(desc(tasks.createdAt), desc(tasks.id))
@@ -53,12 +53,12 @@ export function createTasksAdminRepository(db: DbOrTx) {
     },
 
     async find(id: number) {
-      const [row] = await db.select(listColumns).from(tasks).where(eq(tasks.id, id)).limit(1);
+      const [row] = await db.select(taskViewColumns).from(tasks).where(eq(tasks.id, id)).limit(1);
       return row;
     },
 
     async findForUpdate(id: number) {
-      const [row] = await db.select(listColumns).from(tasks).where(eq(tasks.id, id)).for('update').limit(1);
+      const [row] = await db.select(taskViewColumns).from(tasks).where(eq(tasks.id, id)).for('update').limit(1);
       return row;
     },
 

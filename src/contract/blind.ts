@@ -18,7 +18,6 @@ export const BLIND_MSG = {
   customerDisabled: 'This customer account is disabled',
 } as const;
 
-
 /** PUT /api/returns/products/{customerId} (SPEC §7): substring of sku, upc or name_1. */
 export const productSearchBody = z.object({
   search: z

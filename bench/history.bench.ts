@@ -21,20 +21,13 @@ import { createHistoryService } from '../src/server/modules/history/history.serv
 import type { AuthUser } from '../src/server/modules/auth/auth.service.js';
 import { historyQuery } from '../src/contract/history.js';
 import { LIMITS } from '../src/contract/constants.js';
+import { adminUrl, percentile, withDatabase } from './support.js';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const RETURNS = Number(process.env.RETURNS ?? 2_000_000);
 const RUNS = Number(process.env.RUNS ?? 40);
 const CUSTOMERS = 50;
 const dbName = 'rd_bench_history';
 
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main() {

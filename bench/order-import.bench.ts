@@ -14,8 +14,8 @@ import { customers } from '../src/server/db/schema/index.js';
 import { parseOrderFile } from '../src/server/modules/orders/order-file.parser.js';
 import { createOrderImportRepository } from '../src/server/modules/orders/order-import.repository.js';
 import { createOrderImportService } from '../src/server/modules/orders/order-import.service.js';
+import { adminUrl } from './support.js';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.ORDERS ?? 10_000);
 const PRODUCTS = 2_000;
 const dbName = 'rd_bench_order_import';

@@ -11,18 +11,12 @@ import { migrationsFolder, openPostgres } from '../src/server/db/client.js';
 import { orderSearchQuery } from '../src/server/modules/orders/order-search.repository.js';
 import type { SearchField } from '../src/contract/constants.js';
 import { LIMITS } from '../src/contract/constants.js';
+import { adminUrl, percentile, withDatabase } from './support.js';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
 const CUSTOMERS = 10;
 const RUNS = Number(process.env.RUNS ?? 100);
 const dbName = 'rd_bench_order_search';
-
-function withDatabase(url: string, database: string): string {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-}
 
 /** The index exactly as migration 0001 creates it, so the bench measures the shipped index. */
 function trigramIndexDdl(): string {
@@ -31,8 +25,6 @@ function trigramIndexDdl(): string {
   if (!line) throw new Error('orders_reference_trgm_idx not found in migration 0001');
   return line.replace('--> statement-breakpoint', '');
 }
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function main() {
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -27,20 +27,13 @@ import { startTaskWakeup } from '../src/server/tasks/task-wakeup.js';
 import { makeCustomer, makeUser } from '../src/server/test/factories.js';
 import { makeReturnFixture } from '../src/server/test/integration-fixtures.js';
 import { startFtpServer } from '../src/server/test/integration-servers.js';
+import { adminUrl, percentile, withDatabase } from './support.js';
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const NOOP = Number(process.env.NOOP ?? 10_000);
 const FILES = Number(process.env.FILES ?? 3_000);
 const SUBMITS = Number(process.env.SUBMITS ?? 20);
 const dbName = 'rd_bench_tasks';
 const quiet = { info: () => undefined, error: () => undefined };
-
-const withDatabase = (url: string, database: string) => {
-  const u = new URL(url);
-  u.pathname = `/${database}`;
-  return u.toString();
-};
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 async function drain(nodes: Database[], handlers: (node: Database) => TaskHandlers, pollMs = 20): Promise<number> {
   const workers = nodes.map((node) =>

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import {
   adminToken,
   apiCall,
+  createCustomerWithReasons,
   createOperator,
   e2eTest,
   listCustomers,
@@ -39,22 +40,7 @@ const product = (ref: string, n: number) => ({
 async function seed(customer: Record<string, unknown> = {}): Promise<Seed> {
   const token = await adminToken();
   const company = unique('Receiving Co');
-  const created = await apiCall<{ id: number }>('POST', '/su/customers', {
-    token,
-    body: { company, can_blind: true, order_source: 'Biztalk', customer_status: 'Active', ...customer },
-  });
-  assert.equal(created.code, 200, JSON.stringify(created));
-  const customerId = created.message.id;
-  for (const [code, value] of [
-    ['DAMAGED', 'Damaged in transit'],
-    ['WRONG', 'Wrong size'],
-  ]) {
-    const r = await apiCall('POST', `/su/customers/${customerId}/options`, {
-      token,
-      body: { option_type: 'Reason', option_code: code, option_value: value },
-    });
-    assert.equal(r.code, 200, JSON.stringify(r));
-  }
+  const customerId = await createCustomerWithReasons(token, company, customer);
   const ref = String(Date.now()).slice(-7);
   const orders = [
     {

@@ -4,7 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminToken, apiCall, apiLogin, createOperator, unique, type TestUser } from './support/index';
+import { adminToken, apiCall, apiLogin, createCustomerWithReasons, createOperator, unique, type TestUser } from './support/index';
 
 export interface SeedProduct {
   sku: string;
@@ -58,22 +58,7 @@ async function importOrders(token: string, customerId: number, orders: unknown[]
 export async function seedReturnsCustomer(options: { canBlind?: boolean; orders?: number; prefix?: string } = {}): Promise<ReturnsSeed> {
   const token = await adminToken();
   const company = unique(options.prefix ?? 'Returns Co');
-  const created = await apiCall<{ id: number }>('POST', '/su/customers', {
-    token,
-    body: { company, can_blind: options.canBlind ?? true, order_source: 'Biztalk', customer_status: 'Active' },
-  });
-  assert.equal(created.code, 200, JSON.stringify(created));
-  const customerId = created.message.id;
-  for (const [code, value] of [
-    ['DAMAGED', 'Damaged in transit'],
-    ['WRONG', 'Wrong size'],
-  ]) {
-    const r = await apiCall('POST', `/su/customers/${customerId}/options`, {
-      token,
-      body: { option_type: 'Reason', option_code: code, option_value: value },
-    });
-    assert.equal(r.code, 200, JSON.stringify(r));
-  }
+  const customerId = await createCustomerWithReasons(token, company, { can_blind: options.canBlind ?? true });
   const conn = await apiCall('POST', `/su/customers/${customerId}/connections`, {
     token,
     body: { connection_type: 'Biztalk Outbound Return', biztalk_sender: 'SGL', biztalk_receiver: 'E2E' },

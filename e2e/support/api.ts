@@ -114,3 +114,24 @@ export async function listCustomers(user: { username: string; password: string }
   if (res.code !== 200) throw new Error(`listing customers failed: ${JSON.stringify(res)}`);
   return res.message.customers;
 }
+
+/** A new Biztalk customer (fields may be overridden) with the reasons DAMAGED and WRONG, through the admin API. */
+export async function createCustomerWithReasons(token: string, company: string, fields: Record<string, unknown> = {}): Promise<number> {
+  const created = await apiCall<{ id: number }>('POST', '/su/customers', {
+    token,
+    body: { company, can_blind: true, order_source: 'Biztalk', customer_status: 'Active', ...fields },
+  });
+  if (created.code !== 200) throw new Error(`creating ${company} failed: ${JSON.stringify(created)}`);
+  const customerId = created.message.id;
+  for (const [code, value] of [
+    ['DAMAGED', 'Damaged in transit'],
+    ['WRONG', 'Wrong size'],
+  ]) {
+    const r = await apiCall('POST', `/su/customers/${customerId}/options`, {
+      token,
+      body: { option_type: 'Reason', option_code: code, option_value: value },
+    });
+    if (r.code !== 200) throw new Error(`adding reason ${code} failed: ${JSON.stringify(r)}`);
+  }
+  return customerId;
+}

@@ -31,6 +31,9 @@ const MIGRATION_LOCK_KEY = 7_270_001;
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection closed by the server (restart, failover, a dropped test database) is
+  // reported here; pg drops it from the pool. Without a listener it would crash the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

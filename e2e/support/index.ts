@@ -3,3 +3,4 @@ export * from './browser';
 export * from './env';
 export * from './mail';
 export * from './ui';
+export * from './axe';

@@ -1,0 +1,81 @@
+// The method and path of every API route (SPEC §7 and the extra routes), by name. Zod-free, so
+// the SPA's entry chunk can carry it; the schemas of each route are in api-routes.ts, keyed by the
+// same names, and src/server/http/api-routes.test.ts checks both against the routes the server registers.
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface RoutePath {
+  method: HttpMethod;
+  /** Below /api; `:name` marks a path parameter. */
+  path: string;
+}
+
+export const API_PATHS = {
+  // system
+  health: { method: 'GET', path: '/health' },
+  ready: { method: 'GET', path: '/ready' },
+  // auth (public)
+  login: { method: 'POST', path: '/auth/login' },
+  forgetPassword: { method: 'POST', path: '/auth/forget-password' },
+  validateResetToken: { method: 'POST', path: '/auth/validate-reset-token' },
+  confirmPassword: { method: 'POST', path: '/auth/confirm-password' },
+  // account
+  refreshToken: { method: 'POST', path: '/account/token' },
+  changePassword: { method: 'POST', path: '/account/password' },
+  logout: { method: 'POST', path: '/account/logout' },
+  // admin: users
+  listUsers: { method: 'GET', path: '/su/users' },
+  createUser: { method: 'POST', path: '/su/users' },
+  updateUser: { method: 'PUT', path: '/su/users/:id' },
+  // admin: customers, their reasons and connections, order import
+  listCustomers: { method: 'GET', path: '/su/customers' },
+  createCustomer: { method: 'POST', path: '/su/customers' },
+  updateCustomer: { method: 'PUT', path: '/su/customers/:id' },
+  createOption: { method: 'POST', path: '/su/customers/:id/options' },
+  updateOption: { method: 'PUT', path: '/su/customers/:id/options/:optId' },
+  deleteOption: { method: 'DELETE', path: '/su/customers/:id/options/:optId' },
+  createConnection: { method: 'POST', path: '/su/customers/:id/connections' },
+  updateConnection: { method: 'PUT', path: '/su/customers/:id/connections/:connId' },
+  deleteConnection: { method: 'DELETE', path: '/su/customers/:id/connections/:connId' },
+  importOrders: { method: 'POST', path: '/su/customers/:id/orders/import' },
+  // admin: settings, tasks, audit
+  listSettings: { method: 'GET', path: '/su/settings' },
+  saveSetting: { method: 'POST', path: '/su/settings' },
+  listTasks: { method: 'GET', path: '/su/tasks' },
+  updateTask: { method: 'PUT', path: '/su/tasks/:id' },
+  adminTaskDownload: { method: 'PUT', path: '/su/tasks/:id/download' },
+  taskDownload: { method: 'PUT', path: '/tasks/:id/download' },
+  downloadFile: { method: 'GET', path: '/files/:token' },
+  auditTrail: { method: 'GET', path: '/su/audit' },
+  // returns
+  listReturns: { method: 'GET', path: '/returns' },
+  submitReturn: { method: 'POST', path: '/returns' },
+  readReturn: { method: 'GET', path: '/returns/:returnId/order/:orderId' },
+  searchOrders: { method: 'PUT', path: '/returns/search/:customerId' },
+  loadOrder: { method: 'PUT', path: '/returns/order/:source/:id' },
+  searchProducts: { method: 'PUT', path: '/returns/products/:customerId' },
+  blindSetup: { method: 'GET', path: '/returns/blind/:customerId' },
+  saveBlindReturn: { method: 'PUT', path: '/returns/blind/:customerId' },
+  // reports
+  requestReport: { method: 'POST', path: '/reports' },
+} as const satisfies Record<string, RoutePath>;
+
+export type RouteName = keyof typeof API_PATHS;
+
+/** `'/su/customers/:id/options/:optId'` → `'id' | 'optId'`. */
+export type PathParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | PathParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export type PathParams<N extends RouteName> = { [K in PathParamNames<(typeof API_PATHS)[N]['path']>]: string | number };
+
+/** Fills the `:name` parameters of a route's path (each value URI-encoded). */
+export function fillPath(path: string, params: Record<string, string | number> = {}): string {
+  return path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`Missing path parameter ${name} for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}

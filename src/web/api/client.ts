@@ -1,11 +1,13 @@
-// The one API client of the SPA (DESIGN §3, SPEC §7–§8). It never throws: every call resolves to
-// `{ code, message, errors?, status }`. Usage:
-//   const res = await api.get<User[]>('/su/users');       // '/api/su/users' works too
-//   if (res.code === 200) setUsers(res.message);           // narrowed to the success type
-//   await api.post('/account/password', body, { quiet: true }); // the form shows the error itself
-// Authenticated calls that fail show the red notification of §8 unless `quiet`; a 401 clears the
-// session and goes to the login screen.
+// The one API client of the SPA (DESIGN §3, SPEC §7–§8). A call names a route of the contract
+// route table (src/contract/api-paths.ts, api-routes.ts); its path, body and answer types come from
+// there. It never throws: every call resolves to `{ code, message, errors?, status }`. Usage:
+//   const res = await callRoute('updateUser', { params: { id }, body });
+//   if (res.code === 200) show(res.message);                 // narrowed to AdminUser
+//   await callRoute('changePassword', { body }, { quiet: true }); // the form shows the error itself
+// Screens read through TanStack Query (queries.ts), which calls this. Authenticated calls that fail
+// show the red notification of §8 unless `quiet`; a 401 clears the session and goes to the login screen.
 import { notifications } from '@mantine/notifications';
+import { API_PATHS, fillPath } from '../../contract/api-paths';
 import { clearStoredToken, readStoredToken } from '../auth/token-store';
 import {
   apiPath,
@@ -18,6 +20,7 @@ import {
   type ApiResult,
   type QueryObject,
 } from './envelope';
+import type { InputOptional, RouteAnswer, RouteInput, RouteName } from './route-types';
 
 export type { ApiFailure, ApiResult, ApiSuccess } from './envelope';
 export { failureMessages, failureText, GENERIC_CLIENT_ERROR } from './envelope';
@@ -97,6 +100,20 @@ function withQuery(path: string, query?: QueryObject): string {
   return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
 }
 
+/** The input and options of a call; the input may be left out when the route needs none. */
+export type RouteCallArgs<N extends RouteName> =
+  InputOptional<N> extends true ? [input?: RouteInput<N>, options?: CallOptions] : [input: RouteInput<N>, options?: CallOptions];
+
+/** Calls a route of the contract table by name. POST and PUT always send a JSON body (`{}` when none). */
+export function callRoute<N extends RouteName>(name: N, ...[input, options]: RouteCallArgs<N>): Promise<ApiResult<RouteAnswer<N>>> {
+  const { method, path } = API_PATHS[name];
+  const { params, query, body } = (input ?? {}) as { params?: Record<string, string | number>; query?: QueryObject; body?: unknown };
+  const url = withQuery(fillPath(path, params), query);
+  const sent = method === 'POST' || method === 'PUT' ? (body ?? {}) : body;
+  return request<RouteAnswer<N>>(method, url, sent, options);
+}
+
+/** @deprecated Path-string calls, kept until the Receiving and Blind Return screens use callRoute. */
 export const api = {
   /** `query` nests with brackets: { search: { id: '1' } } → search[id]=1. */
   get: <T = unknown>(path: string, query?: QueryObject, options?: CallOptions) =>

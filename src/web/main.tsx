@@ -12,7 +12,9 @@ import { theme } from './theme/theme';
 const queryClient = new QueryClient({
   defaultOptions: {
     // The API client already reports failures; a retry would show the same notification twice.
-    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 },
+    // staleTime 0: a screen shows what it has cached at once and reads the server again on every
+    // visit, as each screen did when it fetched on mount; mutations invalidate what they change.
+    queries: { retry: false, refetchOnWindowFocus: false, staleTime: 0 },
     mutations: { retry: false },
   },
 });

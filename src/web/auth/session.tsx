@@ -1,9 +1,10 @@
 // Session state of SPEC §4: checking → authenticated, token + expiry in localStorage.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import type { Account, AuthToken, TokenRefresh } from '../../contract/auth';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Account } from '../../contract/auth';
 import type { CustomerSummary } from '../../contract/common';
-import { api, setUnauthorizedHandler } from '../api/client';
+import { callRoute, setUnauthorizedHandler } from '../api/client';
 import { clearStoredToken, isTokenKey, readStoredToken, storeToken } from './token-store';
 
 export interface SessionState {
@@ -33,18 +34,21 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(INITIAL);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   // Several screens mounting at once must not rotate the token twice in a row.
   const refreshing = useRef<Promise<number> | null>(null);
 
+  // Leaving the session drops every cached answer: the next account must not see this one's data.
   const clear = useCallback(() => {
     clearStoredToken();
     setState(INITIAL);
-  }, []);
+    queryClient.clear();
+  }, [queryClient]);
 
   const refresh = useCallback(() => {
     if (refreshing.current) return refreshing.current;
     const run = (async () => {
-      const res = await api.post<TokenRefresh>('/account/token', undefined, { quiet: true });
+      const res = await callRoute('refreshToken', {}, { quiet: true });
       if (res.code === 200) {
         const { token, expire, user, customers } = res.message;
         storeToken(token, expire);
@@ -64,7 +68,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (username: string, password: string) => {
-      const res = await api.post<AuthToken>('/auth/login', { username, password });
+      const res = await callRoute('login', { body: { username, password } });
       if (res.code !== 200) return res.code;
       storeToken(res.message.token, res.message.expire);
       return refresh();
@@ -73,7 +77,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    if (readStoredToken().token) await api.post('/account/logout', undefined, { quiet: true });
+    if (readStoredToken().token) await callRoute('logout', {}, { quiet: true });
     clear();
     navigate('/auth/login', { replace: true });
   }, [clear, navigate]);
@@ -81,10 +85,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       setState(INITIAL);
+      queryClient.clear();
       navigate('/auth/login', { replace: true });
     });
     return () => setUnauthorizedHandler(null);
-  }, [navigate]);
+  }, [navigate, queryClient]);
 
   // A tab left open through a shift renews its token before it runs out (SESSION_HOURS on the server).
   useEffect(() => {
@@ -108,12 +113,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (!isTokenKey(event.key)) return;
       if (!readStoredToken().token) {
         setState(INITIAL);
+        queryClient.clear();
         navigate('/auth/login', { replace: true });
       }
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [navigate]);
+  }, [navigate, queryClient]);
 
   const value = useMemo<Session>(
     () => ({

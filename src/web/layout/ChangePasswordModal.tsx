@@ -2,8 +2,10 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconExclamationCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { MSG } from '../../contract/messages';
-import { api, failureMessages } from '../api/client';
+import { changePasswordBody } from '../../contract/auth';
+import { failureMessages } from '../api/client';
+import { useRouteMutation } from '../api/queries';
+import { schemaValidate } from '../lib/form';
 
 type Outcome = { kind: 'ok' } | { kind: 'error'; messages: string[] } | null;
 
@@ -11,16 +13,16 @@ const EMPTY = { old_password: '', password: '', password_confirmation: '' };
 
 /** SPEC §2.6: the change-password modal of the user menu; outside clicks do not close it. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const [loading, setLoading] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: EMPTY,
-    validate: {
-      old_password: (v) => (v ? null : MSG.oldPasswordRequired),
-      password: (v) => (v ? null : MSG.newPasswordRequired),
-      password_confirmation: (v, values) => (v === values.password ? null : MSG.newPasswordsMustMatch),
+  const form = useForm({ mode: 'controlled', initialValues: EMPTY, validate: schemaValidate(changePasswordBody) });
+  // quiet: SPEC §8 shows a failed change in the modal's red alert, not as a notification.
+  const change = useRouteMutation('changePassword', {
+    quiet: true,
+    onSuccess: () => {
+      form.reset();
+      setOutcome({ kind: 'ok' });
     },
+    onError: (error) => setOutcome({ kind: 'error', messages: failureMessages(error.failure) }),
   });
 
   const close = () => {
@@ -29,17 +31,9 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     onClose();
   };
 
-  const submit = form.onSubmit(async (values) => {
-    setLoading(true);
+  const submit = form.onSubmit((values) => {
     setOutcome(null);
-    const res = await api.post<string>('/account/password', values, { quiet: true });
-    setLoading(false);
-    if (res.code === 200) {
-      form.reset();
-      setOutcome({ kind: 'ok' });
-    } else {
-      setOutcome({ kind: 'error', messages: failureMessages(res) });
-    }
+    change.mutate({ body: values });
   });
 
   return (
@@ -74,7 +68,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
             <Button variant="default" onClick={close}>
               Close
             </Button>
-            <Button type="submit" loading={loading}>
+            <Button type="submit" loading={change.isPending}>
               Update Password
             </Button>
           </Group>

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { SETTING_KEYS, type SettingKey } from '../../../contract/constants';
 import type { SettingView } from '../../../contract/settings';
-import { api } from '../../api/client';
+import { routeKey, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { AdminOnly } from '../../components/AdminOnly';
 
 const HINTS: Partial<Record<SettingKey, string>> = {
@@ -20,22 +21,25 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
   const [signal, setSignal] = useState<Signal>();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
+  const saveSetting = useRouteMutation('saveSetting', {
+    onSuccess: (saved) => {
+      onSaved(saved);
+      setValue(saved.setting_value);
+      setSignal('saved');
+    },
+    onError: () => setSignal('failed'),
+    onSettled: () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setSignal(undefined), 2500);
+    },
+  });
 
-  async function save() {
+  function save() {
     // SPEC §2.13: saved on blur only when non-empty and changed (a secret: whenever something was typed).
     const changed = setting.is_secret ? value !== '' : value.trim() !== setting.setting_value;
     if (!value.trim() || !changed) return;
     setSignal('saving');
-    const res = await api.post<SettingView>('/su/settings', { setting_key: setting.setting_key, setting_value: value });
-    clearTimeout(timer.current);
-    if (res.code === 200) {
-      onSaved(res.message);
-      setValue(res.message.setting_value);
-      setSignal('saved');
-    } else {
-      setSignal('failed');
-    }
-    timer.current = setTimeout(() => setSignal(undefined), 2500);
+    saveSetting.mutate({ body: { setting_key: setting.setting_key, setting_value: value } });
   }
 
   const right =
@@ -51,7 +55,7 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
     description: HINTS[setting.setting_key],
     value,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValue(e.currentTarget.value),
-    onBlur: () => void save(),
+    onBlur: save,
     'data-signal': signal ?? '',
   };
   if (setting.is_secret) {
@@ -73,10 +77,15 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
 }
 
 function SystemsScreen() {
-  const [settings, setSettings] = useState<SettingView[] | null>(null);
-  useEffect(() => {
-    void api.get<SettingView[]>('/su/settings').then((res) => setSettings(res.code === 200 ? res.message : []));
-  }, []);
+  const client = useQueryClient();
+  const query = useRouteQuery('listSettings', {});
+  // SPEC §4: a failed read shows an empty list.
+  const settings = query.isPending ? null : (query.data ?? []);
+  // A saved field updates the cached list in place; the other fields keep what is being typed.
+  const replace = (s: SettingView) =>
+    client.setQueryData(routeKey('listSettings', {}), (list: SettingView[] | undefined) =>
+      list?.map((x) => (x.setting_key === s.setting_key ? s : x)),
+    );
 
   const byKey = new Map(settings?.map((s) => [s.setting_key, s]));
   return (
@@ -88,13 +97,7 @@ function SystemsScreen() {
       {settings === null ? (
         <Loader size="sm" />
       ) : (
-        SETTING_KEYS.filter((k) => byKey.has(k)).map((k) => (
-          <SettingField
-            key={k}
-            setting={byKey.get(k)!}
-            onSaved={(s) => setSettings((list) => list!.map((x) => (x.setting_key === s.setting_key ? s : x)))}
-          />
-        ))
+        SETTING_KEYS.filter((k) => byKey.has(k)).map((k) => <SettingField key={k} setting={byKey.get(k)!} onSaved={replace} />)
       )}
     </Stack>
   );

@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -9,6 +10,7 @@ import { existsSync } from 'node:fs';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandling } from './http/envelope.js';
 import { createGuards, type Guards } from './http/auth-guard.js';
+import { apiCompressionOptions, staticAssetOptions } from './http/static-assets.js';
 import { createServices, type Services } from './services.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
@@ -77,6 +79,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const context: AppContext = { deps, services, guards: createGuards(services.auth) };
   await app.register(
     async (api) => {
+      // Inside the /api scope only: the SPA's files are compressed at build time.
+      await api.register(compress, apiCompressionOptions);
       await api.register(systemRoutes, context);
       await api.register(authRoutes, context);
       await api.register(accountRoutes, context);
@@ -94,7 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   const serveSpa = !!options.webRoot && existsSync(options.webRoot);
   if (serveSpa) {
-    await app.register(fastifyStatic, { root: options.webRoot!, wildcard: false, maxAge: '1h', index: false });
+    await app.register(fastifyStatic, staticAssetOptions(options.webRoot!));
   }
   // The SPA owns every non-API path: a GET that no file answers gets index.html (a missing
   // build asset stays a 404, so a stale tab sees a load error rather than HTML as JavaScript).

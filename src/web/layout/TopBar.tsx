@@ -12,13 +12,16 @@ import {
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../auth/session';
 import { Logo } from '../components/Logo';
-import { ChangePasswordModal } from './ChangePasswordModal';
+import { lazyPage } from '../lib/lazy-page';
 import { activeNav, ADMIN_LINKS, HISTORY_DEFAULT_PATH } from './nav';
 import classes from './TopBar.module.css';
+
+// Loaded on first use: the modal brings @mantine/form and PasswordInput, which no first screen needs.
+const ChangePasswordModal = lazyPage(async () => ({ default: (await import('./ChangePasswordModal')).ChangePasswordModal }));
 
 const ADMIN_ICONS = {
   users: IconUsers,
@@ -48,6 +51,8 @@ export function TopBar() {
   const { pathname } = useLocation();
   const active = activeNav(pathname);
   const [passwordOpen, passwordModal] = useDisclosure(false);
+  // Once opened the modal stays mounted, so its close transition and focus return work as before.
+  const [passwordUsed, setPasswordUsed] = useState(false);
   const name = account?.name || account?.username || '';
   const wide = useMediaQuery('(min-width: 62em)', true);
 
@@ -117,7 +122,13 @@ export function TopBar() {
         </Menu.Target>
         <Menu.Dropdown>
           <Menu.Label>{account?.email || account?.username}</Menu.Label>
-          <Menu.Item leftSection={<IconKey size={16} stroke={1.7} />} onClick={passwordModal.open}>
+          <Menu.Item
+            leftSection={<IconKey size={16} stroke={1.7} />}
+            onClick={() => {
+              setPasswordUsed(true);
+              passwordModal.open();
+            }}
+          >
             Change Password
           </Menu.Item>
           <Menu.Divider />
@@ -127,7 +138,11 @@ export function TopBar() {
         </Menu.Dropdown>
       </Menu>
 
-      <ChangePasswordModal opened={passwordOpen} onClose={passwordModal.close} />
+      {passwordUsed && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal opened={passwordOpen} onClose={passwordModal.close} />
+        </Suspense>
+      )}
     </Group>
   );
 }

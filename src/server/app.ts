@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -10,6 +9,7 @@ import { existsSync } from 'node:fs';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandling } from './http/envelope.js';
 import { createGuards, type Guards } from './http/auth-guard.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { apiCompressionOptions, staticAssetOptions } from './http/static-assets.js';
 import { createServices, type Services } from './services.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -48,18 +48,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.decorateRequest('user', null);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'https:', 'http:'],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  registerSecurityHeaders(app);
   await app.register(rateLimit, {
     global: true,
     max: 600,

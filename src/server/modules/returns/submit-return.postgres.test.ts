@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, call, type TestApp } from '../../test/test-app.js';
 import { operatorSession } from '../../test/sessions.js';
-import { draftFor, makeConnection, receivingFixture, writtenFor } from './submit-return.test-helpers.js';
+import { draftFor, makeConnection, receivingFixture, writtenFor } from '../../test/receiving-fixtures.js';
 
 // PGlite is one connection and runs transactions one after another, so only PostgreSQL can show
 // two submits of the same draft racing. CI runs the suite on both; this file counts on PostgreSQL.

@@ -6,7 +6,7 @@ import { makeOrder } from '../../test/order-factory.js';
 import { operatorSession } from '../../test/sessions.js';
 import { MSG } from '../../../contract/messages.js';
 import { RETURN_MSG } from '../../../contract/returns.js';
-import { draftFor, makeConnection, receivingFixture, writtenFor } from './submit-return.test-helpers.js';
+import { draftFor, makeConnection, receivingFixture, writtenFor } from '../../test/receiving-fixtures.js';
 
 let t: TestApp;
 const db = () => t.deps.database.db;

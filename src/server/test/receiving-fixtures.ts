@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
-import { makeCustomer, makeReason } from '../../test/factories.js';
-import { makeConnection, makeOrder, type MadeOrder } from '../../test/order-factory.js';
+import { queryRows, type Db } from '../db/client.js';
+import { makeCustomer, makeReason } from './factories.js';
+import { makeConnection, makeOrder, type MadeOrder } from './order-factory.js';
 
 /** A customer with two reasons, an outbound connection and a 2-line order. */
 export async function receivingFixture(db: Db, quantities = [2, 1]) {

@@ -18,7 +18,7 @@ import {
   type HistoryFilter,
 } from '../src/server/modules/history/history.repository.js';
 import { createHistoryService } from '../src/server/modules/history/history.service.js';
-import type { AuthUser } from '../src/server/modules/auth/auth.service.js';
+import type { AuthUser } from '../src/server/modules/auth/auth-user.js';
 import { historyQuery } from '../src/contract/history.js';
 import { LIMITS } from '../src/contract/constants.js';
 import { adminUrl, percentile, withDatabase } from './support.js';

@@ -8,10 +8,10 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { existsSync } from 'node:fs';
 import type { AppDeps } from './deps.js';
 import { registerErrorHandling } from './http/envelope.js';
-import { createGuards, type Guards } from './http/auth-guard.js';
+import { createGuards } from './http/auth-guard.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { apiCompressionOptions, staticAssetOptions } from './http/static-assets.js';
-import { createServices, type Services } from './services.js';
+import { createServices } from './services.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { accountRoutes } from './modules/account/account.routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -23,12 +23,6 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { submitReturnRoutes } from './modules/returns/submit-return.routes.js';
 import { orderImportRoutes } from './modules/orders/order-import.routes.js';
-
-export interface AppContext {
-  deps: AppDeps;
-  services: Services;
-  guards: Guards;
-}
 
 export interface BuildAppOptions {
   /** Folder of the built SPA; served with an index.html fallback when it exists. */
@@ -64,23 +58,24 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  // The composition root: each route plugin gets exactly the services its options name.
   const services = createServices(deps);
-  const context: AppContext = { deps, services, guards: createGuards(services.auth) };
+  const guards = createGuards(services.auth.authenticate);
   await app.register(
     async (api) => {
       // Inside the /api scope only: the SPA's files are compressed at build time.
       await api.register(compress, apiCompressionOptions);
-      await api.register(systemRoutes, context);
-      await api.register(authRoutes, context);
-      await api.register(accountRoutes, context);
-      await api.register(adminRoutes, context);
-      await api.register(historyRoutes, context);
-      await api.register(blindReturnRoutes, context);
-      await api.register(returnViewRoutes, context);
-      await api.register(reportsRoutes, context);
-      await api.register(ordersRoutes, context);
-      await api.register(submitReturnRoutes, context);
-      await api.register(orderImportRoutes, context);
+      await api.register(systemRoutes, { database: deps.database });
+      await api.register(authRoutes, { auth: services.auth });
+      await api.register(accountRoutes, { guards, auth: services.auth });
+      await api.register(adminRoutes, { guards, ...services.admin });
+      await api.register(historyRoutes, { guards, history: services.history });
+      await api.register(blindReturnRoutes, { guards, blindReturns: services.blindReturns });
+      await api.register(returnViewRoutes, { guards, returnView: services.returnView });
+      await api.register(reportsRoutes, { guards, reports: services.reports });
+      await api.register(ordersRoutes, { guards, orders: services.orders });
+      await api.register(submitReturnRoutes, { guards, submitReturn: services.submitReturn });
+      await api.register(orderImportRoutes, { guards, orderImport: services.orderImport });
     },
     { prefix: '/api' },
   );

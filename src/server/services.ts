@@ -7,7 +7,6 @@ import { createCustomerAccess } from './modules/customers/customer-access.servic
 import { createTaskQueueRepository } from './modules/tasks/task-queue.repository.js';
 import { createHistoryServices } from './modules/history/history.wiring.js';
 import { createReceivingServices } from './modules/orders/receiving.wiring.js';
-import { createLiveOrderGateways } from './integrations/live-order-gateways.js';
 import { createOrderImportRepository } from './modules/orders/order-import.repository.js';
 import { createOrderImportService } from './modules/orders/order-import.service.js';
 
@@ -29,9 +28,16 @@ export function createServices(deps: AppDeps) {
       publicUrl: deps.config.PUBLIC_URL,
     },
   });
-  const { orders, submitReturn } = createReceivingServices(db, customerAccess, deps.clock, createLiveOrderGateways(deps));
-  const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock);
   const orderImport = createOrderImportService({ repo: createOrderImportRepository(db), clock: deps.clock });
+  const { orders, submitReturn } = createReceivingServices({
+    db,
+    customerAccess,
+    clock: deps.clock,
+    secretBox: deps.secretBox,
+    partnerTimeoutMs: deps.config.PARTNER_TIMEOUT_MS,
+    importer: orderImport,
+  });
+  const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock);
   return {
     customerAccess,
     taskQueue,
@@ -40,7 +46,7 @@ export function createServices(deps: AppDeps) {
     submitReturn,
     orderImport,
     ...historyServices,
-    ...createAdminServices(deps, customerAccess),
+    admin: createAdminServices({ db, clock: deps.clock, secretBox: deps.secretBox, customerAccess }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthService, AuthUser } from '../modules/auth/auth.service.js';
+import type { AuthUser } from '../modules/auth/auth-user.js';
 import { forbidden, unauthorized } from './errors.js';
 
 declare module 'fastify' {
@@ -15,11 +15,17 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-/** preHandlers: `requireAuth` for every signed-in route, `requireAdmin` for /api/su. */
-export function createGuards(auth: AuthService) {
+/** Resolves a bearer token to its user (the auth service's `authenticate`). */
+export type Authenticate = (token: string) => Promise<AuthUser | undefined>;
+
+/**
+ * onRequest hooks: `requireAuth` for every signed-in route, `requireAdmin` for /api/su. They are the
+ * first line only; services check the same rules themselves.
+ */
+export function createGuards(authenticate: Authenticate) {
   async function requireAuth(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
-    const user = token ? await auth.authenticate(token) : undefined;
+    const user = token ? await authenticate(token) : undefined;
     if (!user) throw unauthorized();
     request.user = user;
   }

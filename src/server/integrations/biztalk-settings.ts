@@ -1,7 +1,5 @@
 import { join } from 'node:path';
-import type { DbOrTx } from '../db/client.js';
-import type { SecretBox } from '../lib/crypto.js';
-import { readIntegrationSettings } from '../modules/settings/settings.service.js';
+import type { SettingKey } from '../../contract/constants.js';
 import { folderUrl, type TransportTarget } from './file-transport.js';
 
 /** The system settings (SPEC §2.13) as the BizTalk integration uses them, with defaults filled in. */
@@ -24,12 +22,12 @@ export const processedDir = (inboundDir: string) => `${inboundDir.replace(/\/+$/
 export const errorDir = (inboundDir: string) => `${inboundDir.replace(/\/+$/, '')}/error`;
 
 /**
- * Reads the settings on every task, so an admin's change applies to the next file without a restart.
- * BIZTALK_FTP_PASSWORD is stored sealed and opened by the settings service.
- * Without BIZTALK_FTP_URL the files go to the local folder DATA_DIR/ftp.
+ * The BizTalk view of the system settings (`values`: every key, secrets already opened, '' when
+ * unset). Callers read the settings on every task, so an admin's change applies to the next file
+ * without a restart. Without BIZTALK_FTP_URL the files go to the local folder DATA_DIR/ftp.
  */
-export async function loadBiztalkSettings(db: DbOrTx, box: SecretBox, dataDir: string): Promise<BiztalkSettings> {
-  const s = await readIntegrationSettings(db, box);
+export function biztalkSettings(values: Record<SettingKey, string>, dataDir: string): BiztalkSettings {
+  const s = values;
   const text = (k: keyof typeof s) => s[k].trim() || undefined;
   const password = text('BIZTALK_FTP_PASSWORD');
   const h2o = Number(text('H2O_CUSTOMER_ID'));

@@ -1,5 +1,44 @@
 import { XMLBuilder } from 'fast-xml-parser';
-import type { ReturnFileData } from '../tasks/outbound-data.repository.js';
+
+/** One returned line as the outbound file shows it. */
+export interface ReturnFileLineInput {
+  orderLineNumber: number | null;
+  sku: string;
+  upc: string | null;
+  name1: string;
+  quantity: number;
+  condition: string;
+  reason: string;
+  reasonText: string | null;
+  comment: string | null;
+}
+
+/**
+ * What an outbound return file is built from: plain values, so this format knows no repository.
+ * (tasks/outbound-data.repository.ts reads exactly this and more.)
+ */
+export interface ReturnFileInput {
+  ret: {
+    id: number;
+    returnDate: string;
+    isBlind: boolean;
+    reference1: string | null;
+    reference2: string | null;
+    username: string;
+    createdAt: Date;
+  };
+  customer: { id: number };
+  order: {
+    deliveryNumber: string | null;
+    orderNumber: string | null;
+    webOrderNumber: string | null;
+    buyerReference: string | null;
+    orderType: string | null;
+    source: string;
+    sourceId1: string | null;
+  } | null;
+  lines: ReturnFileLineInput[];
+}
 
 /** The BizTalk envelope around every outbound file (docs/integrations.md "Outbound XML"). */
 export interface EnvelopeHeader {
@@ -18,7 +57,7 @@ export const returnFileName = (returnId: number, messageId: number, format: Retu
 
 const opt = (v: string | null | undefined) => v ?? '';
 
-export function buildReturnXml(data: ReturnFileData, header: EnvelopeHeader): string {
+export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader): string {
   const { ret, order, lines } = data;
   const doc = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
@@ -131,7 +170,7 @@ export const FLAT_LAYOUT = {
  * one detail (D) per ledger line, one trailer (T) with the record count (H+D+T) and total quantity.
  * Lines end with CRLF.
  */
-export function buildReturnFlat(data: ReturnFileData, header: EnvelopeHeader): string {
+export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader): string {
   const { ret, order, lines } = data;
   const records = [
     'H' +

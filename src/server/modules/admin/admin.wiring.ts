@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AppContext } from '../../app.js';
-import type { AppDeps } from '../../deps.js';
+import type { Db } from '../../db/client.js';
+import type { Guards } from '../../http/auth-guard.js';
+import type { Clock } from '../../lib/clock.js';
+import type { SecretBox } from '../../lib/crypto.js';
 import { auditRoutes } from '../audit/audit.routes.js';
 import { createAuditRepository } from '../audit/audit.repository.js';
+import { createAuditService } from '../audit/audit.service.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { customersAdminRoutes } from '../customers/customers-admin.routes.js';
 import { createCustomersAdminService } from '../customers/customers-admin.service.js';
@@ -15,25 +18,30 @@ import { usersRoutes } from '../users/users.routes.js';
 import { createUsersService } from '../users/users.service.js';
 
 /** The back office services (SPEC §2.11–§2.14): one call in services.ts. */
-export function createAdminServices(deps: AppDeps, customerAccess: CustomerAccess) {
-  const { db } = deps.database;
-  const base = { db, clock: deps.clock };
+export function createAdminServices(deps: { db: Db; clock: Clock; secretBox: SecretBox; customerAccess: CustomerAccess }) {
+  const { db, clock, secretBox, customerAccess } = deps;
+  const base = { db, clock };
   return {
-    audit: createAuditRepository(db),
+    audit: createAuditService({ repo: createAuditRepository(db) }),
     users: createUsersService(base),
-    customersAdmin: createCustomersAdminService({ ...base, secretBox: deps.secretBox }),
-    settings: createSettingsService({ ...base, secretBox: deps.secretBox }),
-    tasksAdmin: createTasksAdminService({ ...base, customerAccess, fileLinks: createFileLinks(deps.secretBox) }),
+    customersAdmin: createCustomersAdminService({ ...base, secretBox }),
+    settings: createSettingsService({ ...base, secretBox }),
+    tasksAdmin: createTasksAdminService({ ...base, customerAccess, fileLinks: createFileLinks(secretBox) }),
   };
 }
+export type AdminServices = ReturnType<typeof createAdminServices>;
+
+/** What the back office routes need: the guards and the admin services. */
+export type AdminRoutesOptions = AdminServices & { guards: Guards };
 
 /** Every back office route plugin, each with its own guard: one line in app.ts. */
-export const adminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, context) => {
-  await app.register(usersRoutes, context);
-  await app.register(customersAdminRoutes, context);
-  await app.register(settingsRoutes, context);
-  await app.register(tasksAdminRoutes, context);
-  await app.register(taskDownloadRoutes, context);
-  await app.register(fileRoutes, context);
-  await app.register(auditRoutes, context);
+export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app, options) => {
+  const { guards } = options;
+  await app.register(usersRoutes, { guards, users: options.users });
+  await app.register(customersAdminRoutes, { guards, customersAdmin: options.customersAdmin });
+  await app.register(settingsRoutes, { guards, settings: options.settings });
+  await app.register(tasksAdminRoutes, { guards, tasksAdmin: options.tasksAdmin });
+  await app.register(taskDownloadRoutes, { guards, tasksAdmin: options.tasksAdmin });
+  await app.register(fileRoutes, { tasksAdmin: options.tasksAdmin });
+  await app.register(auditRoutes, { guards, audit: options.audit });
 };

@@ -8,19 +8,11 @@ import { toCustomerSummary } from '../customers/customer-access.repository.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
+import type { AuthUser } from './auth-user.js';
 import { sealMail } from '../../integrations/mail-message.js';
 
 /** How long a rotated-away token keeps working. */
 export const ROTATION_GRACE_MS = 60_000;
-
-export interface AuthUser {
-  id: number;
-  username: string;
-  name: string;
-  email: string;
-  isSu: boolean;
-  sessionId: number;
-}
 
 export interface AuthSettings {
   sessionHours: number;

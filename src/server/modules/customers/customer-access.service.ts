@@ -1,5 +1,5 @@
 import { forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../auth/auth.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccessRepository, CustomerRow } from './customer-access.repository.js';
 
 /**

@@ -12,16 +12,21 @@ import {
   optionView,
 } from '../../../contract/customers.js';
 import { ok } from '../../http/envelope.js';
-import { currentUser } from '../../http/auth-guard.js';
-import type { AppContext } from '../../app.js';
+import { currentUser, type Guards } from '../../http/auth-guard.js';
+import type { CustomersAdminService } from './customers-admin.service.js';
 
-export const customersAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+/** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
+export interface CustomersAdminRoutesOptions {
+  guards: Guards;
+  customersAdmin: CustomersAdminService;
+}
+
+export const customersAdminRoutes: FastifyPluginAsyncZod<CustomersAdminRoutesOptions> = async (app, { guards, customersAdmin: svc }) => {
   app.addHook('onRequest', guards.requireAdmin);
   const common = { tags: ['admin'], security: [{ bearer: [] }] };
-  const svc = services.customersAdmin;
 
-  app.get('/su/customers', { schema: { ...common, response: { 200: envelope(z.array(adminCustomer)) } } }, async () =>
-    ok(await svc.list()),
+  app.get('/su/customers', { schema: { ...common, response: { 200: envelope(z.array(adminCustomer)) } } }, async (req) =>
+    ok(await svc.list(currentUser(req))),
   );
 
   app.post('/su/customers', { schema: { ...common, body: customerBody, response: { 200: envelope(adminCustomer) } } }, async (req) =>

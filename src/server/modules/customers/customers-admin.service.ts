@@ -13,7 +13,8 @@ import { AppError, notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { changedKeys, createAuditRepository, type AuditActor } from '../audit/audit.repository.js';
+import { changedKeys, createAuditRepository } from '../audit/audit.repository.js';
+import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
 import {
   createCustomersAdminRepository,
   toConnectionView,
@@ -89,9 +90,13 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
   };
 
   return {
-    list: () => createCustomersAdminRepository(db).list(),
+    async list(user: AuthUser): Promise<AdminCustomer[]> {
+      requireAdmin(user);
+      return createCustomersAdminRepository(db).list();
+    },
 
-    async create(actor: AuditActor, body: CustomerBody): Promise<AdminCustomer> {
+    async create(actor: AuthUser, body: CustomerBody): Promise<AdminCustomer> {
+      requireAdmin(actor);
       if (body.company.toLowerCase() === RESERVED_COMPANY.toLowerCase()) throw validationError({ company: [CUSTOMER_MSG.companyReserved] });
       const now = clock.now();
       try {
@@ -109,7 +114,8 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       }
     },
 
-    async update(actor: AuditActor, id: number, body: CustomerBody): Promise<AdminCustomer> {
+    async update(actor: AuthUser, id: number, body: CustomerBody): Promise<AdminCustomer> {
+      requireAdmin(actor);
       if (body.company.toLowerCase() === RESERVED_COMPANY.toLowerCase()) {
         // Renaming onto the reserved name is refused like any change to the reserved customer.
         const existing = await createCustomersAdminRepository(db).findRow(id);
@@ -135,7 +141,8 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       }
     },
 
-    async addOption(actor: AuditActor, customerId: number, body: OptionBody): Promise<OptionView> {
+    async addOption(actor: AuthUser, customerId: number, body: OptionBody): Promise<OptionView> {
+      requireAdmin(actor);
       try {
         return await underCustomer(customerId, async (repo, tx, now) => {
           if (await repo.optionCodeTaken(customerId, body.option_type, body.option_code)) throw codeTaken();
@@ -155,7 +162,8 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       }
     },
 
-    async updateOption(actor: AuditActor, customerId: number, optionId: number, body: OptionBody): Promise<OptionView> {
+    async updateOption(actor: AuthUser, customerId: number, optionId: number, body: OptionBody): Promise<OptionView> {
+      requireAdmin(actor);
       try {
         return await underCustomer(customerId, async (repo, tx, now) => {
           const current = await repo.findOption(customerId, optionId);
@@ -180,7 +188,8 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       }
     },
 
-    async deleteOption(actor: AuditActor, customerId: number, optionId: number): Promise<void> {
+    async deleteOption(actor: AuthUser, customerId: number, optionId: number): Promise<void> {
+      requireAdmin(actor);
       await underCustomer(customerId, async (repo, tx, now) => {
         const current = await repo.findOption(customerId, optionId);
         if (!current) throw notFound('Option not found.');
@@ -189,7 +198,8 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       });
     },
 
-    async addConnection(actor: AuditActor, customerId: number, body: ConnectionBody): Promise<ConnectionView> {
+    async addConnection(actor: AuthUser, customerId: number, body: ConnectionBody): Promise<ConnectionView> {
+      requireAdmin(actor);
       return underCustomer(customerId, async (repo, tx, now) => {
         const values = connectionWrite(body) as ConnectionWrite;
         const row = toConnectionView(await repo.insertConnection(customerId, values, now));
@@ -201,7 +211,8 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       });
     },
 
-    async updateConnection(actor: AuditActor, customerId: number, connectionId: number, body: ConnectionBody): Promise<ConnectionView> {
+    async updateConnection(actor: AuthUser, customerId: number, connectionId: number, body: ConnectionBody): Promise<ConnectionView> {
+      requireAdmin(actor);
       return underCustomer(customerId, async (repo, tx, now) => {
         const current = await repo.findConnection(customerId, connectionId);
         if (!current) throw notFound('Connection not found.');
@@ -220,7 +231,8 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       });
     },
 
-    async deleteConnection(actor: AuditActor, customerId: number, connectionId: number): Promise<void> {
+    async deleteConnection(actor: AuthUser, customerId: number, connectionId: number): Promise<void> {
+      requireAdmin(actor);
       await underCustomer(customerId, async (repo, tx, now) => {
         const current = await repo.findConnection(customerId, connectionId);
         if (!current) throw notFound('Connection not found.');

@@ -2,10 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.js';
 import { historyPage, historyQuery } from '../../../contract/history.js';
 import { ok } from '../../http/envelope.js';
-import { currentUser } from '../../http/auth-guard.js';
-import type { AppContext } from '../../app.js';
+import { currentUser, type Guards } from '../../http/auth-guard.js';
+import type { HistoryService } from './history.service.js';
 
-export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+/** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
+export interface HistoryRoutesOptions {
+  guards: Guards;
+  history: HistoryService;
+}
+
+export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async (app, { guards, history }) => {
   app.addHook('onRequest', guards.requireAuth);
 
   app.get(
@@ -19,6 +25,6 @@ export const historyRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { se
         response: { 200: envelope(historyPage) },
       },
     },
-    async (req) => ok(await services.history.list(currentUser(req), req.query)),
+    async (req) => ok(await history.list(currentUser(req), req.query)),
   );
 };

@@ -1,6 +1,6 @@
 import type { HistoryPage, HistoryQuery } from '../../../contract/history.js';
 import { LIMITS } from '../../../contract/constants.js';
-import type { AuthUser } from '../auth/auth.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { HistoryFilter, HistoryRepository } from './history.repository.js';
 

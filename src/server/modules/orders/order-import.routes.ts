@@ -2,10 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope, idParam } from '../../../contract/common.js';
 import { importSummary, importUploadBody, ORDER_IMPORT_LIMITS } from '../../../contract/order-import.js';
 import { ok } from '../../http/envelope.js';
-import type { AppContext } from '../../app.js';
+import { currentUser, type Guards } from '../../http/auth-guard.js';
+import type { OrderImportService } from './order-import.service.js';
+
+/** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
+export interface OrderImportRoutesOptions {
+  guards: Guards;
+  orderImport: OrderImportService;
+}
 
 /** Admin upload of an order file (docs/integrations.md "Order files"). */
-export const orderImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+export const orderImportRoutes: FastifyPluginAsyncZod<OrderImportRoutesOptions> = async (app, { guards, orderImport }) => {
   app.addHook('onRequest', guards.requireAdmin);
 
   app.post(
@@ -24,6 +31,6 @@ export const orderImportRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: envelope(importSummary) },
       },
     },
-    async (req) => ok(await services.orderImport.uploadFile(req.params.id, req.body)),
+    async (req) => ok(await orderImport.uploadFile(currentUser(req), req.params.id, req.body)),
   );
 };

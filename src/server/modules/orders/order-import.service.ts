@@ -2,6 +2,7 @@ import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import type { ImportError, ImportSummary, OrderFileFormat } from '../../../contract/order-import.js';
 import { badRequest, notFound, validationError } from '../../http/errors.js';
 import { systemClock, type Clock } from '../../lib/clock.js';
+import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
 import type { CustomerRow } from '../customers/customer-access.repository.js';
 import { capErrors, parseOrderFile } from './order-file.parser.js';
 import { jsonPath, validateOrder, findDuplicateOrders, rawSourceId, type ParsedOrder } from './order-file.validation.js';
@@ -178,7 +179,8 @@ export function createOrderImportService(deps: { repo: OrderImportRepository; cl
      * The admin upload: a file refused for bad rows is a 422 whose messages name each line
      * ("Line 4: …"); an imported file answers its summary.
      */
-    async uploadFile(customerId: number, input: { format: OrderFileFormat; content: string }): Promise<ImportSummary> {
+    async uploadFile(user: AuthUser, customerId: number, input: { format: OrderFileFormat; content: string }): Promise<ImportSummary> {
+      requireAdmin(user);
       const { summary, rejected } = await runFile({ customerId, ...input });
       if (!rejected) return summary;
       const errors: Record<string, string[]> = {};

@@ -9,11 +9,17 @@ import {
   orderSearchBody,
   orderSearchResult,
 } from '../../../contract/orders.js';
-import { currentUser } from '../../http/auth-guard.js';
+import { currentUser, type Guards } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
-import type { AppContext } from '../../app.js';
+import type { OrdersService } from './orders.service.js';
 
-export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+/** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
+export interface OrdersRoutesOptions {
+  guards: Guards;
+  orders: OrdersService;
+}
+
+export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { guards, orders }) => {
   app.addHook('onRequest', guards.requireAuth);
   const security = [{ bearer: [] }];
 
@@ -29,7 +35,7 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { ser
         response: { 200: envelope(z.array(orderSearchResult)) },
       },
     },
-    async (req) => ok(await services.orders.search(currentUser(req), req.params.customerId, req.body)),
+    async (req) => ok(await orders.search(currentUser(req), req.params.customerId, req.body)),
   );
 
   app.put(
@@ -44,6 +50,6 @@ export const ordersRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { ser
         response: { 200: envelope(orderDetail) },
       },
     },
-    async (req) => ok(await services.orders.load(currentUser(req), req.params.source, req.params.id, req.body)),
+    async (req) => ok(await orders.load(currentUser(req), req.params.source, req.params.id, req.body)),
   );
 };

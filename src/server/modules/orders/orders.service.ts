@@ -1,6 +1,6 @@
 import type { OrderDetail, OrderSearchBody, OrderSearchResult } from '../../../contract/orders.js';
 import { forbidden, invalid, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../auth/auth.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { OrderDetailRepository } from './order-detail.repository.js';
 import type { OrderSourceGateways } from './order-source-gateway.js';

@@ -4,10 +4,16 @@ import { envelope } from '../../../contract/common.js';
 import { MSG } from '../../../contract/messages.js';
 import { reportRequestBody } from '../../../contract/reports.js';
 import { ok } from '../../http/envelope.js';
-import { currentUser } from '../../http/auth-guard.js';
-import type { AppContext } from '../../app.js';
+import { currentUser, type Guards } from '../../http/auth-guard.js';
+import type { ReportsService } from './reports.service.js';
 
-export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+/** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
+export interface ReportsRoutesOptions {
+  guards: Guards;
+  reports: ReportsService;
+}
+
+export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (app, { guards, reports }) => {
   app.addHook('onRequest', guards.requireAuth);
 
   app.post(
@@ -22,7 +28,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { se
       },
     },
     async (req) => {
-      await services.reports.requestReturnReport(currentUser(req), req.body);
+      await reports.requestReturnReport(currentUser(req), req.body);
       return ok(MSG.reportQueued);
     },
   );

@@ -1,6 +1,6 @@
 import type { ReportRequestBody, ReturnReportPayload } from '../../../contract/reports.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AuthUser } from '../auth/auth.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
 

@@ -3,14 +3,20 @@ import { z } from 'zod';
 import { blindReturnBody, blindReturnSaved, blindSetup, productRow, productSearchBody } from '../../../contract/blind.js';
 import { envelope } from '../../../contract/common.js';
 import { ok } from '../../http/envelope.js';
-import { currentUser } from '../../http/auth-guard.js';
-import type { AppContext } from '../../app.js';
+import { currentUser, type Guards } from '../../http/auth-guard.js';
+import type { BlindReturnService } from './blind-return.service.js';
 
 const params = z.object({
   customerId: z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' }).max(2_147_483_647),
 });
 
-export const blindReturnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+/** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
+export interface BlindReturnRoutesOptions {
+  guards: Guards;
+  blindReturns: BlindReturnService;
+}
+
+export const blindReturnRoutes: FastifyPluginAsyncZod<BlindReturnRoutesOptions> = async (app, { guards, blindReturns }) => {
   app.addHook('onRequest', guards.requireAuth);
   const security = [{ bearer: [] }];
   const tags = ['blind returns'];
@@ -27,7 +33,7 @@ export const blindReturnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: envelope(z.array(productRow)) },
       },
     },
-    async (req) => ok(await services.blindReturns.searchProducts(currentUser(req), req.params.customerId, req.body.search)),
+    async (req) => ok(await blindReturns.searchProducts(currentUser(req), req.params.customerId, req.body.search)),
   );
 
   app.get(
@@ -41,7 +47,7 @@ export const blindReturnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: envelope(blindSetup) },
       },
     },
-    async (req) => ok(await services.blindReturns.setup(currentUser(req), req.params.customerId)),
+    async (req) => ok(await blindReturns.setup(currentUser(req), req.params.customerId)),
   );
 
   app.put(
@@ -56,6 +62,6 @@ export const blindReturnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, 
         response: { 200: envelope(blindReturnSaved) },
       },
     },
-    async (req) => ok(await services.blindReturns.save(currentUser(req), req.params.customerId, req.body)),
+    async (req) => ok(await blindReturns.save(currentUser(req), req.params.customerId, req.body)),
   );
 };

@@ -4,7 +4,7 @@ import { LIMITS } from '../../../contract/constants.js';
 import { returnViewPath } from '../../../contract/return-view.js';
 import { conflict, invalid, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AuthUser } from '../auth/auth.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import { toCustomerSummary } from '../customers/customer-access.repository.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { BlindReturnRepository } from './blind-return.repository.js';

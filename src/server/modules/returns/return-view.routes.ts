@@ -2,10 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.js';
 import { returnView, returnViewParams } from '../../../contract/return-view.js';
 import { ok } from '../../http/envelope.js';
-import { currentUser } from '../../http/auth-guard.js';
-import type { AppContext } from '../../app.js';
+import { currentUser, type Guards } from '../../http/auth-guard.js';
+import type { ReturnViewService } from './return-view.service.js';
 
-export const returnViewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+/** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
+export interface ReturnViewRoutesOptions {
+  guards: Guards;
+  returnView: ReturnViewService;
+}
+
+export const returnViewRoutes: FastifyPluginAsyncZod<ReturnViewRoutesOptions> = async (app, { guards, returnView: returnViews }) => {
   app.addHook('onRequest', guards.requireAuth);
 
   app.get(
@@ -19,6 +25,6 @@ export const returnViewRoutes: FastifyPluginAsyncZod<AppContext> = async (app, {
         response: { 200: envelope(returnView) },
       },
     },
-    async (req) => ok(await services.returnView.read(currentUser(req), req.params.returnId, req.params.orderId)),
+    async (req) => ok(await returnViews.read(currentUser(req), req.params.returnId, req.params.orderId)),
   );
 };

@@ -1,6 +1,6 @@
 import type { ReturnView } from '../../../contract/return-view.js';
 import { notFound } from '../../http/errors.js';
-import type { AuthUser } from '../auth/auth.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { ReturnViewRepository } from './return-view.repository.js';
 

@@ -1,11 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.js';
 import { createdReturn, submitReturnBody } from '../../../contract/returns.js';
-import { currentUser } from '../../http/auth-guard.js';
+import { currentUser, type Guards } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
-import type { AppContext } from '../../app.js';
+import type { SubmitReturnService } from './submit-return.service.js';
 
-export const submitReturnRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+/** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
+export interface SubmitReturnRoutesOptions {
+  guards: Guards;
+  submitReturn: SubmitReturnService;
+}
+
+export const submitReturnRoutes: FastifyPluginAsyncZod<SubmitReturnRoutesOptions> = async (app, { guards, submitReturn }) => {
   app.addHook('onRequest', guards.requireAuth);
 
   app.post(
@@ -19,6 +25,6 @@ export const submitReturnRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
         response: { 200: envelope(createdReturn) },
       },
     },
-    async (req) => ok(await services.submitReturn.submit(currentUser(req), req.body)),
+    async (req) => ok(await submitReturn.submit(currentUser(req), req.body)),
   );
 };

@@ -1,7 +1,7 @@
 import { RETURN_MSG, type CreatedReturn, type SubmitReturnBody } from '../../../contract/returns.js';
 import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AuthUser } from '../auth/auth.service.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { OrderDetailRepository } from '../orders/order-detail.repository.js';
 import type { SubmitReturnRepository } from './submit-return.repository.js';

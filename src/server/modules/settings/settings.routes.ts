@@ -3,18 +3,24 @@ import { z } from 'zod';
 import { envelope } from '../../../contract/common.js';
 import { settingBody, settingView } from '../../../contract/settings.js';
 import { ok } from '../../http/envelope.js';
-import { currentUser } from '../../http/auth-guard.js';
-import type { AppContext } from '../../app.js';
+import { currentUser, type Guards } from '../../http/auth-guard.js';
+import type { SettingsService } from './settings.service.js';
 
-export const settingsRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+/** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
+export interface SettingsRoutesOptions {
+  guards: Guards;
+  settings: SettingsService;
+}
+
+export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { guards, settings }) => {
   app.addHook('onRequest', guards.requireAdmin);
   const common = { tags: ['admin'], security: [{ bearer: [] }] };
 
-  app.get('/su/settings', { schema: { ...common, response: { 200: envelope(z.array(settingView)) } } }, async () =>
-    ok(await services.settings.list()),
+  app.get('/su/settings', { schema: { ...common, response: { 200: envelope(z.array(settingView)) } } }, async (req) =>
+    ok(await settings.list(currentUser(req))),
   );
 
   app.post('/su/settings', { schema: { ...common, body: settingBody, response: { 200: envelope(settingView) } } }, async (req) =>
-    ok(await services.settings.save(currentUser(req), req.body)),
+    ok(await settings.save(currentUser(req), req.body)),
   );
 };

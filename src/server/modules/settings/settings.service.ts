@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/crypto.js';
-import { createAuditRepository, type AuditActor } from '../audit/audit.repository.js';
+import { createAuditRepository } from '../audit/audit.repository.js';
+import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
 import { createCustomersAdminRepository } from '../customers/customers-admin.repository.js';
 import { createSettingsRepository } from './settings.repository.js';
 
@@ -47,12 +48,14 @@ export function createSettingsService(deps: { db: Db; clock: Clock; secretBox: S
   return {
     readIntegrationSettings: () => readIntegrationSettings(db, secretBox),
 
-    async list(): Promise<SettingView[]> {
+    async list(user: AuthUser): Promise<SettingView[]> {
+      requireAdmin(user);
       const stored = await createSettingsRepository(db).getMany(SETTING_KEYS);
       return SETTING_KEYS.map((key) => view(key, stored[key]));
     },
 
-    async save(actor: AuditActor, body: SettingBody): Promise<SettingView> {
+    async save(actor: AuthUser, body: SettingBody): Promise<SettingView> {
+      requireAdmin(actor);
       const key = body.setting_key;
       const now = clock.now();
       return db.transaction(async (tx) => {

@@ -2,14 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/common.js';
 import { ok } from '../../http/envelope.js';
-import type { AppContext } from '../../app.js';
+import type { Database } from '../../db/client.js';
 
-export const systemRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { deps }) => {
+/** Health needs nothing; readiness pings the database. */
+export interface SystemRoutesOptions {
+  database: Pick<Database, 'ping'>;
+}
+
+export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { database }) => {
   app.get('/health', { schema: { tags: ['system'], response: { 200: envelope(z.string()) } } }, async () => ok('up'));
 
   app.get('/ready', { schema: { tags: ['system'] } }, async (_req, reply) => {
     try {
-      await deps.database.ping();
+      await database.ping();
       return ok('ready');
     } catch (error) {
       _req.log.error({ err: error }, 'database not reachable');

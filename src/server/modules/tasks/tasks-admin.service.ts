@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import type { TaskLogEntry } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { createAuditRepository, type AuditActor } from '../audit/audit.repository.js';
-import type { AuthUser } from '../auth/auth.service.js';
+import { createAuditRepository } from '../audit/audit.repository.js';
+import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { FileLinks } from './file-links.js';
 import { createTasksAdminRepository } from './tasks-admin.repository.js';
@@ -19,7 +19,8 @@ export function createTasksAdminService(deps: { db: Db; clock: Clock; customerAc
   const read = createTasksAdminRepository(db);
 
   return {
-    async list(query: TaskListQuery): Promise<TaskPage> {
+    async list(user: AuthUser, query: TaskListQuery): Promise<TaskPage> {
+      requireAdmin(user);
       const perPage = LIMITS.taskPageSize;
       const { rows, total } = await read.page(query, perPage);
       return {
@@ -32,7 +33,8 @@ export function createTasksAdminService(deps: { db: Db; clock: Clock; customerAc
     },
 
     /** The Task Action form: the change goes into the task's own log and the audit trail. */
-    async update(actor: AuditActor, id: number, body: TaskUpdateBody): Promise<TaskView> {
+    async update(actor: AuthUser, id: number, body: TaskUpdateBody): Promise<TaskView> {
+      requireAdmin(actor);
       const now = clock.now();
       return db.transaction(async (tx) => {
         const repo = createTasksAdminRepository(tx);

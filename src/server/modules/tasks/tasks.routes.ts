@@ -3,39 +3,45 @@ import { z } from 'zod';
 import { envelope, idParam } from '../../../contract/common.js';
 import { taskDownload, taskListQuery, taskPage, taskUpdateBody, taskView } from '../../../contract/tasks.js';
 import { ok } from '../../http/envelope.js';
-import { currentUser } from '../../http/auth-guard.js';
+import { currentUser, type Guards } from '../../http/auth-guard.js';
 import { notFound } from '../../http/errors.js';
-import type { AppContext } from '../../app.js';
+import type { TasksAdminService } from './tasks-admin.service.js';
 
 const security = [{ bearer: [] }];
 
+/** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
+export interface TasksRoutesOptions {
+  guards: Guards;
+  tasksAdmin: TasksAdminService;
+}
+
 /** /api/su/tasks: the admin task monitor. */
-export const tasksAdminRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+export const tasksAdminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app, { guards, tasksAdmin }) => {
   app.addHook('onRequest', guards.requireAdmin);
   const common = { tags: ['admin'], security };
 
   app.get('/su/tasks', { schema: { ...common, querystring: taskListQuery, response: { 200: envelope(taskPage) } } }, async (req) =>
-    ok(await services.tasksAdmin.list(req.query)),
+    ok(await tasksAdmin.list(currentUser(req), req.query)),
   );
 
   app.put(
     '/su/tasks/:id',
     { schema: { ...common, params: idParam, body: taskUpdateBody, response: { 200: envelope(taskView) } } },
-    async (req) => ok(await services.tasksAdmin.update(currentUser(req), req.params.id, req.body)),
+    async (req) => ok(await tasksAdmin.update(currentUser(req), req.params.id, req.body)),
   );
 
   app.put('/su/tasks/:id/download', { schema: { ...common, params: idParam, response: { 200: envelope(taskDownload) } } }, async (req) =>
-    ok(await services.tasksAdmin.downloadLink(currentUser(req), req.params.id)),
+    ok(await tasksAdmin.downloadLink(currentUser(req), req.params.id)),
   );
 };
 
 /** PUT /api/tasks/{id}/download: any signed-in user linked to the task's customer. */
-export const taskDownloadRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services, guards }) => {
+export const taskDownloadRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app, { guards, tasksAdmin }) => {
   app.addHook('onRequest', guards.requireAuth);
   app.put(
     '/tasks/:id/download',
     { schema: { tags: ['tasks'], security, params: idParam, response: { 200: envelope(taskDownload) } } },
-    async (req) => ok(await services.tasksAdmin.downloadLink(currentUser(req), req.params.id)),
+    async (req) => ok(await tasksAdmin.downloadLink(currentUser(req), req.params.id)),
   );
 };
 
@@ -43,9 +49,9 @@ export const taskDownloadRoutes: FastifyPluginAsyncZod<AppContext> = async (app,
  * GET /api/files/{token}: the browser follows the link itself, so no bearer header is sent;
  * the sealed, expiring token is the authorisation.
  */
-export const fileRoutes: FastifyPluginAsyncZod<AppContext> = async (app, { services }) => {
+export const fileRoutes: FastifyPluginAsyncZod<Pick<TasksRoutesOptions, 'tasksAdmin'>> = async (app, { tasksAdmin }) => {
   app.get('/files/:token', { schema: { tags: ['tasks'], params: z.object({ token: z.string().max(1000) }) } }, async (req, reply) => {
-    const file = await services.tasksAdmin.openLink(req.params.token);
+    const file = await tasksAdmin.openLink(req.params.token);
     if (!file) throw notFound('This download link is invalid or has expired.');
     const ascii = file.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
     return reply

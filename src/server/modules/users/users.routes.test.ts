@@ -241,10 +241,9 @@ describe('PUT /api/su/users/{id}', () => {
       const last = await makeUser(sdb, { isSu: true });
       const stale = await makeUser(sdb, { isSu: true, userStatus: 'Disabled' });
       const svc = createUsersService({ db: sdb, clock: solo.clock });
+      const actor = { id: stale.id, username: stale.username, name: stale.name, email: stale.email, isSu: true, sessionId: 0 };
       for (const change of [{ is_su: false }, { user_status: 'Disabled' as const }]) {
-        await expect(
-          svc.update({ id: stale.id, username: stale.username }, last.id, { name: last.name, email: last.email, ...change }),
-        ).rejects.toMatchObject({
+        await expect(svc.update(actor, last.id, { name: last.name, email: last.email, ...change })).rejects.toMatchObject({
           status: 422,
           payload: [USER_MSG.lastAdmin],
         });
@@ -253,9 +252,7 @@ describe('PUT /api/su/users/{id}', () => {
       expect(row).toMatchObject({ isSu: true, userStatus: 'Active' });
       // With a second active admin the same change goes through.
       await makeUser(sdb, { isSu: true });
-      await expect(
-        svc.update({ id: stale.id, username: stale.username }, last.id, { name: last.name, email: last.email, is_su: false }),
-      ).resolves.toMatchObject({
+      await expect(svc.update(actor, last.id, { name: last.name, email: last.email, is_su: false })).resolves.toMatchObject({
         is_su: false,
       });
     } finally {

@@ -5,7 +5,8 @@ import { notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { changedKeys, createAuditRepository, type AuditActor } from '../audit/audit.repository.js';
+import { changedKeys, createAuditRepository } from '../audit/audit.repository.js';
+import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
 import { createUsersRepository, type UsersRepository, type UserWrite } from './users.repository.js';
 
 /** Admin user management (SPEC §2.11) with the uniqueness, last-admin and self rules. */
@@ -34,9 +35,13 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
   }
 
   return {
-    list: () => read.list(),
+    async list(user: AuthUser): Promise<AdminUser[]> {
+      requireAdmin(user);
+      return read.list();
+    },
 
-    async create(actor: AuditActor, body: UserCreateBody): Promise<AdminUser> {
+    async create(actor: AuthUser, body: UserCreateBody): Promise<AdminUser> {
+      requireAdmin(actor);
       // Hash outside the transaction: argon2 is slow on purpose and must not hold row locks.
       const passwordHash = await hashPassword(body.password);
       const now = clock.now();
@@ -59,7 +64,8 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
       }
     },
 
-    async update(actor: AuditActor & { sessionId?: number }, id: number, body: UserUpdateBody): Promise<AdminUser> {
+    async update(actor: AuthUser, id: number, body: UserUpdateBody): Promise<AdminUser> {
+      requireAdmin(actor);
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       const now = clock.now();
       try {

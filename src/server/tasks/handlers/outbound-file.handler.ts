@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../deps.js';
-import { loadBiztalkSettings } from '../../integrations/biztalk-settings.js';
+import { biztalkSettings } from '../../integrations/biztalk-settings.js';
+import { readIntegrationSettings } from '../../modules/settings/settings.service.js';
 import { createTransportFactory } from '../../integrations/file-transport.js';
 import { buildReturnFlat, buildReturnXml, returnFileName, type ReturnFileFormat } from '../../integrations/return-file.format.js';
 import { createSettingsRepository } from '../../modules/settings/settings.repository.js';
@@ -77,7 +78,7 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
     }
 
     signal.throwIfAborted();
-    const settings = await loadBiztalkSettings(db, deps.secretBox, deps.config.dataDir);
+    const settings = await biztalkSettings(await readIntegrationSettings(db, deps.secretBox), deps.config.dataDir);
     const customerId = task.customerId;
     const h2o = customerId !== null && customerId === settings.h2oCustomerId;
     const dir = h2o ? settings.h2oUploadDir : settings.outboundDir;

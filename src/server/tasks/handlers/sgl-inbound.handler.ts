@@ -1,7 +1,8 @@
 import { posix } from 'node:path';
 import { ORDER_IMPORT_LIMITS } from '../../../contract/order-import.js';
 import type { AppDeps } from '../../deps.js';
-import { errorDir, loadBiztalkSettings, processedDir } from '../../integrations/biztalk-settings.js';
+import { biztalkSettings, errorDir, processedDir, type BiztalkSettings } from '../../integrations/biztalk-settings.js';
+import { readIntegrationSettings } from '../../modules/settings/settings.service.js';
 import type { FileTransport } from '../../integrations/file-transport.js';
 import { InboundFileError, parseInboundFile } from '../../integrations/inbound-envelope.js';
 import { createOrderImportRepository } from '../../modules/orders/order-import.repository.js';
@@ -28,8 +29,8 @@ export function createSglInboundHandler(deps: AppDeps): TaskHandler {
   const transports = transportsOf(deps);
   const importer = createOrderImportService({ repo: createOrderImportRepository(db), clock: deps.clock });
 
-  async function withTransport<T>(work: (t: FileTransport, s: Awaited<ReturnType<typeof loadBiztalkSettings>>) => Promise<T>) {
-    const settings = await loadBiztalkSettings(db, deps.secretBox, deps.config.dataDir);
+  async function withTransport<T>(work: (t: FileTransport, s: BiztalkSettings) => Promise<T>) {
+    const settings = await biztalkSettings(await readIntegrationSettings(db, deps.secretBox), deps.config.dataDir);
     const transport = await transports(settings.target);
     try {
       return await work(transport, settings);

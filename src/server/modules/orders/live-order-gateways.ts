@@ -1,16 +1,27 @@
-import { LIMITS, type OrderSource, type SearchField } from '../../contract/constants.js';
-import type { OrderSearchResult } from '../../contract/orders.js';
-import type { AppDeps } from '../deps.js';
-import { AppError } from '../http/errors.js';
-import type { CustomerRow } from '../modules/customers/customer-access.repository.js';
-import { createOrderImportRepository } from '../modules/orders/order-import.repository.js';
-import { createOrderImportService } from '../modules/orders/order-import.service.js';
-import { createOrderSearchRepository } from '../modules/orders/order-search.repository.js';
-import { createLocalOrderGateway, type OrderSourceGateway } from '../modules/orders/order-source-gateway.js';
-import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
-import { createOutboundDataRepository } from '../tasks/outbound-data.repository.js';
-import { connectionAuth, PartnerRejectedError, PartnerUnavailableError, type PartnerAuth } from './partner-http.js';
-import { searchRestOrders, searchShopOrders, type PartnerEndpoint } from './partner-orders.js';
+import type { OrderSource, SearchField } from '../../../contract/constants.js';
+import type { OrderSearchResult } from '../../../contract/orders.js';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../http/errors.js';
+import { connectionAuth, PartnerRejectedError, PartnerUnavailableError, type PartnerAuth } from '../../integrations/partner-http.js';
+import { searchRestOrders, searchShopOrders, type PartnerEndpoint } from '../../integrations/partner-orders.js';
+import type { Clock } from '../../lib/clock.js';
+import type { SecretBox } from '../../lib/crypto.js';
+import { createOutboundDataRepository } from '../../tasks/outbound-data.repository.js';
+import type { CustomerRow } from '../customers/customer-access.repository.js';
+import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
+import type { OrderImportService } from './order-import.service.js';
+import type { OrderSourceGateway } from './order-source-gateway.js';
+
+export interface LiveOrderGatewayDeps {
+  db: Db;
+  clock: Clock;
+  secretBox: SecretBox;
+  /** PARTNER_TIMEOUT_MS: the longest an operator waits for a partner's search. */
+  timeoutMs: number;
+  /** The imported orders, searched when a customer has no endpoint. */
+  local: OrderSourceGateway;
+  importer: OrderImportService;
+}
 
 type PartnerOrder = Record<string, unknown> & { source_id?: unknown };
 
@@ -21,13 +32,10 @@ const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : 
  * (its 'Biztalk Inbound Order' connection), 'SGL Ecommerce' the web shop ('SGL Ecom' connection).
  * A customer without an endpoint falls back to the local orders, so demo data keeps working.
  */
-export function createLiveOrderGateways(deps: AppDeps): Partial<Record<OrderSource, OrderSourceGateway>> {
-  const { db } = deps.database;
-  const localGateway = createLocalOrderGateway(createOrderSearchRepository(db), LIMITS.searchResultLimit);
-  const local = () => localGateway;
+export function createLiveOrderGateways(deps: LiveOrderGatewayDeps): Partial<Record<OrderSource, OrderSourceGateway>> {
+  const { db, importer, timeoutMs } = deps;
+  const local = () => deps.local;
   const data = createOutboundDataRepository(db);
-  const importer = createOrderImportService({ repo: createOrderImportRepository(db), clock: deps.clock });
-  const timeoutMs = deps.config.PARTNER_TIMEOUT_MS;
 
   /** An operator reads this in the red notice: who is down, and what to do. */
   function partnerError(customer: CustomerRow, what: string, error: unknown): never {

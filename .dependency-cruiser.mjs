@@ -1,0 +1,50 @@
+/**
+ * Import rules checked by `npm run lint` (dependency-cruiser reads type-only imports too, so a type
+ * cycle counts as a cycle). ESLint keeps the web/server split; these are the rules of the house.
+ */
+export default {
+  forbidden: [
+    {
+      name: 'no-cycle',
+      severity: 'error',
+      comment: 'No import cycle anywhere: a cycle is a seam in the wrong place (docs/decisions.md "House rules").',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'adapters-know-no-feature',
+      severity: 'error',
+      comment:
+        'An adapter (src/server/integrations) takes plain inputs: it imports no module, task, database or HTTP file, nor the composition root.',
+      from: { path: '^src/server/integrations/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/(modules|tasks|db|http)/|^src/server/(app|services|deps)\\.ts$' },
+    },
+    {
+      name: 'features-know-no-composition-root',
+      severity: 'error',
+      comment: 'A feature declares what it needs as its own options; only main, tests and the root itself import app.ts / services.ts.',
+      from: { path: '^src/server/(modules|tasks|integrations|http)/', pathNot: '\\.test\\.ts$' },
+      to: { path: '^src/server/(app|services)\\.ts$' },
+    },
+    {
+      name: 'spa-knows-no-server',
+      severity: 'error',
+      from: { path: '^src/web/' },
+      to: { path: '^src/server/' },
+    },
+    {
+      name: 'server-knows-no-spa',
+      severity: 'error',
+      from: { path: '^src/(server|contract)/' },
+      to: { path: '^src/web/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/server/db/migrations/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

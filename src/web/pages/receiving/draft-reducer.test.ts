@@ -87,6 +87,35 @@ describe('receivingReducer', () => {
     expect(s.order!.ledgers).toHaveLength(1);
   });
 
+  it('a scan adds to the draft entry of the same line, condition and reason: one row of 2, not two rows of 1', () => {
+    const scan = (s: ReceivingState, ledger: typeof newLedger, id: string) => receivingReducer(s, { type: 'add', ledger, id, merge: true });
+    let s = scan(selected(), newLedger, '__s00001');
+    s = scan(s, newLedger, '__s00002');
+    expect(s.draft!.return_ledgers.map((l) => [l.id, l.quantity])).toEqual([['__s00001', 2]]);
+    // Another condition, another reason, or a form entry with a comment each make their own row.
+    s = scan(s, { ...newLedger, condition: 'Pristine' }, '__s00003');
+    s = scan(s, { ...newLedger, reason: 'OTHER' }, '__s00004');
+    s = receivingReducer(s, { type: 'add', ledger: { ...newLedger, comment: 'box torn' }, id: '__f00001' });
+    s = scan(s, newLedger, '__s00005');
+    expect(s.draft!.return_ledgers.map((l) => [l.id, l.quantity, l.condition, l.reason])).toEqual([
+      ['__s00001', 3, 'Reconditioning', 'R'],
+      ['__s00003', 1, 'Pristine', 'R'],
+      ['__s00004', 1, 'Reconditioning', 'OTHER'],
+      ['__f00001', 1, 'Reconditioning', 'R'],
+    ]);
+    // Without `merge` (the entry form) a same entry is its own row, as SPEC §4 says adding appends.
+    s = receivingReducer(s, { type: 'add', ledger: newLedger, id: '__f00002' });
+    expect(s.draft!.return_ledgers).toHaveLength(5);
+    // The saved (previous) ledger of the same line is never changed by a scan.
+    expect(s.order!.ledgers.map((l) => [l.id, l.quantity])).toEqual([[99, 1]]);
+  });
+
+  it('a scan never pushes an entry past the largest quantity; it starts a new row instead', () => {
+    let s = receivingReducer(selected(), { type: 'add', ledger: { ...newLedger, quantity: 100_000 }, id: '__s00001', merge: true });
+    s = receivingReducer(s, { type: 'add', ledger: newLedger, id: '__s00002', merge: true });
+    expect(s.draft!.return_ledgers.map((l) => l.quantity)).toEqual([100_000, 1]);
+  });
+
   it("removes a saved entry from the order's ledgers (SPEC §4)", () => {
     const s = receivingReducer(selected(), { type: 'remove', id: 99 });
     expect(s.order!.ledgers).toEqual([]);

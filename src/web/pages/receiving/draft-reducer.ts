@@ -1,7 +1,7 @@
 // The order being processed and its return draft (SPEC §3 draft, §4 Order processing), as a pure reducer.
 import type { LedgerEntry, OrderDetail } from '../../../contract/orders';
 import type { CreatedReturn } from '../../../contract/returns';
-import { ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants';
+import { LIMITS, ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants';
 
 export interface ReturnDraft {
   id: string;
@@ -27,7 +27,8 @@ export type NewLedger = Pick<LedgerEntry, 'order_line_id' | 'product_id' | 'quan
 
 export type ReceivingAction =
   | { type: 'select'; order: OrderDetail; user: { id: number; username: string }; draftId: string; today: string }
-  | { type: 'add'; ledger: NewLedger; id: string }
+  /** `merge`: a scan; it adds to this return's entry of the same line, condition and reason (no comment). */
+  | { type: 'add'; ledger: NewLedger; id: string; merge?: boolean }
   | { type: 'remove'; id: LedgerEntry['id'] }
   | { type: 'field'; field: DraftField; value: string }
   | { type: 'submitted'; saved: CreatedReturn; draftId: string; today: string }
@@ -50,6 +51,18 @@ function freshDraft(order: OrderDetail, user: { id: number; username: string }, 
   };
 }
 
+/** One row of 2, not two rows of 1: a scan joins the draft entry it would repeat (issue 15). */
+function isSameScan(entry: LedgerEntry, scan: NewLedger): boolean {
+  return (
+    entry.return_id === null &&
+    entry.order_line_id === scan.order_line_id &&
+    entry.condition === scan.condition &&
+    entry.reason === scan.reason &&
+    (entry.comment ?? '') === (scan.comment ?? '') &&
+    entry.quantity + scan.quantity <= LIMITS.maxLedgerQuantity
+  );
+}
+
 export function receivingReducer(state: ReceivingState, action: ReceivingAction): ReceivingState {
   switch (action.type) {
     case 'select':
@@ -58,6 +71,13 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
       return { order: action.order, draft: freshDraft(action.order, action.user, action.draftId, action.today), processing: true };
     case 'add': {
       if (!state.draft || !state.order) return state;
+      const same = action.merge ? state.draft.return_ledgers.findIndex((l) => isSameScan(l, action.ledger)) : -1;
+      if (same !== -1) {
+        const merged = state.draft.return_ledgers.map((l, i) =>
+          i === same ? { ...l, quantity: Math.min(l.quantity + action.ledger.quantity, LIMITS.maxLedgerQuantity) } : l,
+        );
+        return { ...state, draft: { ...state.draft, return_ledgers: merged } };
+      }
       const entry: LedgerEntry = {
         ...action.ledger,
         id: action.id,

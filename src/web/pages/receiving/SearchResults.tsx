@@ -1,6 +1,8 @@
 import { Box, Group, HoverCard, LoadingOverlay, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { ORDER_STATUS_NEW } from '../../../contract/constants';
 import type { OrderSearchResult } from '../../../contract/orders';
+import { matchedReference } from './receiving-logic';
 import classes from './receiving.module.css';
 
 export interface SearchResultsProps {
@@ -21,11 +23,14 @@ const CARD_FIELDS: [keyof OrderSearchResult, string][] = [
   ['reference_4', 'Buyer Ref'],
 ];
 
-/** The order's most telling reference for the list line. */
-const title = (r: OrderSearchResult) => r.reference_1 || r.reference_2 || r.reference_3 || r.reference_4 || `Order ${r.id ?? ''}`;
+/** The list line is titled by the reference the search matched (issue 15). */
+const titleOf = (r: OrderSearchResult, searched: string | null) => matchedReference(r, searched) ?? `#${r.id ?? ''}`;
+const keyOf = (r: OrderSearchResult) => `${r.source}-${r.id ?? r.reference_1 ?? r.reference_2 ?? ''}`;
 
 /** SPEC §2.7 Search Results: red marker for 'New', green otherwise; a hover card with the details. */
 export function SearchResults({ results, loading, searched, selectedId, onSelect }: SearchResultsProps) {
+  // The card of a result just picked stays closed until the pointer leaves it: it would cover the order.
+  const [picked, setPicked] = useState<string | null>(null);
   return (
     <Paper withBorder p="md" pos="relative" component="section" aria-label="Search Results" mih={120}>
       <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />
@@ -39,14 +44,18 @@ export function SearchResults({ results, loading, searched, selectedId, onSelect
       )}
       <Stack gap={4} role="list">
         {results.map((r) => (
-          <HoverCard key={`${r.source}-${r.id ?? title(r)}`} position="right" withArrow openDelay={200} shadow="md" width={280}>
+          <HoverCard key={keyOf(r)} position="right" withArrow openDelay={200} shadow="md" width={280} disabled={picked === keyOf(r)}>
             <HoverCard.Target>
               <UnstyledButton
                 role="listitem"
                 className={classes.result}
                 data-selected={r.id !== null && r.id === selectedId ? true : undefined}
-                onClick={() => onSelect(r)}
-                aria-label={`Order ${title(r)}, status ${r.order_status}`}
+                onClick={() => {
+                  setPicked(keyOf(r));
+                  onSelect(r);
+                }}
+                onMouseLeave={() => setPicked((k) => (k === keyOf(r) ? null : k))}
+                aria-label={`Order ${titleOf(r, searched)}, status ${r.order_status}`}
               >
                 <Group gap="sm" wrap="nowrap">
                   <Box
@@ -58,7 +67,7 @@ export function SearchResults({ results, loading, searched, selectedId, onSelect
                   />
                   <Box style={{ minWidth: 0 }}>
                     <Text size="sm" fw={600} truncate>
-                      {title(r)}
+                      {titleOf(r, searched)}
                     </Text>
                     <Text size="xs" c="dimmed" truncate>
                       {[r.delivery_name_1, r.order_status].filter(Boolean).join(' · ')}

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerEntry, OrderLine } from '../../../contract/orders';
-import { countTone, filterLines, imageFileName, lineForCode, productImageUrls, receivedCounts, summaryRows } from './receiving-logic';
+import {
+  countTone,
+  filterLines,
+  imageFileName,
+  lineForCode,
+  matchedReference,
+  productImageUrls,
+  receivedCounts,
+  summaryRows,
+} from './receiving-logic';
 
 const line = (id: number, quantity: number, sku: string, upc: string | null, name: string): OrderLine => ({
   id,
@@ -95,5 +104,24 @@ describe('product image', () => {
       'https://cdn1.example.com/img/A%20B%2FC-a.jpg',
       'https://cdn2.example.com/A%20B%2FC-a.jpg',
     ]);
+  });
+});
+
+describe('matchedReference', () => {
+  const r = { reference_1: '80012349', reference_2: 'SO-10005', reference_3: 'W100005', reference_4: 'PO-10005' };
+  it('titles a result by the reference the search matched', () => {
+    expect(matchedReference(r, 'SO-10005')).toBe('SO-10005');
+    expect(matchedReference(r, 'so-1000')).toBe('SO-10005');
+    expect(matchedReference(r, '80012349')).toBe('80012349');
+    expect(matchedReference(r, 'w1000')).toBe('W100005');
+  });
+  it('prefers an exact match over a partial one, then the order of the hover card', () => {
+    expect(matchedReference(r, 'PO-10005')).toBe('PO-10005');
+    expect(matchedReference(r, '10005')).toBe('SO-10005');
+  });
+  it('falls back to the first reference present when nothing matches (a remote search)', () => {
+    expect(matchedReference(r, 'Emma')).toBe('80012349');
+    expect(matchedReference({ reference_1: null, reference_2: 'SO-1' }, null)).toBe('SO-1');
+    expect(matchedReference({}, 'x')).toBeNull();
   });
 });

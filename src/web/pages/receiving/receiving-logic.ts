@@ -19,7 +19,7 @@ export function countTone(received: number, ordered: number): CountTone {
 }
 
 export const TONE_STYLE: Record<CountTone, { c: string; fw: number }> = {
-  below: { c: 'dimmed', fw: 700 },
+  below: { c: 'gray.7', fw: 700 },
   equal: { c: 'green.8', fw: 700 },
   above: { c: 'red.7', fw: 700 },
 };
@@ -94,4 +94,24 @@ export function productImageUrls(customer: { cdn_url_1: string | null; cdn_url_2
   return [customer.cdn_url_1, customer.cdn_url_2]
     .filter((u): u is string => !!u && /^https?:\/\//i.test(u.trim()))
     .map((u) => joinUrl(u.trim(), file));
+}
+
+/** The search-result fields in the order the hover card names them: Del #, Order #, Web Order #, Buyer Ref. */
+const REFERENCE_FIELDS = ['reference_1', 'reference_2', 'reference_3', 'reference_4'] as const;
+type ReferenceFields = Partial<Record<(typeof REFERENCE_FIELDS)[number], string | null>>;
+
+/**
+ * The title of a search result: the reference the search matched (an order number search lists the
+ * order under its order number), exact matches before partial ones; else the first reference present.
+ */
+export function matchedReference(result: ReferenceFields, search: string | null): string | null {
+  const refs = REFERENCE_FIELDS.map((k) => result[k]).filter((v): v is string => !!v);
+  const q = (search ?? '').trim().toLowerCase();
+  if (q) {
+    const exact = refs.find((r) => r.toLowerCase() === q);
+    if (exact) return exact;
+    const partial = refs.find((r) => r.toLowerCase().includes(q));
+    if (partial) return partial;
+  }
+  return refs[0] ?? null;
 }

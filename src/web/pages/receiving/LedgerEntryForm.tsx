@@ -1,5 +1,7 @@
-import { Button, Group, NumberInput, Select, TextInput } from '@mantine/core';
-import { useState } from 'react';
+// The entry form of one order line laid out as table cells of its row: Quantity, Condition, Reason,
+// Comment, Save (SPEC §2.7). Enter in Quantity or Comment saves, as Save does.
+import { Button, NumberInput, Select, Table, TextInput } from '@mantine/core';
+import { useState, type KeyboardEvent } from 'react';
 import { DEFAULT_CONDITION, LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import type { ReasonOption } from '../../../contract/orders';
@@ -19,7 +21,7 @@ export const defaultEntry = (reasons: ReasonOption[]): EntryValues => ({
   comment: '',
 });
 
-export interface LedgerEntryFormProps {
+export interface LedgerEntryCellsProps {
   lineLabel: string;
   values: EntryValues;
   reasons: ReasonOption[];
@@ -27,8 +29,7 @@ export interface LedgerEntryFormProps {
   onSave: (values: EntryValues & { quantity: number }) => void;
 }
 
-/** Quantity, Condition, Reason, Comment and Save for one order line; Enter in any field saves. */
-export function LedgerEntryForm({ lineLabel, values, reasons, onChange, onSave }: LedgerEntryFormProps) {
+export function LedgerEntryCells({ lineLabel, values, reasons, onChange, onSave }: LedgerEntryCellsProps) {
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<EntryValues>) => onChange({ ...values, ...patch });
   const submit = () => {
@@ -41,55 +42,65 @@ export function LedgerEntryForm({ lineLabel, values, reasons, onChange, onSave }
     setError(null);
     onSave({ ...values, quantity });
   };
+  const enterSaves = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || e.altKey) return;
+    e.preventDefault();
+    submit();
+  };
   return (
-    <form
-      aria-label={`Receive ${lineLabel}`}
-      onSubmit={(e) => {
-        e.preventDefault();
-        submit();
-      }}
-    >
-      <Group align="flex-start" gap="xs" wrap="wrap">
+    <>
+      <Table.Td>
         <NumberInput
-          label="Quantity"
-          w={90}
+          size="xs"
+          aria-label={`Quantity, ${lineLabel}`}
           min={LIMITS.minLedgerQuantity}
           max={LIMITS.maxLedgerQuantity}
           allowDecimal={false}
           allowNegative={false}
           clampBehavior="none"
+          hideControls
           value={values.quantity}
           error={error}
           onChange={(v) => set({ quantity: v })}
+          onKeyDown={enterSaves}
         />
+      </Table.Td>
+      <Table.Td>
         <Select
-          label="Condition"
-          w={150}
+          size="xs"
+          aria-label={`Condition, ${lineLabel}`}
           data={[...LEDGER_CONDITIONS]}
           value={values.condition}
           allowDeselect={false}
           onChange={(v) => v && set({ condition: v })}
         />
+      </Table.Td>
+      <Table.Td>
         <Select
-          label="Reason"
-          w={190}
+          size="xs"
+          aria-label={`Reason, ${lineLabel}`}
           data={reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
           value={values.reason || null}
           allowDeselect={false}
           error={reasons.length === 0 ? 'This customer has no reasons' : undefined}
           onChange={(v) => v && set({ reason: v })}
         />
+      </Table.Td>
+      <Table.Td>
         <TextInput
-          label="Comment"
-          w={200}
+          size="xs"
+          aria-label={`Comment, ${lineLabel}`}
           maxLength={500}
           value={values.comment}
           onChange={(e) => set({ comment: e.currentTarget.value })}
+          onKeyDown={enterSaves}
         />
-        <Button type="submit" mt={25} disabled={reasons.length === 0}>
+      </Table.Td>
+      <Table.Td>
+        <Button size="xs" px="xs" onClick={submit} disabled={reasons.length === 0} aria-label={`Save ${lineLabel}`}>
           Save
         </Button>
-      </Group>
-    </form>
+      </Table.Td>
+    </>
   );
 }

@@ -1,70 +1,139 @@
-import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+// The order panel's head as one compact band (SPEC §2.7): Saved Return(s) notice, order info, delivery
+// customer info, the 'Return Option' inputs and the Submit / Close buttons.
+import { ActionIcon, Anchor, Box, Button, Group, Paper, Text, TextInput, Tooltip } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { IconKeyboard } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants';
 import type { OrderDetail } from '../../../contract/orders';
+import type { DraftField, ReturnDraft } from './draft-reducer';
+import classes from './receiving.module.css';
+
+/** A label left of its input, so the band stays one input high. */
+const inline = (width: number) => ({
+  classNames: { root: classes.inlineRoot, label: classes.inlineLabel },
+  styles: { wrapper: { width } },
+});
 
 function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
   return (
-    <div>
-      <Text size="xs" c="dimmed">
+    <Box component="span" className={classes.field}>
+      <Text span fz={11} c="gray.7">
         {label}
-      </Text>
-      <Text size="sm" fw={500}>
+      </Text>{' '}
+      <Text span fz={13} fw={600}>
         {value === null || value === undefined || value === '' ? '—' : value}
       </Text>
-    </div>
+    </Box>
   );
 }
 
-/** SPEC §2.7 order panel head: Saved Return(s) notice, order info and delivery customer info. */
-export function OrderInfo({ order }: { order: OrderDetail }) {
+export interface OrderInfoProps {
+  order: OrderDetail;
+  draft: ReturnDraft;
+  onField: (field: DraftField, value: string) => void;
+  onSubmit: () => void;
+  onClose: () => void;
+  onHelp: () => void;
+}
+
+export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp }: OrderInfoProps) {
   const address = [order.delivery_address_1, order.delivery_address_2, order.delivery_address_3].filter(Boolean);
   const place = [order.delivery_zipcode, order.delivery_city, order.delivery_state].filter(Boolean).join(' ');
+  const names = [order.delivery_name_1, order.delivery_name_2].filter(Boolean).join(' / ') || '—';
+  const delivery = [...address, [place, order.delivery_country].filter(Boolean).join(', ')].filter(Boolean).join(' · ');
+  const contact = [order.delivery_contact, order.delivery_phone, order.delivery_email].filter(Boolean).join(' · ');
   return (
-    <Stack gap="sm">
-      {order.order_status === ORDER_STATUS_RETURN_CREATED && order.returns.length > 0 && (
-        <Alert color="teal" title="Saved Return(s)" data-testid="saved-returns">
-          <Group gap="xs">
-            {order.returns.map((r) => (
-              <Anchor key={r.id} component={Link} to={`/orders/${order.id}/returns/${r.id}`} size="sm">
-                #{r.id}
-              </Anchor>
-            ))}
-          </Group>
-        </Alert>
-      )}
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-        <Paper withBorder p="sm">
-          <Title order={5} mb="xs">
-            Order
-          </Title>
-          <SimpleGrid cols={3} spacing="xs" verticalSpacing={6}>
-            <Field label="ID" value={order.id} />
-            <Field label="Delivery #" value={order.delivery_number} />
-            <Field label="Order #" value={order.order_number} />
-            <Field label="Web Order #" value={order.web_order_number} />
-            <Field label="Buyer Ref #" value={order.buyer_reference} />
-            <Field label="Type | Source" value={`${order.order_type ?? '—'} | ${order.source}`} />
-          </SimpleGrid>
-        </Paper>
-        <Paper withBorder p="sm">
-          <Title order={5} mb="xs">
-            Delivery
-          </Title>
-          <Text size="sm" fw={600}>
-            {[order.delivery_name_1, order.delivery_name_2].filter(Boolean).join(' / ') || '—'}
+    <Paper withBorder px="sm" py={6} className={classes.band}>
+      <Group gap={10} wrap="wrap" className={classes.bandRow} role="group" aria-label="Order">
+        <Text fz="xs" fw={700} tt="uppercase" c="blue.9" className={classes.bandTitle}>
+          Order
+        </Text>
+        <Field label="ID" value={order.id} />
+        <Field label="Delivery #" value={order.delivery_number} />
+        <Field label="Order #" value={order.order_number} />
+        <Field label="Web Order #" value={order.web_order_number} />
+        <Field label="Buyer Ref #" value={order.buyer_reference} />
+        <Field label="Type | Source" value={`${order.order_type ?? '—'} | ${order.source}`} />
+      </Group>
+      <Group gap={10} wrap="wrap" className={classes.bandRow} role="group" aria-label="Delivery">
+        <Text fz="xs" fw={700} tt="uppercase" c="blue.9" className={classes.bandTitle}>
+          Delivery
+        </Text>
+        <Text fz={13} fw={600}>
+          {names}
+        </Text>
+        <Text fz={13}>{delivery || '—'}</Text>
+        {contact && (
+          <Text fz={13} c="gray.7">
+            {contact}
           </Text>
-          {address.map((line, i) => (
-            <Text size="sm" key={i}>
-              {line}
-            </Text>
-          ))}
-          <Text size="sm">{[place, order.delivery_country].filter(Boolean).join(', ')}</Text>
-          <Text size="sm" c="dimmed">
-            {[order.delivery_contact, order.delivery_phone, order.delivery_email].filter(Boolean).join(' · ')}
+        )}
+      </Group>
+      <Group justify="space-between" wrap="nowrap" gap="sm" mt={4}>
+        <Group gap="sm" wrap="nowrap" role="group" aria-labelledby="return-option-label">
+          <Text id="return-option-label" fz="xs" fw={700} tt="uppercase" c="blue.9" className={classes.bandTitle}>
+            Return Option
           </Text>
-        </Paper>
-      </SimpleGrid>
-    </Stack>
+          <TextInput
+            size="xs"
+            label="Reference 1"
+            {...inline(140)}
+            maxLength={100}
+            value={draft.reference_1}
+            onChange={(e) => onField('reference_1', e.currentTarget.value)}
+          />
+          <TextInput
+            size="xs"
+            label="Reference 2"
+            {...inline(140)}
+            maxLength={100}
+            value={draft.reference_2}
+            onChange={(e) => onField('reference_2', e.currentTarget.value)}
+          />
+          <DateInput
+            size="xs"
+            label="Receiving Date"
+            {...inline(110)}
+            valueFormat="YYYY-MM-DD"
+            value={draft.return_date}
+            onChange={(v) => v && onField('return_date', v)}
+          />
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {order.order_status === ORDER_STATUS_RETURN_CREATED && order.returns.length > 0 && (
+            <Group gap={6} wrap="wrap" className={classes.saved} data-testid="saved-returns" role="group" aria-label="Saved Return(s)">
+              <Text fz="sm" fw={700} c="teal.9">
+                Saved Return(s)
+              </Text>
+              {order.returns.map((r) => (
+                <Anchor
+                  key={r.id}
+                  component={Link}
+                  to={`/orders/${order.id}/returns/${r.id}`}
+                  fz="sm"
+                  fw={600}
+                  c="teal.9"
+                  underline="always"
+                >
+                  #{r.id}
+                </Anchor>
+              ))}
+            </Group>
+          )}
+          <Tooltip label="Keyboard shortcuts (?)">
+            <ActionIcon variant="default" size={30} aria-label="Keyboard shortcuts" onClick={onHelp}>
+              <IconKeyboard size={18} />
+            </ActionIcon>
+          </Tooltip>
+          <Button variant="default" size="xs" h={30} onClick={onClose}>
+            Close
+          </Button>
+          <Button size="xs" h={30} px="lg" onClick={onSubmit}>
+            Submit
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
   );
 }

@@ -1,17 +1,23 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import type { CustomerSummary } from '../../../contract/common';
+import { DEFAULT_CONDITION, type LedgerCondition } from '../../../contract/constants';
 import type { LedgerEntry } from '../../../contract/orders';
 import type { CreatedReturn } from '../../../contract/returns';
 import { api } from '../../api/client';
 import { tempId, today } from '../../lib/format';
 import type { ReceivingAction, ReceivingState } from './draft-reducer';
+import { CONDITION_OF, hotkeyItems, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
+import { HotkeyHelp } from './HotkeyHelp';
 import { defaultEntry, type EntryValues } from './LedgerEntryForm';
-import { LineFilter, type ScanOutcome } from './LineFilter';
 import { OrderInfo } from './OrderInfo';
-import { OrderLineCard } from './OrderLineCard';
+import { OrderLineRows } from './OrderLineRows';
 import { filterLines, lineForCode, productImageUrls, summaryRows } from './receiving-logic';
-import { ReturnOptions } from './ReturnOptions';
+import classes from './receiving.module.css';
+import { ScanBar, type ScanOutcome } from './ScanBar';
 import { SummaryModal } from './SummaryModal';
 
 export interface OrderPanelProps {
@@ -20,19 +26,41 @@ export interface OrderPanelProps {
   dispatch: (action: ReceivingAction) => void;
 }
 
-/** The selected order and its active return (SPEC §2.7 order panel). */
+/**
+ * The selected order and its active return (SPEC §2.7 order panel), built for a scanner (issue 15):
+ * the cursor lives in the scan field (on open, after each scan, miss and submit) and every step has a key.
+ */
 export function OrderPanel({ state, customer, dispatch }: OrderPanelProps) {
   const { order, draft } = state;
+  const navigate = useNavigate();
+  const scanRef = useRef<HTMLInputElement>(null);
   const [filter, setFilter] = useState('');
+  // The code of the last missed scan: it stays in the field (selected) but never filters the lines away.
+  const [missed, setMissed] = useState<string | null>(null);
   const [entries, setEntries] = useState<Record<number, EntryValues>>({});
+  const [scanCondition, setScanCondition] = useState<LedgerCondition>(DEFAULT_CONDITION);
+  const [scanReason, setScanReason] = useState(order.reasons[0]?.option_code ?? '');
+  const [flash, setFlash] = useState<{ lineId: number; seq: number } | null>(null);
   const [summaryOpen, setSummaryOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const entryOf = (lineId: number) => entries[lineId] ?? defaultEntry(order.reasons);
 
-  const add = (lineId: number, productId: number, values: EntryValues & { quantity: number }) => {
+  const focusScan = () => {
+    // After a modal closes its focus trap lets go on the next frame.
+    window.setTimeout(() => {
+      scanRef.current?.focus();
+      scanRef.current?.select();
+    }, 0);
+  };
+  // Opening an order puts the cursor in the scan field (the panel is keyed by order).
+  useEffect(focusScan, []);
+
+  const add = (lineId: number, productId: number, values: EntryValues & { quantity: number }, merge = false) => {
     dispatch({
       type: 'add',
       id: tempId(),
+      merge,
       ledger: {
         order_line_id: lineId,
         product_id: productId,
@@ -44,14 +72,21 @@ export function OrderPanel({ state, customer, dispatch }: OrderPanelProps) {
     });
   };
 
+  const reasonText = (code: string) => order.reasons.find((r) => r.option_code === code)?.option_value ?? code;
+
   const scan = (code: string): ScanOutcome | null => {
     if (!code.trim()) return null;
     const line = lineForCode(order.order_lines, code);
-    if (!line) return { ok: false, text: `No line of this order has UPC or SKU “${code.trim()}”.` };
-    const entry = entryOf(line.id);
-    if (!entry.reason) return { ok: false, text: 'This customer has no return reasons; ask an administrator to add one.' };
-    add(line.id, line.product_id, { ...entry, quantity: 1, comment: '' });
-    return { ok: true, text: `Added 1 × ${line.product.sku} (${entry.condition}).` };
+    if (!line) {
+      setMissed(code);
+      return { ok: false, text: `No line of this order has UPC or SKU “${code.trim()}”.` };
+    }
+    setMissed(null);
+    if (!scanReason) return { ok: false, text: 'This customer has no return reasons; ask an administrator to add one.' };
+    add(line.id, line.product_id, { quantity: 1, condition: scanCondition, reason: scanReason, comment: '' }, true);
+    setFlash((f) => ({ lineId: line.id, seq: (f?.seq ?? 0) + 1 }));
+    document.querySelector(`[data-line-id="${line.id}"]`)?.scrollIntoView({ block: 'nearest' });
+    return { ok: true, text: `Added 1 × ${line.product.sku} (${scanCondition}, ${reasonText(scanReason)}).` };
   };
 
   const confirm = async () => {
@@ -60,54 +95,152 @@ export function OrderPanel({ state, customer, dispatch }: OrderPanelProps) {
     const res = await api.post<CreatedReturn>('/returns', draft);
     setSubmitting(false);
     if (res.code !== 200) return;
-    dispatch({ type: 'submitted', saved: res.message, draftId: tempId(), today: today() });
+    const saved = res.message;
+    dispatch({ type: 'submitted', saved, draftId: tempId(), today: today() });
     setEntries({});
     setSummaryOpen(false);
+    const units = saved.ledgers.reduce((n, l) => n + l.quantity, 0);
+    const path = `/orders/${order.id}/returns/${saved.id}`;
+    notifications.show({
+      id: `return-saved-${saved.id}`,
+      color: 'green',
+      title: `Return #${saved.id} saved`,
+      autoClose: 8000,
+      closeButtonProps: { 'aria-label': 'Dismiss' },
+      message: (
+        <>
+          {units} unit{units === 1 ? '' : 's'} on order {order.order_number ?? order.delivery_number ?? order.id}.{' '}
+          <Anchor
+            href={path}
+            fz="sm"
+            fw={600}
+            onClick={(e) => {
+              e.preventDefault();
+              navigate(path);
+            }}
+          >
+            View return #{saved.id}
+          </Anchor>
+        </>
+      ),
+    });
+    focusScan();
   };
 
-  const lines = filterLines(order.order_lines, filter);
+  const run = (command: ReceivingCommand) => {
+    const modalOpen = summaryOpen || helpOpen;
+    if (command === 'confirmSubmit') {
+      if (summaryOpen) void confirm();
+      return;
+    }
+    if (command === 'help') {
+      setHelpOpen(true);
+      return;
+    }
+    if (modalOpen) return;
+    const condition = CONDITION_OF[command];
+    if (condition) setScanCondition(condition);
+    else if (command === 'focusScan') focusScan();
+    else if (command === 'nextReason') setScanReason((r) => nextReason(order.reasons, r));
+    else if (command === 'openSummary') setSummaryOpen(true);
+    else if (command === 'closeOrder') dispatch({ type: 'close' });
+  };
+  useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, true), []);
+  useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, false));
+
+  const lines = filterLines(order.order_lines, filter === missed ? '' : filter);
   const remove = (id: LedgerEntry['id']) => dispatch({ type: 'remove', id });
   return (
-    <Stack gap="sm" component="section" aria-label="Order">
-      <OrderInfo order={order} />
-      <ReturnOptions draft={draft} onField={(field, value) => dispatch({ type: 'field', field, value })} />
-      <LineFilter value={filter} onChange={setFilter} onScan={scan} />
-      {lines.length === 0 && (
-        <Text c="dimmed" size="sm">
-          No line matches the filter.
-        </Text>
-      )}
-      {lines.map((line) => (
-        <OrderLineCard
-          key={line.id}
-          line={line}
-          previous={order.ledgers}
-          fresh={draft.return_ledgers}
-          reasons={order.reasons}
-          imageUrls={productImageUrls(customer, line.product.sku)}
-          entry={entryOf(line.id)}
-          onEntryChange={(values) => setEntries((e) => ({ ...e, [line.id]: values }))}
-          onSave={(values) => {
-            add(line.id, line.product_id, values);
-            setEntries((e) => ({ ...e, [line.id]: defaultEntry(order.reasons) }));
-          }}
-          onRemove={remove}
-        />
-      ))}
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => dispatch({ type: 'close' })}>
-          Close
-        </Button>
-        <Button onClick={() => setSummaryOpen(true)}>Submit</Button>
-      </Group>
+    <section aria-label="Order" className={classes.panel}>
+      <OrderInfo
+        order={order}
+        draft={draft}
+        onField={(field, value) => dispatch({ type: 'field', field, value })}
+        onSubmit={() => setSummaryOpen(true)}
+        onClose={() => dispatch({ type: 'close' })}
+        onHelp={() => setHelpOpen(true)}
+      />
+      <ScanBar
+        inputRef={scanRef}
+        value={filter}
+        onChange={setFilter}
+        onScan={scan}
+        condition={scanCondition}
+        onCondition={setScanCondition}
+        reason={scanReason}
+        onReason={setScanReason}
+        reasons={order.reasons}
+        onHelp={() => setHelpOpen(true)}
+      />
+      <Paper withBorder className={classes.linesPaper}>
+        <Table layout="fixed" verticalSpacing={1} horizontalSpacing={6} className={classes.lines} aria-label="Order lines">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={32}>
+                <VisuallyHidden>Detail</VisuallyHidden>
+              </Table.Th>
+              <Table.Th w={40}>
+                <VisuallyHidden>Image</VisuallyHidden>
+              </Table.Th>
+              <Table.Th w={140}>SKU / UPC</Table.Th>
+              <Table.Th>Name / Colour | Size</Table.Th>
+              <Table.Th w={70} ta="center">
+                Received
+              </Table.Th>
+              <Table.Th w={58}>Qty</Table.Th>
+              <Table.Th w={146}>Condition</Table.Th>
+              <Table.Th w={156}>Reason</Table.Th>
+              <Table.Th w={130}>Comment</Table.Th>
+              <Table.Th w={64}>
+                <VisuallyHidden>Save or remove</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          {lines.map((line) => (
+            <OrderLineRows
+              key={line.id}
+              line={line}
+              previous={order.ledgers}
+              fresh={draft.return_ledgers}
+              reasons={order.reasons}
+              imageUrls={productImageUrls(customer, line.product.sku)}
+              entry={entryOf(line.id)}
+              flash={flash?.lineId === line.id}
+              flashSeq={flash?.seq ?? 0}
+              onEntryChange={(values) => setEntries((e) => ({ ...e, [line.id]: values }))}
+              onSave={(values) => {
+                add(line.id, line.product_id, values);
+                setEntries((e) => ({ ...e, [line.id]: defaultEntry(order.reasons) }));
+              }}
+              onRemove={remove}
+            />
+          ))}
+        </Table>
+        {lines.length === 0 && (
+          <Text c="gray.7" size="sm" p="sm">
+            No line matches the filter.
+          </Text>
+        )}
+      </Paper>
       <SummaryModal
         opened={summaryOpen}
         rows={summaryRows(order.order_lines, order.ledgers, draft.return_ledgers)}
         ledgerCount={draft.return_ledgers.length}
         submitting={submitting}
-        onClose={() => setSummaryOpen(false)}
+        onClose={() => {
+          setSummaryOpen(false);
+          focusScan();
+        }}
         onConfirm={() => void confirm()}
       />
-    </Stack>
+      <HotkeyHelp
+        opened={helpOpen}
+        shortcuts={RECEIVING_SHORTCUTS}
+        onClose={() => {
+          setHelpOpen(false);
+          focusScan();
+        }}
+      />
+    </section>
   );
 }

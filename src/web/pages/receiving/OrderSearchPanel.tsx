@@ -1,4 +1,5 @@
 import { Anchor, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import type { CustomerSummary } from '../../../contract/common';
 import type { SearchField } from '../../../contract/constants';
@@ -18,6 +19,9 @@ export interface OrderSearchPanelProps {
   onFieldChange: (field: SearchField) => void;
   reference: string;
   onReferenceChange: (reference: string) => void;
+  /** Enter in Search Reference (a scanner ends a code with it): open the order if it is the only match. */
+  onReferenceEnter: (reference: string) => void;
+  referenceRef?: Ref<HTMLInputElement>;
 }
 
 /** SPEC §2.7 Order Search panel. */
@@ -28,7 +32,13 @@ export function OrderSearchPanel(props: OrderSearchPanelProps) {
     <Paper withBorder p="md" component="section" aria-label="Order Search">
       <Stack gap="sm">
         <Title order={4}>Order Search</Title>
-        <CustomerSelect value={props.customerId} onChange={(v) => props.onCustomerChange(v)} data-testid="customer-select" />
+        <CustomerSelect
+          value={props.customerId}
+          onChange={(v) => props.onCustomerChange(v)}
+          // Type a name and Enter picks the first match, no arrow key needed.
+          selectFirstOptionOnChange
+          data-testid="customer-select"
+        />
         {isRest && (
           <Select
             label="Search Field"
@@ -44,8 +54,13 @@ export function OrderSearchPanel(props: OrderSearchPanelProps) {
           placeholder="Delivery, order, web order number or buyer ref"
           value={props.reference}
           onChange={(e) => props.onReferenceChange(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return;
+            e.preventDefault();
+            props.onReferenceEnter(e.currentTarget.value);
+          }}
+          ref={props.referenceRef}
           disabled={!customer}
-          data-autofocus
         />
         {customer?.can_blind && (
           <Anchor component={Link} to={`/blind/${customer.id}`} size="sm">

@@ -1,8 +1,8 @@
 import { Center, Grid, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPackageImport } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { RESERVED_COMPANY, type SearchField } from '../../../contract/constants';
+import { useEffect, useRef, useState } from 'react';
+import { LIMITS, RESERVED_COMPANY, type SearchField } from '../../../contract/constants';
 import type { OrderDetail, OrderSearchResult } from '../../../contract/orders';
 import { api } from '../../api/client';
 import { useSession } from '../../auth/session';
@@ -33,10 +33,18 @@ export default function ReceivingPage() {
   const isRest = customer?.order_source === 'Biztalk Rest';
   const search = useOrderSearch(customer ? customerId : null, reference, isRest ? field : null);
   const [loadingOrder, setLoadingOrder] = useState(false);
+  const referenceRef = useRef<HTMLInputElement>(null);
+  // With a customer already chosen, the cursor starts in Search Reference, ready for a scan.
+  useEffect(() => {
+    if (!state.order) referenceRef.current?.focus();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
+  }, []);
 
   const select = async (result: OrderSearchResult) => {
     if (state.processing) {
       notifications.show({
+        // One id: five refused clicks show one notice, not a pile over the order panel.
+        id: 'cannot-switch-return',
         color: 'red',
         title: 'Cannot switch to another return',
         message: 'Please close the return currently being processed first.',
@@ -53,10 +61,19 @@ export default function ReceivingPage() {
     if (res.code === 200) dispatch({ type: 'select', order: res.message, user: account, draftId: tempId(), today: today() });
   };
 
+  /** A full reference + Enter (or a scan) opens the order at once when it is the only match. */
+  const openByReference = async (text: string) => {
+    const search = text.trim();
+    if (!customer || search.length < LIMITS.searchMinLength) return;
+    const res = await api.put<OrderSearchResult[]>(`/returns/search/${customer.id}`, { search, field: isRest ? field : null });
+    if (res.code === 200 && res.message.length === 1) await select(res.message[0]!);
+  };
+
   const orderCustomer = state.order ? session.customerById(state.order.customer_id) : undefined;
   return (
-    <Grid gap="md">
-      <Grid.Col span={{ base: 12, md: 4, lg: 3 }}>
+    // 24 columns: at 1366 px the order panel gets 19 of them, room for a line's row with its form.
+    <Grid gap="md" columns={24}>
+      <Grid.Col span={{ base: 24, md: 8, lg: 5 }}>
         <Stack gap="md">
           <OrderSearchPanel
             customer={customer}
@@ -66,6 +83,8 @@ export default function ReceivingPage() {
             onFieldChange={setField}
             reference={reference}
             onReferenceChange={setReference}
+            onReferenceEnter={(text) => void openByReference(text)}
+            referenceRef={referenceRef}
           />
           <SearchResults
             // The list shows the status the open order has now (it turns green once a return is saved).
@@ -79,7 +98,7 @@ export default function ReceivingPage() {
           />
         </Stack>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 8, lg: 9 }}>
+      <Grid.Col span={{ base: 24, md: 16, lg: 19 }}>
         {state.order && state.draft ? (
           <OrderPanel
             key={state.order.id}

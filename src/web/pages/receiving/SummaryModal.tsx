@@ -14,7 +14,15 @@ export interface SummaryModalProps {
 /** 'Return Processing Summary' (SPEC §2.7): not closable by an outside click; red rows do not add up. */
 export function SummaryModal({ opened, rows, ledgerCount, submitting, onClose, onConfirm }: SummaryModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Return Processing Summary" size="xl" closeOnClickOutside={false}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Return Processing Summary"
+      size="xl"
+      closeOnClickOutside={false}
+      // The screen puts the cursor back in the scan field itself.
+      returnFocus={false}
+    >
       <Table withTableBorder fz="sm" data-testid="summary-table">
         <Table.Thead>
           <Table.Tr>

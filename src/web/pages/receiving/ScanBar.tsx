@@ -1,0 +1,106 @@
+// The scan field and what the next scans record (issue 15): Enter takes the text as a scanned UPC or
+// SKU; typing filters the lines (SPEC §2.7 line filter). A miss keeps the code selected, so the next
+// scan replaces it, and marks the field red without a sound; the lines stay shown.
+import { Group, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { IconBarcode, IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
+import { useState, type Ref } from 'react';
+import { LEDGER_CONDITIONS, type LedgerCondition } from '../../../contract/constants';
+import type { ReasonOption } from '../../../contract/orders';
+import classes from './receiving.module.css';
+
+export type ScanOutcome = { ok: true; text: string } | { ok: false; text: string };
+
+export interface ScanBarProps {
+  inputRef: Ref<HTMLInputElement>;
+  value: string;
+  onChange: (value: string) => void;
+  /** Enter: the text as a scanned code; answers what happened. */
+  onScan: (code: string) => ScanOutcome | null;
+  condition: LedgerCondition;
+  onCondition: (condition: LedgerCondition) => void;
+  reason: string;
+  onReason: (reason: string) => void;
+  reasons: ReasonOption[];
+  onHelp: () => void;
+}
+
+export function ScanBar(props: ScanBarProps) {
+  // `seq` restarts the miss animation when the same code is missed twice in a row.
+  const [outcome, setOutcome] = useState<(ScanOutcome & { seq: number }) | null>(null);
+  const missed = outcome?.ok === false;
+  return (
+    <Paper withBorder px="xs" py={6} className={classes.scanBar}>
+      <Group gap="sm" wrap="nowrap" align="center">
+        <TextInput
+          ref={props.inputRef}
+          className={classes.scanField}
+          classNames={{ label: classes.inlineLabel }}
+          label="Scan or filter lines"
+          placeholder="Scan, or type SKU, UPC or name"
+          leftSection={<IconBarcode size={18} />}
+          value={props.value}
+          error={missed}
+          data-scan={outcome ? (outcome.ok ? 'hit' : 'miss') : undefined}
+          data-seq={outcome?.seq}
+          aria-describedby="scan-outcome"
+          onChange={(e) => {
+            props.onChange(e.currentTarget.value);
+            setOutcome(null);
+          }}
+          onKeyDown={(e) => {
+            // Barcodes never hold '?': here it is the help key (issue 15: shortcuts on '?').
+            if (e.key === '?') {
+              e.preventDefault();
+              props.onHelp();
+              return;
+            }
+            if (e.key !== 'Enter' || e.altKey || e.ctrlKey || e.metaKey) return;
+            e.preventDefault();
+            const input = e.currentTarget;
+            const result = props.onScan(input.value);
+            setOutcome(result && { ...result, seq: (outcome?.seq ?? 0) + 1 });
+            if (result?.ok) props.onChange('');
+            else input.select();
+          }}
+          data-testid="line-filter"
+        />
+        <Text
+          id="scan-outcome"
+          size="sm"
+          fw={600}
+          c={outcome?.ok ? 'green.9' : 'red.8'}
+          role="status"
+          aria-live="polite"
+          className={classes.scanOutcome}
+          key={outcome?.seq}
+          data-miss={missed || undefined}
+        >
+          {outcome && (outcome.ok ? <IconCircleCheck size={16} aria-hidden /> : <IconAlertTriangle size={16} aria-hidden />)}
+          <span>{outcome?.text ?? ''}</span>
+        </Text>
+        <Group gap={6} wrap="nowrap" role="group" aria-labelledby="next-scans-label">
+          <Text id="next-scans-label" size="xs" fw={600} c="gray.7" className={classes.nowrap}>
+            Next scans
+          </Text>
+          <SegmentedControl
+            size="xs"
+            aria-label="Condition for the next scans"
+            data={[...LEDGER_CONDITIONS]}
+            value={props.condition}
+            onChange={(v) => props.onCondition(v as LedgerCondition)}
+            color={props.condition === 'Pristine' ? 'green.8' : props.condition === 'Scrap' ? 'red.8' : 'blue.7'}
+          />
+          <Select
+            size="xs"
+            w={170}
+            aria-label="Reason for the next scans"
+            data={props.reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
+            value={props.reason || null}
+            allowDeselect={false}
+            onChange={(v) => v && props.onReason(v)}
+          />
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

@@ -1,8 +1,9 @@
 // Blind Return (SPEC §2.8, §4 Blind return): a return with no original order. The route does not check
 // can_blind (SPEC §6); the server refuses the save for a customer without it.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Alert, Button, Group, Loader, Paper, Stack, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Kbd, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { DateInput } from '@mantine/dates';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { BLIND_MSG, type BlindReturnBody, type BlindReturnSaved, type BlindSetup, type ProductRow } from '../../../contract/blind';
@@ -39,6 +40,22 @@ export default function BlindReturnPage() {
   const [lines, setLines] = useState<BlindLine[]>([]);
   const [ref1Error, setRef1Error] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const reference1Ref = useRef<HTMLInputElement>(null);
+  const productRef = useRef<HTMLInputElement>(null);
+  // Save from the keyboard; F2 back to the product field. Both work while the cursor is in a field.
+  useHotkeys(
+    [
+      ['alt+S', () => void save(), { usePhysicalKeys: true }],
+      ['F2', () => productRef.current?.focus()],
+    ],
+    [],
+  );
+  // Reference 1 (e.g. the RMA label, scanned) + Enter: on to the product field.
+  const toProducts = (e: KeyboardEvent) => {
+    if (e.key !== 'Enter' || e.altKey) return;
+    e.preventDefault();
+    productRef.current?.focus();
+  };
 
   useEffect(() => {
     setSetup(null);
@@ -56,6 +73,12 @@ export default function BlindReturnPage() {
     });
     return () => controller.abort();
   }, [id]);
+
+  // The cursor starts in Reference 1 once the form is on screen (the return label is scanned first).
+  const ready = setup !== null;
+  useEffect(() => {
+    if (ready) reference1Ref.current?.focus();
+  }, [ready]);
 
   const firstReason = setup?.reasons[0]?.option_code ?? '';
   const newLine = (product: ProductRow): BlindLine => ({
@@ -77,8 +100,11 @@ export default function BlindReturnPage() {
   }
 
   async function save() {
-    if (saving) return;
-    if (!reference1.trim()) setRef1Error(BLIND_MSG.reference1Required);
+    if (saving || !setup) return;
+    if (!reference1.trim()) {
+      setRef1Error(BLIND_MSG.reference1Required);
+      reference1Ref.current?.focus();
+    }
     // SPEC §5: Save does nothing without lines or Reference 1.
     if (!reference1.trim() || lines.length === 0) return;
     setSaving(true);
@@ -117,8 +143,10 @@ export default function BlindReturnPage() {
       <Paper withBorder p="md">
         <Group grow align="flex-start">
           <TextInput
+            ref={reference1Ref}
             label="Reference 1"
             withAsterisk
+            onKeyDown={toProducts}
             maxLength={100}
             value={reference1}
             error={ref1Error}
@@ -127,13 +155,19 @@ export default function BlindReturnPage() {
               setRef1Error(null);
             }}
           />
-          <TextInput label="Reference 2" maxLength={100} value={reference2} onChange={(e) => setReference2(e.currentTarget.value)} />
+          <TextInput
+            label="Reference 2"
+            maxLength={100}
+            value={reference2}
+            onKeyDown={toProducts}
+            onChange={(e) => setReference2(e.currentTarget.value)}
+          />
           <DateInput label="Return Date" valueFormat="YYYY-MM-DD" value={returnDate} onChange={(v) => v && setReturnDate(v)} />
         </Group>
       </Paper>
       <Paper withBorder p="md">
         <Stack>
-          <ProductSearch customerId={id} onPick={(p) => setLines((ls) => [...ls, newLine(p)])} onScan={scanned} />
+          <ProductSearch customerId={id} inputRef={productRef} onPick={(p) => setLines((ls) => [...ls, newLine(p)])} onScan={scanned} />
           <BlindLinesTable
             lines={lines}
             reasons={setup.reasons}
@@ -143,6 +177,9 @@ export default function BlindReturnPage() {
         </Stack>
       </Paper>
       <Group justify="flex-end">
+        <Text size="sm" c="gray.7">
+          <Kbd>Alt</Kbd> + <Kbd>S</Kbd> saves · <Kbd>F2</Kbd> product field
+        </Text>
         <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={() => void save()}>
           Save Return
         </Button>

@@ -1,6 +1,6 @@
 // Product search of the Blind Return screen (SPEC §2.8): debounced 500 ms, more than 2 characters,
 // not for texts starting with '[Result'. A scanner's code followed by Enter adds that product at once.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -14,17 +14,20 @@ export function ProductSearch({
   customerId,
   onPick,
   onScan,
+  inputRef,
 }: {
   customerId: number;
   onPick: (p: ProductRow) => void;
   onScan: (p: ProductRow) => void;
+  /** The page moves the cursor here (after Reference 1, on F2). */
+  inputRef: RefObject<HTMLInputElement | null>;
 }) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), LIMITS.searchDebounceMs);
   const [results, setResults] = useState<ProductRow[]>([]);
   const [loading, setLoading] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const [missed, setMissed] = useState(false);
 
   useEffect(() => {
     if (!shouldSearch(debounced)) {
@@ -52,19 +55,29 @@ export function ProductSearch({
 
   async function scan(code: string) {
     if (!shouldSearch(code)) return;
+    // The field empties at once: a scanner sends the next code without waiting for this answer.
+    clear();
+    setMissed(false);
     const res = await api.put<ProductRow[]>(`/returns/products/${customerId}`, { search: code });
     if (res.code !== 200) return;
     const product = exactProduct(res.message, code);
     if (product) {
       onScan(product);
-      clear();
-    } else {
-      notifications.show({
-        color: 'orange',
-        title: 'No such product',
-        message: `No product of this customer has the SKU or UPC '${code}'.`,
-      });
+      return;
     }
+    // A miss: the code comes back selected (unless the next scan already started) so the next scan replaces it.
+    const input = inputRef.current;
+    if (input && input.value === '') {
+      setText(code);
+      setMissed(true);
+      window.setTimeout(() => input.select(), 0);
+    }
+    notifications.show({
+      id: `no-such-product-${code}`,
+      color: 'orange',
+      title: 'No such product',
+      message: `No product of this customer has the SKU or UPC '${code}'.`,
+    });
   }
 
   return (
@@ -85,15 +98,17 @@ export function ProductSearch({
           leftSection={<IconBarcode size={16} />}
           rightSection={loading ? <Loader size={16} /> : null}
           value={text}
+          error={missed}
           onChange={(e) => {
             setText(e.currentTarget.value);
+            setMissed(false);
             combobox.resetSelectedOption();
           }}
           onFocus={() => results.length && combobox.openDropdown()}
           onBlur={() => combobox.closeDropdown()}
           onKeyDown={(e) => {
             // Enter on a highlighted option is the dropdown's; otherwise it is a scanner's code.
-            if (e.key !== 'Enter' || (combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1)) return;
+            if (e.key !== 'Enter' || e.altKey || (combobox.dropdownOpened && combobox.getSelectedOptionIndex() !== -1)) return;
             e.preventDefault();
             void scan(text.trim());
           }}

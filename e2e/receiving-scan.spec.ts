@@ -1,0 +1,255 @@
+// Issue 15, the receiving desk at scanner speed: the demo return and a blind return received with a
+// scanner and the keyboard alone (interactions counted), the dense panel with 15 lines at 1366×768,
+// missed scans, merged scans, hotkeys, titles of search results and notifications shown once.
+import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import { seedReturnsCustomer } from './returns-seed';
+import {
+  adminToken,
+  apiCall,
+  createCustomerWithReasons,
+  createOperator,
+  e2eEnv,
+  e2eTest,
+  listCustomers,
+  loginViaUi,
+  screenshot,
+  unique,
+  useBrowser,
+} from './support/index';
+
+const browser = useBrowser();
+
+/**
+ * Counts what the operator does. A scan is what a keyboard-wedge scanner sends, the code typed and
+ * Enter, and counts as one; every other key press counts as one. Nothing here uses the mouse.
+ */
+class Interactions {
+  readonly log: string[] = [];
+  constructor(private readonly page: Page) {}
+  get count() {
+    return this.log.length;
+  }
+  async scan(code: string) {
+    await this.page.keyboard.type(code);
+    await this.page.keyboard.press('Enter');
+    this.log.push(`scan ${code}`);
+  }
+  async press(key: string) {
+    await this.page.keyboard.press(key);
+    this.log.push(key);
+  }
+}
+
+const focusedTestId = (page: Page) =>
+  page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.tagName);
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return el?.labels?.[0]?.textContent ?? el?.getAttribute('aria-label') ?? '';
+  });
+
+async function importOrders(token: string, customerId: number, orders: unknown[]) {
+  const imported = await apiCall('POST', `/su/customers/${customerId}/orders/import`, {
+    token,
+    body: { format: 'json', content: JSON.stringify({ orders }) },
+  });
+  assert.equal(imported.code, 200, JSON.stringify(imported));
+}
+
+const NAMES = ['Trail Runner', 'Merino Socks', 'Rain Jacket', 'Canvas Tote', 'Wool Beanie', 'Fleece Vest', 'Down Parka', 'Chino Shorts'];
+const COLOURS = ['Black', 'Grey', 'Yellow', 'Natural', 'Navy', 'Olive', 'Red', 'Sand'];
+const SIZES = ['S', 'M', 'L', 'XL'];
+
+/** A customer with reasons and one order of `lines` lines (1–2 units each), and its operator. */
+async function seedBigOrder(lines: number) {
+  const token = await adminToken();
+  const company = unique('Scan Desk Co');
+  const customerId = await createCustomerWithReasons(token, company);
+  const ref = String(Date.now()).slice(-6) + String(Math.floor(Math.random() * 90) + 10);
+  const products = Array.from({ length: lines }, (_, i) => ({
+    sku: `SD-${ref}-${String(i + 1).padStart(2, '0')}-${SIZES[i % 4]}`,
+    upc: `73${ref}${String(i + 1).padStart(3, '0')}`,
+    name_1: `${NAMES[i % NAMES.length]} ${['Classic', 'Pro', 'Lite'][i % 3]}`,
+    color: COLOURS[i % COLOURS.length],
+    size: SIZES[i % 4],
+  }));
+  await importOrders(token, customerId, [
+    {
+      source_id: `SD-${ref}`,
+      delivery_number: `SDL${ref}`,
+      order_number: `SO-${ref}`,
+      web_order_number: `W${ref}`,
+      buyer_reference: `PO-${ref}`,
+      order_type: 'Web',
+      created_at: '2026-03-02T09:15:00Z',
+      delivery_name_1: 'Emma de Vries',
+      delivery_address_1: 'Prinsengracht 263',
+      delivery_city: 'Amsterdam',
+      delivery_zipcode: '1016 GV',
+      delivery_country: 'NL',
+      delivery_contact: 'Emma de Vries',
+      delivery_phone: '+31 20 555 0101',
+      delivery_email: 'emma@example.com',
+      lines: products.map((product, i) => ({ line_number: i + 1, quantity: 1 + (i % 3 === 0 ? 1 : 0), product })),
+    },
+  ]);
+  const operator = await createOperator({ customerIds: [customerId] });
+  return { company, customerId, ref, products, operator, token };
+}
+
+describe('receiving at scanner speed', () => {
+  e2eTest('the 5-line demo return 80012349 (Contoso) with a scanner and the keyboard alone, counted', browser, async ({ page, errors }) => {
+    const customers = await listCustomers();
+    const contoso = customers.find((c) => c.company === 'Contoso Outdoor');
+    const northwind = customers.find((c) => c.company === 'Northwind Apparel');
+    assert.ok(contoso && northwind, 'the demo data is loaded');
+    // Like the demo operator: linked to Northwind and Contoso, so the customer is chosen first.
+    const operator = await createOperator({ customerIds: [northwind.id, contoso.id] });
+    await loginViaUi(page, operator.username, operator.password);
+    await page.getByRole('heading', { name: 'Order Search' }).waitFor();
+
+    // Customer chosen by typing and Enter (no arrow key).
+    await page.getByRole('combobox', { name: 'Customer' }).focus();
+    await page.keyboard.type('Contoso');
+    await page.keyboard.press('Enter');
+    await page.getByText('Source: SGL Ecommerce').waitFor();
+
+    const keys = new Interactions(page);
+    await keys.press('Tab');
+    assert.equal(await focusedLabel(page), 'Search Reference');
+    await keys.scan('80012349');
+    const lines = page.getByTestId('order-line');
+    await lines.first().waitFor();
+    assert.equal(await lines.count(), 5);
+    assert.equal(await focusedTestId(page), 'line-filter', 'opening the order puts the cursor in the scan field');
+    await page.getByRole('listitem', { name: /^Order 80012349,/ }).waitFor();
+
+    // The operator scans each unit's label; the codes are the products' barcodes.
+    const upcs = await lines.evaluateAll((els) => els.map((el) => el.getAttribute('data-upc')!));
+    for (const [i, upc] of upcs.entries()) {
+      await keys.scan(upc);
+      await page.locator(`[data-testid="order-line"][data-upc="${upc}"] [data-testid="received-count"][data-tone="equal"]`).waitFor();
+      assert.equal(await page.getByTestId('ledger-new').count(), i + 1);
+      assert.equal(await focusedTestId(page), 'line-filter');
+    }
+    await screenshot(page, 'scan-01-demo-scanned');
+
+    await keys.press('Alt+S');
+    const modal = page.getByRole('dialog', { name: 'Return Processing Summary' });
+    await modal.waitFor();
+    assert.equal(await modal.locator('tbody tr[data-mismatch]').count(), 0, 'every line received as ordered');
+    await keys.press('Enter');
+    await modal.waitFor({ state: 'detached' });
+    const note = page.locator('.mantine-Notification-root').filter({ hasText: /Return #\d+ saved/ });
+    await note.waitFor();
+    // Return submitted.
+    const count = keys.count;
+    console.log(`demo return 80012349: ${count} interactions from customer chosen to return submitted: ${keys.log.join(', ')}`);
+    assert.ok(count <= 12, `${count} interactions: ${keys.log.join(', ')}`);
+
+    const link = note.getByRole('link', { name: /View return #\d+/ });
+    const [, orderId, returnId] = /\/orders\/(\d+)\/returns\/(\d+)$/.exec((await link.getAttribute('href'))!)!;
+    assert.equal(await focusedTestId(page), 'line-filter', 'after a submit the cursor is back in the scan field');
+    await page
+      .getByTestId('saved-returns')
+      .getByRole('link', { name: `#${returnId}` })
+      .waitFor();
+    await screenshot(page, 'scan-02-demo-submitted');
+    const view = await apiCall<{ lines: { quantity: number; condition: string; reason: string }[] }>(
+      'GET',
+      `/returns/${returnId}/order/${orderId}`,
+      { token: await adminToken() },
+    );
+    assert.equal(view.code, 200, JSON.stringify(view));
+    assert.deepEqual(
+      view.message.lines.map((l) => [l.quantity, l.condition, l.reason]),
+      upcs.map(() => [1, 'Reconditioning', 'DAMAGED']),
+    );
+    // The notification's link opens the return view.
+    await link.click();
+    await page.waitForURL(new RegExp(`/orders/${orderId}/returns/${returnId}$`));
+    await page.getByRole('heading', { name: 'Return View' }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
+  e2eTest('a 3-line blind return with a scanner and the keyboard alone, counted', browser, async ({ page, errors }) => {
+    // Three orders of one line each: the products a blind return can find (products come with orders).
+    const seed = await seedReturnsCustomer({ orders: 3 });
+    const [shoe, socks, jacket] = seed.products;
+    await loginViaUi(page, seed.operator.username, seed.operator.password);
+    await page.goto(`/blind/${seed.customerId}`);
+    await page.getByRole('heading', { name: `${seed.company}: Blind Return` }).waitFor();
+    await page.waitForFunction(() =>
+      (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.startsWith('Reference 1'),
+    );
+
+    const keys = new Interactions(page);
+    await keys.scan('RMA-3L-0815'); // the return label
+    assert.equal(await focusedLabel(page), 'Product Search');
+    for (const [code, sku] of [
+      [shoe!.upc, shoe!.sku],
+      [socks!.upc, socks!.sku],
+      [jacket!.sku, jacket!.sku],
+    ]) {
+      await keys.scan(code!);
+      await page.locator(`[data-testid="blind-line"][data-sku="${sku}"]`).waitFor();
+      assert.equal(await focusedLabel(page), 'Product Search', 'the cursor returns to the product field');
+    }
+    // A second scan of a product adds a unit to its line, not a line.
+    await keys.scan(socks!.upc);
+    await page.locator(`[data-testid="blind-line"][data-sku="${socks!.sku}"] input[aria-label="Quantity"][value="2"]`).waitFor();
+    assert.equal(await page.getByTestId('blind-line').count(), 3);
+    await screenshot(page, 'scan-03-blind-scanned');
+    await keys.press('Alt+S');
+    await page.waitForURL(/\/orders\/blind\/returns\/\d+$/);
+    await page.getByRole('heading', { name: 'Return View' }).waitFor();
+    console.log(`blind return, 3 lines: ${keys.count} interactions from the screen open to saved: ${keys.log.join(', ')}`);
+    assert.ok(keys.count <= 12, keys.log.join(', '));
+
+    const id = Number(page.url().split('/').pop());
+    const saved = await apiCall<{ reference_1: string; lines: { product: { sku: string }; quantity: number; condition: string }[] }>(
+      'GET',
+      `/returns/${id}/order/blind`,
+      { token: seed.token },
+    );
+    assert.equal(saved.message.reference_1, 'RMA-3L-0815');
+    assert.deepEqual(
+      saved.message.lines.map((l) => [l.product.sku, l.quantity, l.condition]),
+      [
+        [shoe!.sku, 1, 'Pristine'],
+        [socks!.sku, 2, 'Pristine'],
+        [jacket!.sku, 1, 'Pristine'],
+      ],
+    );
+    assert.deepEqual(errors, []);
+  });
+
+  e2eTest('15 lines fit at 1366×768 as the order opens', browser, async ({ page, errors }) => {
+    const s = await seedBigOrder(15);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await loginViaUi(page, s.operator.username, s.operator.password);
+    await page.getByLabel('Search Reference').fill(`SO-${s.ref}`);
+    await page.getByLabel('Search Reference').press('Enter');
+    const lines = page.getByTestId('order-line');
+    await lines.first().waitFor();
+    assert.equal(await lines.count(), 15);
+    // Every line row, with its entry form, is inside the window without scrolling.
+    const bottoms = await page
+      .locator('[data-testid="order-line"] tr:first-child')
+      .evaluateAll((rows) => rows.map((r) => r.getBoundingClientRect().bottom));
+    assert.equal(bottoms.length, 15);
+    assert.ok(Math.max(...bottoms) <= 768, `the last line ends at ${Math.max(...bottoms)} px`);
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    await page.mouse.move(0, 0);
+    // What the operator sees at 1366×768 (the window, not the full page).
+    mkdirSync(e2eEnv.shotsDir, { recursive: true });
+    const shot = join(e2eEnv.shotsDir, 'receiving-15-lines.png');
+    await page.screenshot({ path: shot });
+    if (process.env.E2E_DOCS_DIR) copyFileSync(shot, join(process.env.E2E_DOCS_DIR, 'receiving-15-lines.png'));
+    assert.deepEqual(errors, []);
+  });
+});

@@ -73,7 +73,7 @@ export function useRouteQuery<N extends RouteName, T = RouteAnswer<N>>(name: N, 
 type MutationExtras<N extends RouteName, V> = Omit<UseMutationOptions<RouteAnswer<N>, ApiError, V>, 'mutationFn'> &
   Pick<CallOptions, 'quiet'> & {
     /** Routes whose queries are refreshed after a success. */
-    invalidates?: RouteName[];
+    invalidates?: readonly RouteName[];
   };
 
 /**

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Box, Button, Collapse, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { AuditEntityType, AuditEntry } from '../../../contract/audit';
-import { api } from '../../api/client';
+import { useRouteQuery } from '../../api/queries';
 import { formatDateTime } from '../../lib/format';
 
 const ACTION_COLORS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
@@ -20,31 +20,13 @@ function changes(entry: AuditEntry): [string, unknown, unknown][] {
 const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
 
 /**
- * Who changed this record, when, and what (admin drawers). Reloads when `version` changes, so a
- * save in the same drawer shows up at once.
+ * Who changed this record, when, and what (admin drawers). Every admin save invalidates the
+ * 'auditTrail' route, so a save in the same drawer shows up at once.
  */
-export function AuditTrail({
-  entityType,
-  entityId,
-  version = 0,
-}: {
-  entityType: AuditEntityType;
-  entityId: number | string;
-  version?: number;
-}) {
-  const [entries, setEntries] = useState<AuditEntry[] | null>(null);
+export function AuditTrail({ entityType, entityId }: { entityType: AuditEntityType; entityId: number | string }) {
+  const query = useRouteQuery('auditTrail', { query: { entity_type: entityType, entity_id: String(entityId) } });
+  const entries: AuditEntry[] | null = query.isPending ? null : (query.data ?? []);
   const [open, setOpen] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setEntries(null);
-    void api
-      .get<AuditEntry[]>('/su/audit', { entity_type: entityType, entity_id: String(entityId) }, { signal: controller.signal })
-      .then((res) => {
-        if (!controller.signal.aborted) setEntries(res.code === 200 ? res.message : []);
-      });
-    return () => controller.abort();
-  }, [entityType, entityId, version]);
 
   return (
     <Box style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} pt="xs">

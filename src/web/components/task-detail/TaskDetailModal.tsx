@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import {
   Alert,
   Anchor,
@@ -27,10 +27,11 @@ import {
   type TaskStatus,
   type TaskType,
 } from '../../../contract/constants';
-import { ATTEMPTS_RANGE_MESSAGE, isTaskQueued } from '../../../contract/task-rules';
-import type { TaskDownload, TaskUpdateBody, TaskView } from '../../../contract/tasks';
-import { api } from '../../api/client';
+import { isTaskQueued } from '../../../contract/task-rules';
+import { taskUpdateBody, type TaskUpdateBody, type TaskView } from '../../../contract/tasks';
+import { useRouteMutation } from '../../api/queries';
 import { useSession } from '../../auth/session';
+import { schemaValidate, setServerErrors } from '../../lib/form';
 import { JsonTree } from './JsonTree';
 import { TaskStatusBadge } from './TaskStatusBadge';
 
@@ -50,14 +51,19 @@ const STATUS_OPTIONS = TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_
 export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskDetailModalProps) {
   const session = useSession();
   const isAdmin = admin ?? session.isAdmin;
-  const [downloading, setDownloading] = useState(false);
-  const [saving, setSaving] = useState(false);
   const form = useForm<TaskUpdateBody>({
-    initialValues: { message_2: '', is_running: false, task_status: 'Pending', attempts_count: 1 },
-    validate: {
-      attempts_count: (v) =>
-        typeof v === 'number' && Number.isInteger(v) && v >= LIMITS.minAttempts && v <= LIMITS.maxAttempts ? null : ATTEMPTS_RANGE_MESSAGE,
+    initialValues: { message_2: '', is_running: false, task_status: 'Pending', attempts_count: LIMITS.minAttempts },
+    validate: schemaValidate(taskUpdateBody),
+  });
+  // The link is short-lived and answers with Content-Disposition: attachment, so the page stays.
+  const download = useRouteMutation('taskDownload', { onSuccess: ({ url }) => window.location.assign(url) });
+  const update = useRouteMutation('updateTask', {
+    invalidates: ['listTasks', 'readReturn', 'auditTrail'],
+    onSuccess: (saved) => {
+      notifications.show({ color: 'green', title: 'Task updated', message: `Task #${saved.id} was saved.` });
+      onSaved?.(saved);
     },
+    onError: (error) => setServerErrors(form, error),
   });
 
   useEffect(() => {
@@ -78,27 +84,8 @@ export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskD
   const showActions = isAdmin && task.task_type !== 'SGL REST Create';
   const queued = isTaskQueued(task);
 
-  async function download() {
-    if (!task) return;
-    setDownloading(true);
-    const res = await api.put<TaskDownload>(`/tasks/${task.id}/download`);
-    setDownloading(false);
-    // The link is short-lived and answers with Content-Disposition: attachment, so the page stays.
-    if (res.code === 200) window.location.assign(res.message.url);
-  }
-
-  async function save(values: TaskUpdateBody) {
-    if (!task) return;
-    setSaving(true);
-    const res = await api.put<TaskView>(`/su/tasks/${task.id}`, { ...values, message_2: values.message_2 || null });
-    setSaving(false);
-    if (res.code === 200) {
-      notifications.show({ color: 'green', title: 'Task updated', message: `Task #${task.id} was saved.` });
-      onSaved?.(res.message);
-    } else if (res.code === 422 && res.errors) {
-      form.setErrors(Object.fromEntries(Object.entries(res.errors).map(([k, v]) => [k, v.join(' ')])));
-    }
-  }
+  const id = task.id;
+  const save = (values: TaskUpdateBody) => update.mutate({ params: { id }, body: { ...values, message_2: values.message_2 || null } });
 
   return (
     <Modal
@@ -126,7 +113,13 @@ export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskD
           <Group gap={6}>
             <IconDownload size={16} />
             {task.has_file ? (
-              <Anchor component="button" type="button" onClick={download} disabled={downloading} size="sm">
+              <Anchor
+                component="button"
+                type="button"
+                onClick={() => download.mutate({ params: { id } })}
+                disabled={download.isPending}
+                size="sm"
+              >
                 download file
               </Anchor>
             ) : (
@@ -166,7 +159,7 @@ export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskD
                   </Group>
                   <Checkbox label="Is In Queue" {...form.getInputProps('is_running', { type: 'checkbox' })} />
                   <Group justify="flex-end">
-                    <Button type="submit" loading={saving}>
+                    <Button type="submit" loading={update.isPending}>
                       Save
                     </Button>
                   </Group>

@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { LIMITS } from '../../../contract/constants';
 import type { AdminCustomer, ConnectionView, OptionView } from '../../../contract/customers';
-import { api } from '../../api/client';
+import { routeKey, useRouteQuery } from '../../api/queries';
 import { AdminOnly } from '../../components/AdminOnly';
 import { AuditTrail } from '../../components/audit/AuditTrail';
+import { EmptyRow } from '../../components/table/EmptyRow';
 import { ConnectionsPanel } from './ConnectionsPanel';
 import { CustomerForm } from './CustomerForm';
 import { OptionsPanel } from './OptionsPanel';
@@ -17,25 +19,18 @@ const byCompany = (a: AdminCustomer, b: AdminCustomer) =>
   a.company.localeCompare(b.company, undefined, { sensitivity: 'base' }) || a.id - b.id;
 
 function CustomersScreen() {
-  const [customers, setCustomers] = useState<AdminCustomer[]>([]);
-  const [loading, setLoading] = useState(true);
+  const client = useQueryClient();
+  const query = useRouteQuery('listCustomers', {});
+  const customers = query.data ?? [];
   const [panel, setPanel] = useState<Panel>(null);
-  const [version, setVersion] = useState(0);
-
-  const load = useCallback(async () => {
-    setLoading(true);
-    const res = await api.get<AdminCustomer[]>('/su/customers');
-    setCustomers(res.code === 200 ? res.message : []);
-    setLoading(false);
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const current = panel && panel.id !== null ? (customers.find((c) => c.id === panel.id) ?? null) : null;
 
+  // The saving mutations also invalidate the list; this shows their answer before it is read again.
   function replace(c: AdminCustomer) {
-    setCustomers((list) => (list.some((x) => x.id === c.id) ? list.map((x) => (x.id === c.id ? c : x)) : [...list, c]).sort(byCompany));
+    client.setQueryData(routeKey('listCustomers', {}), (list: AdminCustomer[] | undefined) =>
+      (list?.some((x) => x.id === c.id) ? list.map((x) => (x.id === c.id ? c : x)) : [...(list ?? []), c]).sort(byCompany),
+    );
   }
 
   function savedCustomer(c: AdminCustomer) {
@@ -43,7 +38,6 @@ function CustomersScreen() {
     replace(c);
     notifications.show({ color: 'green', title: isNew ? 'Customer created' : 'Customer updated', message: c.company });
     setPanel(isNew ? null : { kind: 'form', id: c.id });
-    setVersion((v) => v + 1);
   }
 
   const setOptions = (c: AdminCustomer, options: OptionView[]) => replace({ ...c, options, options_count: options.length });
@@ -155,15 +149,7 @@ function CustomersScreen() {
               </Table.Td>
             </Table.Tr>
           ))}
-          {!loading && customers.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={8}>
-                <Text c="dimmed" ta="center">
-                  No customers.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {!query.isPending && customers.length === 0 && <EmptyRow colSpan={8}>No customers.</EmptyRow>}
         </Table.Tbody>
       </Table>
 
@@ -177,7 +163,7 @@ function CustomersScreen() {
         {panel?.kind === 'form' && (
           <Stack>
             <CustomerForm key={panel.id ?? 'new'} customer={current} onSaved={savedCustomer} />
-            {current && <AuditTrail entityType="customer" entityId={current.id} version={version} />}
+            {current && <AuditTrail entityType="customer" entityId={current.id} />}
           </Stack>
         )}
         {panel?.kind === 'options' && current && <OptionsPanel customer={current} onChanged={(o) => setOptions(current, o)} />}

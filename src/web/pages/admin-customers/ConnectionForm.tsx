@@ -1,13 +1,13 @@
-import { useState } from 'react';
 import { Badge, Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { BIZTALK_SCHEMAS, CONNECTION_TYPES, OUTBOUND_FORMATS } from '../../../contract/constants';
-import type { ConnectionView } from '../../../contract/customers';
-import { api } from '../../api/client';
+import { BIZTALK_SCHEMAS, CONNECTION_TYPES, OUTBOUND_FORMATS, type ConnectionType, type OutboundFormat } from '../../../contract/constants';
+import { connectionBody, type ConnectionView } from '../../../contract/customers';
+import { useRouteMutation } from '../../api/queries';
+import { schemaValidate, setServerErrors } from '../../lib/form';
 
 interface Values {
-  connection_type: string;
-  biztalk_schema: string;
+  connection_type: ConnectionType;
+  biztalk_schema: (typeof BIZTALK_SCHEMAS)[number];
   biztalk_sender: string;
   biztalk_receiver: string;
   endpoint: string;
@@ -16,8 +16,11 @@ interface Values {
   secure_long_token: string;
   clear_short_token: boolean;
   clear_long_token: boolean;
-  format: string;
+  format: OutboundFormat;
 }
+
+/** The file format is one field of connection_meta, and only an outbound connection has it. */
+const FIELDS = { fields: { 'connection_meta.format': 'format' } };
 
 /** Whether a write-only secret is stored: the value itself never reaches the browser. */
 function SecretState({ set, clearing, typed }: { set: boolean; clearing: boolean; typed: boolean }) {
@@ -52,12 +55,19 @@ export function ConnectionForm({
   onSaved: (c: ConnectionView) => void;
   onCancel: () => void;
 }) {
-  const [saving, setSaving] = useState(false);
-  const meta = (connection?.connection_meta ?? {}) as { format?: string };
+  const meta = (connection?.connection_meta ?? {}) as { format?: OutboundFormat };
+  // Other settings stored in connection_meta are kept as they are (the same schema checked them when saved).
+  const toBody = ({ format, ...rest }: Values) => {
+    const otherMeta = Object.fromEntries(Object.entries(connection?.connection_meta ?? {}).filter(([k]) => k !== 'format')) as Record<
+      string,
+      string | number | boolean | null
+    >;
+    return { ...rest, connection_meta: rest.connection_type === 'Biztalk Outbound Return' ? { ...otherMeta, format } : otherMeta };
+  };
   const form = useForm<Values>({
     initialValues: {
-      connection_type: connection?.connection_type ?? '',
-      biztalk_schema: connection?.biztalk_schema ?? 'Default',
+      connection_type: (connection?.connection_type ?? '') as ConnectionType,
+      biztalk_schema: (connection?.biztalk_schema ?? 'Default') as Values['biztalk_schema'],
       biztalk_sender: connection?.biztalk_sender ?? '',
       biztalk_receiver: connection?.biztalk_receiver ?? '',
       endpoint: connection?.endpoint ?? '',
@@ -68,27 +78,25 @@ export function ConnectionForm({
       clear_long_token: false,
       format: meta.format ?? 'XML',
     },
-    validate: { connection_type: (v) => (v ? null : 'Connection type is required') },
+    validate: schemaValidate(connectionBody, { ...FIELDS, toBody }),
   });
   const outbound = form.values.connection_type === 'Biztalk Outbound Return';
-
-  async function submit(values: Values) {
-    setSaving(true);
-    const { format, ...rest } = values;
-    const otherMeta = Object.fromEntries(Object.entries(connection?.connection_meta ?? {}).filter(([k]) => k !== 'format'));
-    const body = { ...rest, connection_meta: outbound ? { ...otherMeta, format } : otherMeta };
-    const base = `/su/customers/${customerId}/connections`;
-    const res = connection ? await api.put<ConnectionView>(`${base}/${connection.id}`, body) : await api.post<ConnectionView>(base, body);
-    setSaving(false);
-    if (res.code === 200) onSaved(res.message);
-    else if (res.code === 422 && res.errors)
-      form.setErrors(
-        Object.fromEntries(Object.entries(res.errors).map(([k, v]) => [k === 'connection_meta.format' ? 'format' : k, v.join(' ')])),
-      );
-  }
+  const handlers = {
+    invalidates: ['listCustomers', 'auditTrail'],
+    onSuccess: onSaved,
+    onError: (error: unknown) => setServerErrors(form, error, FIELDS),
+  } as const;
+  const create = useRouteMutation('createConnection', {
+    ...handlers,
+    toInput: (v: Values) => ({ params: { id: customerId }, body: toBody(v) }),
+  });
+  const update = useRouteMutation('updateConnection', {
+    ...handlers,
+    toInput: (v: Values) => ({ params: { id: customerId, connId: connection!.id }, body: toBody(v) }),
+  });
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate data-testid="connection-form">
+    <form onSubmit={form.onSubmit((values) => (connection ? update : create).mutate(values))} noValidate data-testid="connection-form">
       <Stack gap="sm">
         <SimpleGrid cols={2}>
           <Select
@@ -166,7 +174,7 @@ export function ConnectionForm({
           <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={create.isPending || update.isPending}>
             {connection ? 'Save Connection' : 'Add Connection'}
           </Button>
         </Group>

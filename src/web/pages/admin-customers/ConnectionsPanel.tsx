@@ -1,9 +1,11 @@
 import { useState } from 'react';
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import type { AdminCustomer, ConnectionView } from '../../../contract/customers';
-import { api } from '../../api/client';
+import { useRouteMutation } from '../../api/queries';
 import { AuditTrail } from '../../components/audit/AuditTrail';
+import { EmptyRow } from '../../components/table/EmptyRow';
+import { RowActions } from '../../components/table/RowActions';
 import { ConnectionForm } from './ConnectionForm';
 
 type Editing = { connection: ConnectionView | null } | null;
@@ -17,23 +19,24 @@ const secretState = (set: boolean, label: string) => (
 /** Connections of one customer (SPEC §2.12 connection drawer, 800 wide): list, add, edit, delete. */
 export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCustomer; onChanged: (list: ConnectionView[]) => void }) {
   const [editing, setEditing] = useState<Editing>(null);
-  const [version, setVersion] = useState(0);
   const list = customer.connections;
+  const remove = useRouteMutation('deleteConnection', {
+    invalidates: ['listCustomers', 'auditTrail'],
+    toInput: (c: ConnectionView) => ({ params: { id: customer.id, connId: c.id } }),
+    onSuccess: (_answer, c) => {
+      onChanged(list.filter((x) => x.id !== c.id));
+      if (editing?.connection?.id === c.id) setEditing(null);
+    },
+  });
 
   function saved(c: ConnectionView) {
     const exists = list.some((x) => x.id === c.id);
     onChanged(exists ? list.map((x) => (x.id === c.id ? c : x)) : [...list, c]);
     setEditing(null);
-    setVersion((v) => v + 1);
   }
 
-  async function remove(c: ConnectionView) {
-    if (!window.confirm(`Delete the ${c.connection_type} connection #${c.id}?`)) return;
-    const res = await api.delete(`/su/customers/${customer.id}/connections/${c.id}`);
-    if (res.code === 200) {
-      onChanged(list.filter((x) => x.id !== c.id));
-      if (editing?.connection?.id === c.id) setEditing(null);
-    }
+  function confirmRemove(c: ConnectionView) {
+    if (window.confirm(`Delete the ${c.connection_type} connection #${c.id}?`)) remove.mutate(c);
   }
 
   return (
@@ -74,25 +77,19 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
                 </Stack>
               </Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={`Edit connection ${c.id}`} onClick={() => setEditing({ connection: c })}>
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Delete connection ${c.id}`} onClick={() => void remove(c)}>
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+                <RowActions
+                  editLabel={`Edit connection ${c.id}`}
+                  deleteLabel={`Delete connection ${c.id}`}
+                  onEdit={() => setEditing({ connection: c })}
+                  onDelete={() => confirmRemove(c)}
+                />
               </Table.Td>
             </Table.Tr>
           ))}
           {list.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text c="dimmed" ta="center" size="sm">
-                  No Connections
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow colSpan={7} size="sm">
+              No Connections
+            </EmptyRow>
           )}
         </Table.Tbody>
       </Table>
@@ -107,7 +104,7 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
             onSaved={saved}
             onCancel={() => setEditing(null)}
           />
-          {editing.connection && <AuditTrail entityType="connection" entityId={editing.connection.id} version={version} />}
+          {editing.connection && <AuditTrail entityType="connection" entityId={editing.connection.id} />}
         </Stack>
       ) : (
         <Group>

@@ -1,51 +1,40 @@
-import { useState } from 'react';
 import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ACCOUNT_STATUSES, ORDER_SOURCES } from '../../../contract/constants';
-import { MSG } from '../../../contract/messages';
-import type { AdminCustomer } from '../../../contract/customers';
-import { api } from '../../api/client';
+import { ACCOUNT_STATUSES, ORDER_SOURCES, type AccountStatus, type OrderSource } from '../../../contract/constants';
+import { customerBody, type AdminCustomer } from '../../../contract/customers';
+import { useRouteMutation } from '../../api/queries';
+import { schemaValidate, setServerErrors } from '../../lib/form';
 
 interface Values {
   company: string;
   can_blind: boolean;
-  customer_status: string;
-  order_source: string;
+  customer_status: AccountStatus;
+  order_source: OrderSource;
   cdn_url_1: string;
   cdn_url_2: string;
 }
 
-const URL_MESSAGE = 'Enter a full http(s) URL or leave it empty';
-const urlRule = (v: string) => (!v.trim() || /^https?:\/\/\S+$/i.test(v.trim()) ? null : URL_MESSAGE);
+const afterSave = { invalidates: ['listCustomers', 'auditTrail'] } as const;
 
-/** The customer form of SPEC §2.12. */
+/** The customer form of SPEC §2.12, checked by the route's schema. */
 export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | null; onSaved: (c: AdminCustomer) => void }) {
-  const [saving, setSaving] = useState(false);
   const form = useForm<Values>({
     initialValues: {
       company: customer?.company ?? '',
       can_blind: customer?.can_blind ?? false,
-      customer_status: customer?.customer_status ?? 'Active',
-      order_source: customer?.order_source ?? ORDER_SOURCES[0],
+      customer_status: (customer?.customer_status ?? 'Active') as AccountStatus,
+      order_source: (customer?.order_source ?? ORDER_SOURCES[0]) as OrderSource,
       cdn_url_1: customer?.cdn_url_1 ?? '',
       cdn_url_2: customer?.cdn_url_2 ?? '',
     },
-    validate: { company: (v) => (v.trim() ? null : MSG.companyRequired), cdn_url_1: urlRule, cdn_url_2: urlRule },
+    validate: schemaValidate(customerBody),
   });
-
-  async function submit(values: Values) {
-    setSaving(true);
-    const res = customer
-      ? await api.put<AdminCustomer>(`/su/customers/${customer.id}`, values)
-      : await api.post<AdminCustomer>('/su/customers', values);
-    setSaving(false);
-    if (res.code === 200) onSaved(res.message);
-    else if (res.code === 422 && res.errors)
-      form.setErrors(Object.fromEntries(Object.entries(res.errors).map(([k, v]) => [k, v.join(' ')])));
-  }
+  const handlers = { ...afterSave, onSuccess: onSaved, onError: (error: unknown) => setServerErrors(form, error) };
+  const create = useRouteMutation('createCustomer', { ...handlers, toInput: (body: Values) => ({ body }) });
+  const update = useRouteMutation('updateCustomer', { ...handlers, toInput: (body: Values) => ({ params: { id: customer!.id }, body }) });
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={form.onSubmit((values) => (customer ? update : create).mutate(values))} noValidate>
       <Stack gap="sm">
         <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />
         <Checkbox label="Enable blind receiving" {...form.getInputProps('can_blind', { type: 'checkbox' })} />
@@ -54,7 +43,7 @@ export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | 
         <TextInput label="Image base URL 1" placeholder="https://cdn.example.com/images/" {...form.getInputProps('cdn_url_1')} />
         <TextInput label="Image base URL 2" placeholder="https://cdn2.example.com/images/" {...form.getInputProps('cdn_url_2')} />
         <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={create.isPending || update.isPending}>
             {customer ? 'Save' : 'Create Customer'}
           </Button>
         </Group>

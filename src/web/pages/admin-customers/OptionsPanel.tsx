@@ -1,23 +1,51 @@
 import { useState } from 'react';
-import { ActionIcon, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { MSG } from '../../../contract/messages';
-import type { AdminCustomer, OptionView } from '../../../contract/customers';
-import { api } from '../../api/client';
+import { optionBody, type AdminCustomer, type OptionView } from '../../../contract/customers';
+import { useRouteMutation } from '../../api/queries';
+import { EmptyRow } from '../../components/table/EmptyRow';
+import { RowActions } from '../../components/table/RowActions';
+import { schemaValidate, setServerErrors } from '../../lib/form';
+
+type Values = { option_code: string; option_value: string };
+const toBody = (values: Values) => ({ option_type: 'Reason' as const, ...values });
+const afterSave = { invalidates: ['listCustomers', 'auditTrail'] } as const;
 
 /** Reasons of one customer (SPEC §2.12 options drawer): list, add, edit, delete. Type is Reason only. */
 export function OptionsPanel({ customer, onChanged }: { customer: AdminCustomer; onChanged: (options: OptionView[]) => void }) {
   const [editing, setEditing] = useState<OptionView | null>(null);
-  const [saving, setSaving] = useState(false);
-  const form = useForm({
+  const form = useForm<Values>({
     initialValues: { option_code: '', option_value: '' },
-    validate: {
-      option_code: (v) => (v.trim() ? null : MSG.codeRequired),
-      option_value: (v) => (v.trim() ? null : MSG.valueRequired),
-    },
+    validate: schemaValidate(optionBody, { toBody }),
   });
   const options = customer.options;
+  const onError = (error: unknown) => setServerErrors(form, error);
+  const create = useRouteMutation('createOption', {
+    ...afterSave,
+    toInput: (values: Values) => ({ params: { id: customer.id }, body: toBody(values) }),
+    onSuccess: (saved) => {
+      onChanged([...options, saved]);
+      startEdit(null);
+    },
+    onError,
+  });
+  const update = useRouteMutation('updateOption', {
+    ...afterSave,
+    toInput: (values: Values) => ({ params: { id: customer.id, optId: editing!.id }, body: toBody(values) }),
+    onSuccess: (saved) => {
+      onChanged(options.map((o) => (o.id === saved.id ? saved : o)));
+      startEdit(null);
+    },
+    onError,
+  });
+  const remove = useRouteMutation('deleteOption', {
+    ...afterSave,
+    toInput: (o: OptionView) => ({ params: { id: customer.id, optId: o.id } }),
+    onSuccess: (_answer, o) => {
+      onChanged(options.filter((x) => x.id !== o.id));
+      if (editing?.id === o.id) startEdit(null);
+    },
+  });
 
   function startEdit(o: OptionView | null) {
     setEditing(o);
@@ -25,27 +53,8 @@ export function OptionsPanel({ customer, onChanged }: { customer: AdminCustomer;
     form.clearErrors();
   }
 
-  async function submit(values: { option_code: string; option_value: string }) {
-    setSaving(true);
-    const body = { option_type: 'Reason', ...values };
-    const base = `/su/customers/${customer.id}/options`;
-    const res = editing ? await api.put<OptionView>(`${base}/${editing.id}`, body) : await api.post<OptionView>(base, body);
-    setSaving(false);
-    if (res.code === 200) {
-      onChanged(editing ? options.map((o) => (o.id === res.message.id ? res.message : o)) : [...options, res.message]);
-      startEdit(null);
-    } else if (res.code === 422 && res.errors) {
-      form.setErrors(Object.fromEntries(Object.entries(res.errors).map(([k, v]) => [k, v.join(' ')])));
-    }
-  }
-
-  async function remove(o: OptionView) {
-    if (!window.confirm(`Delete the reason ${o.option_code}?`)) return;
-    const res = await api.delete(`/su/customers/${customer.id}/options/${o.id}`);
-    if (res.code === 200) {
-      onChanged(options.filter((x) => x.id !== o.id));
-      if (editing?.id === o.id) startEdit(null);
-    }
+  function confirmRemove(o: OptionView) {
+    if (window.confirm(`Delete the reason ${o.option_code}?`)) remove.mutate(o);
   }
 
   return (
@@ -66,31 +75,25 @@ export function OptionsPanel({ customer, onChanged }: { customer: AdminCustomer;
               <Table.Td>{o.option_code}</Table.Td>
               <Table.Td>{o.option_value}</Table.Td>
               <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon variant="subtle" aria-label={`Edit reason ${o.option_code}`} onClick={() => startEdit(o)}>
-                    <IconPencil size={16} />
-                  </ActionIcon>
-                  <ActionIcon variant="subtle" color="red" aria-label={`Delete reason ${o.option_code}`} onClick={() => void remove(o)}>
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+                <RowActions
+                  editLabel={`Edit reason ${o.option_code}`}
+                  deleteLabel={`Delete reason ${o.option_code}`}
+                  onEdit={() => startEdit(o)}
+                  onDelete={() => confirmRemove(o)}
+                />
               </Table.Td>
             </Table.Tr>
           ))}
           {options.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={4}>
-                <Text c="dimmed" ta="center" size="sm">
-                  No Reasons
-                </Text>
-              </Table.Td>
-            </Table.Tr>
+            <EmptyRow colSpan={4} size="sm">
+              No Reasons
+            </EmptyRow>
           )}
         </Table.Tbody>
       </Table>
 
       <Title order={5}>{editing ? `Edit reason ${editing.option_code}` : 'Add a reason'}</Title>
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={form.onSubmit((values) => (editing ? update : create).mutate(values))} noValidate>
         <Stack gap="sm">
           <TextInput label="Code" withAsterisk {...form.getInputProps('option_code')} />
           <TextInput label="Value" withAsterisk {...form.getInputProps('option_value')} />
@@ -100,7 +103,7 @@ export function OptionsPanel({ customer, onChanged }: { customer: AdminCustomer;
                 Cancel
               </Button>
             )}
-            <Button type="submit" loading={saving}>
+            <Button type="submit" loading={create.isPending || update.isPending}>
               {editing ? 'Save Reason' : 'Add Reason'}
             </Button>
           </Group>

@@ -1,14 +1,17 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { LIMITS, TASK_STATUSES, TASK_STATUS_LABELS, TASK_TYPES } from '../../../contract/constants';
-import type { TaskPage, TaskView } from '../../../contract/tasks';
-import { api } from '../../api/client';
+import type { TaskListQuery, TaskPage, TaskView } from '../../../contract/tasks';
+import { useRouteQuery } from '../../api/queries';
 import { AdminOnly } from '../../components/AdminOnly';
+import { EmptyRow } from '../../components/table/EmptyRow';
 import { TaskDetailModal } from '../../components/task-detail/TaskDetailModal';
 import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
 import { formatDateTime } from '../../lib/format';
+import { TASK_MONITOR_POLL_MS } from '../../lib/polling';
 
 const ALL = 'All';
 const STATUS_OPTIONS = [{ value: ALL, label: 'All' }, ...TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }))];
@@ -33,32 +36,19 @@ function TasksScreen() {
     task_type: params.get('task_type') ?? ALL,
   };
   const [draft, setDraft] = useState<Filters>(applied);
-  const [result, setResult] = useState<TaskPage>(EMPTY_PAGE);
-  const [loading, setLoading] = useState(false);
   const [selected, setSelected] = useState<TaskView | null>(null);
 
-  const { message_1, task_status, task_type } = applied;
-  const load = useCallback(
-    async (signal: AbortSignal) => {
-      setLoading(true);
-      const query: Record<string, string | number> = { page };
-      // SPEC §7: the All value is left out of the query.
-      if (message_1) query.message_1 = message_1;
-      if (task_status !== ALL) query.task_status = task_status;
-      if (task_type !== ALL) query.task_type = task_type;
-      const res = await api.get<TaskPage>('/su/tasks', query, { signal });
-      if (signal.aborted) return;
-      setResult(res.code === 200 ? res.message : EMPTY_PAGE);
-      setLoading(false);
-    },
-    [page, message_1, task_status, task_type],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  // SPEC §7: the All value is left out of the query.
+  const query: TaskListQuery = { page };
+  if (applied.message_1) query.message_1 = applied.message_1;
+  if (applied.task_status !== ALL) query.task_status = applied.task_status as TaskListQuery['task_status'];
+  if (applied.task_type !== ALL) query.task_type = applied.task_type as TaskListQuery['task_type'];
+  // The monitor watches the queue: the page is read again while it is open.
+  // The previous page stays on screen while the next one (another page or filter) is read.
+  const tasks = useRouteQuery('listTasks', { query }, { refetchInterval: TASK_MONITOR_POLL_MS, placeholderData: keepPreviousData });
+  const result: TaskPage = tasks.data ?? EMPTY_PAGE;
+  // A poll in the background is not "loading"; a new page or filter is.
+  const loading = tasks.isFetching && (tasks.isPending || tasks.isPlaceholderData);
 
   function search() {
     // A search starts again on page 1; paging keeps the applied filters.
@@ -75,10 +65,8 @@ function TasksScreen() {
     setParams(next);
   }
 
-  function saved(task: TaskView) {
-    setSelected(task);
-    setResult((r) => ({ ...r, data: r.data.map((t) => (t.id === task.id ? task : t)) }));
-  }
+  // The modal's mutation invalidates the task list; the modal keeps showing the saved task.
+  const saved = (task: TaskView) => setSelected(task);
 
   return (
     <Stack>
@@ -160,15 +148,7 @@ function TasksScreen() {
               </Table.Td>
             </Table.Tr>
           ))}
-          {!loading && result.data.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={9}>
-                <Text c="dimmed" ta="center">
-                  No tasks match.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {!loading && result.data.length === 0 && <EmptyRow colSpan={9}>No tasks match.</EmptyRow>}
         </Table.Tbody>
       </Table>
       <Group justify="space-between">

@@ -1,48 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
-import type { AdminCustomer } from '../../../contract/customers';
 import type { AdminUser } from '../../../contract/users';
-import { api } from '../../api/client';
+import { useRouteQuery } from '../../api/queries';
 import { AdminOnly } from '../../components/AdminOnly';
 import { AuditTrail } from '../../components/audit/AuditTrail';
+import { EmptyRow } from '../../components/table/EmptyRow';
 import { UserForm } from './UserForm';
 
 type Editing = { user: AdminUser | null } | null;
 
 function UsersScreen() {
-  const [users, setUsers] = useState<AdminUser[]>([]);
-  const [customers, setCustomers] = useState<AdminCustomer[]>([]);
-  const [loading, setLoading] = useState(true);
+  const usersQuery = useRouteQuery('listUsers', {});
+  const customersQuery = useRouteQuery('listCustomers', {});
+  // SPEC §4: the lists fall back to empty on failure.
+  const users = usersQuery.data ?? [];
+  const customers = customersQuery.data ?? [];
   const [editing, setEditing] = useState<Editing>(null);
-  const [version, setVersion] = useState(0);
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    const [u, c] = await Promise.all([api.get<AdminUser[]>('/su/users'), api.get<AdminCustomer[]>('/su/customers')]);
-    // SPEC §4: the lists fall back to empty on failure.
-    setUsers(u.code === 200 ? u.message : []);
-    setCustomers(c.code === 200 ? c.message : []);
-    setLoading(false);
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
+  // The form's mutation refreshes the list and the audit trail.
   function saved(user: AdminUser) {
     const isNew = !editing?.user;
-    setUsers((list) => {
-      const next = isNew ? [...list, user] : list.map((u) => (u.id === user.id ? user : u));
-      return next.sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }) || a.id - b.id);
-    });
     notifications.show({ color: 'green', title: isNew ? 'User created' : 'User updated', message: user.name });
-    if (isNew) setEditing(null);
-    else {
-      setEditing({ user });
-      setVersion((v) => v + 1);
-    }
+    setEditing(isNew ? null : { user });
   }
 
   const companyOf = (id: number) => customers.find((c) => c.id === id)?.company ?? `#${id}`;
@@ -100,15 +81,7 @@ function UsersScreen() {
               </Table.Td>
             </Table.Tr>
           ))}
-          {!loading && users.length === 0 && (
-            <Table.Tr>
-              <Table.Td colSpan={7}>
-                <Text c="dimmed" ta="center">
-                  No users.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          )}
+          {!usersQuery.isPending && users.length === 0 && <EmptyRow colSpan={7}>No users.</EmptyRow>}
         </Table.Tbody>
       </Table>
 
@@ -122,7 +95,7 @@ function UsersScreen() {
         {editing && (
           <Stack>
             <UserForm key={editing.user?.id ?? 'new'} user={editing.user} customers={customers} onSaved={saved} />
-            {editing.user && <AuditTrail entityType="user" entityId={editing.user.id} version={version} />}
+            {editing.user && <AuditTrail entityType="user" entityId={editing.user.id} />}
           </Stack>
         )}
       </Drawer>

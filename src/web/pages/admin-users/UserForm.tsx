@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { Button, Checkbox, Group, MultiSelect, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ACCOUNT_STATUSES } from '../../../contract/constants';
-import { MSG } from '../../../contract/messages';
+import { ACCOUNT_STATUSES, type AccountStatus } from '../../../contract/constants';
 import type { AdminCustomer } from '../../../contract/customers';
-import type { AdminUser } from '../../../contract/users';
-import { api } from '../../api/client';
-import { isEmail } from '../../lib/validators';
+import { userCreateBody, userUpdateBody, type AdminUser } from '../../../contract/users';
+import { useRouteMutation } from '../../api/queries';
+import { schemaValidate, setServerErrors } from '../../lib/form';
 
 interface Values {
   name: string;
@@ -15,11 +13,15 @@ interface Values {
   password: string;
   pass_confirmed: string;
   is_su: boolean;
-  user_status: string;
+  user_status: AccountStatus;
   customer_ids: string[];
 }
 
-/** The user form of SPEC §2.11 with the §5 rules; an edit validates only name and email. */
+/** The customers are picked as strings (MultiSelect); the routes take numbers. */
+const toBody = (values: Values) => ({ ...values, customer_ids: values.customer_ids.map(Number) });
+const afterSave = { invalidates: ['listUsers', 'auditTrail'] } as const;
+
+/** The user form of SPEC §2.11 with the §5 rules (the routes' schemas); an edit validates only name and email. */
 export function UserForm({
   user,
   customers,
@@ -30,7 +32,6 @@ export function UserForm({
   onSaved: (u: AdminUser) => void;
 }) {
   const isNew = user === null;
-  const [saving, setSaving] = useState(false);
   const form = useForm<Values>({
     initialValues: {
       name: user?.name ?? '',
@@ -39,32 +40,22 @@ export function UserForm({
       password: '',
       pass_confirmed: '',
       is_su: user?.is_su ?? false,
-      user_status: user?.user_status ?? 'Active',
+      user_status: (user?.user_status ?? 'Active') as AccountStatus,
       customer_ids: (user?.customer_ids ?? []).map(String),
     },
-    validate: {
-      name: (v) => (v.trim() ? null : MSG.nameRequired),
-      email: (v) => (isEmail(v.trim()) ? null : MSG.emailInvalid),
-      username: (v) => (!isNew || v.trim() ? null : MSG.usernameRequired),
-      password: (v) => (!isNew || v ? null : MSG.newPasswordRequired),
-      pass_confirmed: (v, all) => (all.password && v !== all.password ? MSG.passwordsMustMatch : null),
-    },
+    validate: schemaValidate(isNew ? userCreateBody : userUpdateBody, { toBody }),
   });
-
-  async function submit(values: Values) {
-    setSaving(true);
-    const body = { ...values, customer_ids: values.customer_ids.map(Number) };
-    const res = isNew ? await api.post<AdminUser>('/su/users', body) : await api.put<AdminUser>(`/su/users/${user.id}`, body);
-    setSaving(false);
-    if (res.code === 200) onSaved(res.message);
-    else if (res.code === 422 && res.errors)
-      form.setErrors(Object.fromEntries(Object.entries(res.errors).map(([k, v]) => [k, v.join(' ')])));
-  }
+  const handlers = { ...afterSave, onSuccess: onSaved, onError: (error: unknown) => setServerErrors(form, error) };
+  const create = useRouteMutation('createUser', { ...handlers, toInput: (values: Values) => ({ body: toBody(values) }) });
+  const update = useRouteMutation('updateUser', {
+    ...handlers,
+    toInput: (values: Values) => ({ params: { id: user!.id }, body: toBody(values) }),
+  });
 
   const customerOptions = customers.filter((c) => !c.is_reserved).map((c) => ({ value: String(c.id), label: c.company }));
 
   return (
-    <form onSubmit={form.onSubmit(submit)} noValidate>
+    <form onSubmit={form.onSubmit((values) => (isNew ? create : update).mutate(values))} noValidate>
       <Stack gap="sm">
         <TextInput label="Name" withAsterisk {...form.getInputProps('name')} />
         <TextInput label="Email" withAsterisk type="email" {...form.getInputProps('email')} />
@@ -96,7 +87,7 @@ export function UserForm({
           {...form.getInputProps('customer_ids')}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={saving}>
+          <Button type="submit" loading={create.isPending || update.isPending}>
             {isNew ? 'Create User' : 'Save'}
           </Button>
         </Group>

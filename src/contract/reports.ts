@@ -13,6 +13,8 @@ const customerId = z.coerce
   .positive({ error: MSG.customerRequired })
   .max(2_147_483_647, { error: MSG.customerRequired });
 
+const isDayString = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
 /** POST /api/reports (SPEC §2.15, §3 Report request, §5). */
 export const reportRequestBody = z
   .object({
@@ -27,7 +29,13 @@ export const reportRequestBody = z
     date_to: isoDate(MSG.invalidDate),
     email: emailField,
   })
-  .refine((v) => v.date_from <= v.date_to, { error: MSG.invalidDate, path: ['date_to'] });
+  // Checked even when other fields fail (when: always), so a form shows every message at once;
+  // only two well-formed dates are compared (a malformed one has its own message).
+  .refine((v) => !(isDayString(v.date_from) && isDayString(v.date_to)) || v.date_from <= v.date_to, {
+    error: MSG.invalidDate,
+    path: ['date_to'],
+    when: () => true,
+  });
 export type ReportRequestBody = z.infer<typeof reportRequestBody>;
 
 /** What the 'Return Report' task carries: no secrets, just what to build and where to send it. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emailField } from '../../contract/common';
 import { connectionBody } from '../../contract/customers';
 import { MSG } from '../../contract/messages';
 import { userCreateBody } from '../../contract/users';
@@ -58,5 +59,16 @@ describe('setServerErrors', () => {
     expect(setServerErrors(form, new ApiError({ code: -1, message: 'x', status: 500 }))).toBe(false);
     expect(setServerErrors(form, new Error('boom'))).toBe(false);
     expect(form.errors).toEqual({});
+  });
+});
+
+describe('the e-mail rule forms share with the server', () => {
+  const isEmail = (v: string) => emailField.safeParse(v).success;
+  it('accepts usual addresses and refuses malformed ones', () => {
+    expect(isEmail('ops@example.com')).toBe(true);
+    expect(isEmail(' a.b+c@mail.example.co.uk ')).toBe(true);
+    expect(isEmail('x@y.z')).toBe(false);
+    expect(isEmail('no-at.example.com')).toBe(false);
+    expect(isEmail('')).toBe(false);
   });
 });

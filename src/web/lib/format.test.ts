@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, isTempId, tempId, today } from './format';
-import { isEmail } from './validators';
 
 describe('format', () => {
   it('formats a UTC instant in local time', () => {
@@ -36,15 +35,5 @@ describe('format', () => {
     expect(ids.size).toBeGreaterThan(190);
     expect(isTempId('__abc123')).toBe(true);
     expect(isTempId(12)).toBe(false);
-  });
-});
-
-describe('isEmail', () => {
-  it('accepts usual addresses and refuses malformed ones', () => {
-    expect(isEmail('ops@example.com')).toBe(true);
-    expect(isEmail(' a.b+c@mail.example.co.uk ')).toBe(true);
-    expect(isEmail('x@y.z')).toBe(false);
-    expect(isEmail('no-at.example.com')).toBe(false);
-    expect(isEmail('')).toBe(false);
   });
 });

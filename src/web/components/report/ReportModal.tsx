@@ -6,10 +6,10 @@ import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { MSG } from '../../../contract/messages';
-import { DEFAULT_REPORT_NAME, type ReportRequestBody } from '../../../contract/reports';
-import { api } from '../../api/client';
+import { DEFAULT_REPORT_NAME, reportRequestBody } from '../../../contract/reports';
+import { useRouteMutation } from '../../api/queries';
 import { useSession } from '../../auth/session';
-import { isEmail } from '../../lib/validators';
+import { schemaValidate, setServerErrors } from '../../lib/form';
 import { CustomerSelect } from '../CustomerSelect';
 
 interface ReportForm {
@@ -19,7 +19,14 @@ interface ReportForm {
   email: string;
 }
 
-const isDate = (v: string | null) => !!v && /^\d{4}-\d{2}-\d{2}$/.test(v) && dayjs(v).isValid();
+/** The route's body; the checks (customer, real dates in order, e-mail) are the route schema's. */
+const toBody = (values: ReportForm) => ({
+  report_name: DEFAULT_REPORT_NAME,
+  customer_id: values.customer_id,
+  date_from: values.date_from ?? '',
+  date_to: values.date_to ?? '',
+  email: values.email.trim(),
+});
 
 export interface ReportModalProps {
   opened: boolean;
@@ -31,7 +38,6 @@ export interface ReportModalProps {
 export function ReportModal({ opened, onClose, customerId }: ReportModalProps) {
   const { account } = useSession();
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
   const form = useForm<ReportForm>({
     initialValues: {
       customer_id: null,
@@ -39,12 +45,12 @@ export function ReportModal({ opened, onClose, customerId }: ReportModalProps) {
       date_to: dayjs().format('YYYY-MM-DD'),
       email: account?.email ?? '',
     },
-    validate: {
-      customer_id: (v) => (v ? null : MSG.customerRequired),
-      date_from: (v) => (isDate(v) ? null : MSG.invalidDate),
-      date_to: (v, values) => (isDate(v) && (!isDate(values.date_from) || v! >= values.date_from!) ? null : MSG.invalidDate),
-      email: (v) => (isEmail(v) ? null : MSG.emailInvalid),
-    },
+    validate: schemaValidate(reportRequestBody, { toBody }),
+  });
+  const request = useRouteMutation('requestReport', {
+    toInput: (values: ReportForm) => ({ body: toBody(values) }),
+    onSuccess: () => setSent(true),
+    onError: (error) => setServerErrors(form, error),
   });
 
   // Each opening starts fresh, with the account's e-mail and the History filter's customer.
@@ -56,25 +62,9 @@ export function ReportModal({ opened, onClose, customerId }: ReportModalProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened]);
 
-  async function submit(values: ReportForm) {
-    setBusy(true);
-    const body: ReportRequestBody = {
-      report_name: DEFAULT_REPORT_NAME,
-      customer_id: Number(values.customer_id),
-      date_from: values.date_from!,
-      date_to: values.date_to!,
-      email: values.email.trim(),
-    };
-    const res = await api.post<string>('/reports', body);
-    setBusy(false);
-    if (res.code === 200) setSent(true);
-    else if (res.code === 422 && res.errors)
-      form.setErrors(Object.fromEntries(Object.entries(res.errors).map(([k, v]) => [k, v.join(' ')])));
-  }
-
   return (
     <Modal opened={opened} onClose={onClose} title="Generate Return Report" size="md">
-      <form onSubmit={form.onSubmit(submit)} noValidate>
+      <form onSubmit={form.onSubmit((values) => request.mutate(values))} noValidate>
         <Stack>
           {sent && (
             <Alert color="green" icon={<IconCircleCheck size={18} />} data-testid="report-sent">
@@ -97,7 +87,7 @@ export function ReportModal({ opened, onClose, customerId }: ReportModalProps) {
             <Button variant="default" onClick={onClose}>
               Close
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={request.isPending}>
               Send Report
             </Button>
           </Group>

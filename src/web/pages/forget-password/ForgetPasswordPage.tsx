@@ -3,41 +3,34 @@ import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconExclamationCircle, IconMailCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { forgetPasswordBody } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
-import { api, failureText } from '../../api/client';
-import { isEmail } from '../../lib/validators';
+import { failureText } from '../../api/client';
+import { useRouteMutation } from '../../api/queries';
+import { schemaValidate } from '../../lib/form';
 import { AuthHeading } from '../auth-heading';
 
 type Outcome = { ok: true } | { ok: false; text: string } | null;
 
 /** SPEC §2.4. */
 export default function ForgetPasswordPage() {
-  const [loading, setLoading] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { username: '', email: '' },
-    validate: {
-      username: (v) => (v.trim() ? null : MSG.usernameRequired),
-      email: (v) => (isEmail(v) ? null : MSG.emailInvalid),
+  const form = useForm({ mode: 'controlled', initialValues: { username: '', email: '' }, validate: schemaValidate(forgetPasswordBody) });
+  const request = useRouteMutation('forgetPassword', {
+    onSuccess: () => {
+      form.reset();
+      setOutcome({ ok: true });
     },
+    onError: (error) => setOutcome({ ok: false, text: failureText(error.failure) }),
   });
 
   useEffect(() => {
     document.title = 'Forget Password · Returns Desk';
   }, []);
 
-  const submit = form.onSubmit(async ({ username, email }) => {
-    setLoading(true);
+  const submit = form.onSubmit(({ username, email }) => {
     setOutcome(null);
-    const res = await api.post<string>('/auth/forget-password', { username: username.trim(), email: email.trim() });
-    setLoading(false);
-    if (res.code === 200) {
-      form.reset();
-      setOutcome({ ok: true });
-    } else {
-      setOutcome({ ok: false, text: failureText(res) });
-    }
+    request.mutate({ body: { username: username.trim(), email: email.trim() } });
   });
 
   return (
@@ -59,7 +52,7 @@ export default function ForgetPasswordPage() {
         )}
         <TextInput label="Username" autoComplete="username" autoFocus key={form.key('username')} {...form.getInputProps('username')} />
         <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
-        <Button type="submit" fullWidth loading={loading} size="md">
+        <Button type="submit" fullWidth loading={request.isPending} size="md">
           Reset
         </Button>
         <Center>

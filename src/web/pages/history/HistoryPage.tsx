@@ -18,12 +18,15 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { BLIND_FILTERS, HISTORY_MSG, type HistoryPage as HistoryPageData } from '../../../contract/history';
 import { LIMITS } from '../../../contract/constants';
 import { returnViewPath } from '../../../contract/return-view';
-import { api } from '../../api/client';
 import { toQueryString } from '../../api/envelope';
+import { useRouteQuery } from '../../api/queries';
+import type { RouteQuery } from '../../api/route-types';
 import { CustomerSelect } from '../../components/CustomerSelect';
+import { EmptyRow } from '../../components/table/EmptyRow';
 import { ReportModal } from '../../components/report/ReportModal';
 import { formatDate } from '../../lib/format';
 
@@ -59,6 +62,15 @@ function searchErrors(search: Record<SearchKey, string>): Partial<Record<SearchK
   return errors;
 }
 
+/** The API's query: the same bracketed keys the address bar shows (`search[id]`, `filter[is_blind]`). */
+function apiQuery(p: Params): RouteQuery<'listReturns'> {
+  const query: Record<string, string | number> = { page: p.page };
+  for (const k of SEARCH_KEYS) query[`search[${k}]`] = p.search[k];
+  query['filter[customer_id]'] = p.filter.customer_id;
+  query['filter[is_blind]'] = p.filter.is_blind;
+  return query;
+}
+
 // Numbers and references stay on one line; company and operator names may wrap.
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
 
@@ -70,26 +82,17 @@ export default function HistoryPage() {
   const key = toQueryString({ ...applied });
   const [draft, setDraft] = useState<Params>(applied);
   const [errors, setErrors] = useState<Partial<Record<SearchKey, string>>>({});
-  const [result, setResult] = useState<HistoryPageData>(EMPTY);
-  const [loading, setLoading] = useState(true);
+  // History is replaced wholesale (SPEC §4); a failure leaves an empty list. The previous page
+  // stays under the loading overlay while the next one is read.
+  const history = useRouteQuery('listReturns', { query: apiQuery(applied) }, { placeholderData: keepPreviousData });
+  const result: HistoryPageData = history.data ?? EMPTY;
+  const loading = history.isFetching;
   const [reportOpen, setReportOpen] = useState(false);
 
   // Back/forward and the top bar's History link change the query: the inputs follow it.
   useEffect(() => {
     setDraft(readParams(new URLSearchParams(key)));
     setErrors({});
-  }, [key]);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    void api.get<HistoryPageData>(`/returns?${key}`, undefined, { signal: controller.signal }).then((res) => {
-      if (controller.signal.aborted) return;
-      // History is replaced wholesale (SPEC §4); a failure leaves an empty list.
-      setResult(res.code === 200 ? res.message : EMPTY);
-      setLoading(false);
-    });
-    return () => controller.abort();
   }, [key]);
 
   function go(next: Params) {
@@ -209,13 +212,9 @@ export default function HistoryPage() {
               </Table.Tr>
             ))}
             {!loading && result.data.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={11}>
-                  <Text c="dimmed" ta="center" py="md">
-                    No returns match.
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
+              <EmptyRow colSpan={11} py="md">
+                No returns match.
+              </EmptyRow>
             )}
           </Table.Tbody>
         </Table>

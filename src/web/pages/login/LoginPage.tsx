@@ -3,8 +3,10 @@ import { useForm } from '@mantine/form';
 import { IconExclamationCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { loginBody } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
 import { useSession } from '../../auth/session';
+import { schemaValidate } from '../../lib/form';
 import { AuthHeading } from '../auth-heading';
 
 /** SPEC §2.3. */
@@ -16,10 +18,7 @@ export default function LoginPage() {
   const form = useForm({
     mode: 'controlled',
     initialValues: { username: '', password: '' },
-    validate: {
-      username: (v) => (v.trim() ? null : MSG.usernameRequired),
-      password: (v) => (v ? null : MSG.passwordRequired),
-    },
+    validate: schemaValidate(loginBody),
   });
 
   useEffect(() => {

@@ -3,52 +3,43 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconArrowLeft, IconCircleCheck, IconExclamationCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { resetPasswordForm } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
-import { api, failureText } from '../../api/client';
+import { failureText } from '../../api/client';
+import { useRouteMutation, useRouteQuery } from '../../api/queries';
+import { schemaValidate } from '../../lib/form';
 import { AuthHeading } from '../auth-heading';
 
-type Check = 'checking' | 'valid' | 'expired';
 type Outcome = { ok: true } | { ok: false; text: string } | null;
 
 /** SPEC §2.5: check the link, then let the user choose a new password. */
 export default function ResetPasswordPage() {
   const { username = '', token = '' } = useParams();
-  const [check, setCheck] = useState<Check>('checking');
-  const [loading, setLoading] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { new_pass: '', new_pass_confirmed: '' },
-    validate: {
-      new_pass: (v) => (v ? null : MSG.newPasswordRequired),
-      new_pass_confirmed: (v, values) => (v === values.new_pass ? null : MSG.passwordsMustMatch),
+    validate: schemaValidate(resetPasswordForm),
+  });
+  // The link is checked once per visit (it changes nothing); the answer is not read again later,
+  // so the form stays while the user types, and after the new password is saved.
+  const validity = useRouteQuery('validateResetToken', { body: { username, token } }, { staleTime: Infinity, retry: false });
+  const check = validity.isPending ? 'checking' : validity.isSuccess ? 'valid' : 'expired';
+  const confirm = useRouteMutation('confirmPassword', {
+    onSuccess: () => {
+      form.reset();
+      setOutcome({ ok: true });
     },
+    onError: (error) => setOutcome({ ok: false, text: failureText(error.failure) }),
   });
 
   useEffect(() => {
     document.title = 'Reset Password · Returns Desk';
   }, []);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setCheck('checking');
-    void api.post('/auth/validate-reset-token', { username, token }, { signal: controller.signal }).then((res) => {
-      if (!controller.signal.aborted) setCheck(res.code === 200 ? 'valid' : 'expired');
-    });
-    return () => controller.abort();
-  }, [username, token]);
-
-  const submit = form.onSubmit(async ({ new_pass }) => {
-    setLoading(true);
+  const submit = form.onSubmit(({ new_pass }) => {
     setOutcome(null);
-    const res = await api.post<string>('/auth/confirm-password', { username, token, new_pass });
-    setLoading(false);
-    if (res.code === 200) {
-      form.reset();
-      setOutcome({ ok: true });
-    } else {
-      setOutcome({ ok: false, text: failureText(res) });
-    }
+    confirm.mutate({ body: { username, token, new_pass } });
   });
 
   const backToLogin = (
@@ -110,7 +101,7 @@ export default function ResetPasswordPage() {
                 key={form.key('new_pass_confirmed')}
                 {...form.getInputProps('new_pass_confirmed')}
               />
-              <Button type="submit" fullWidth loading={loading} size="md">
+              <Button type="submit" fullWidth loading={confirm.isPending} size="md">
                 Reset
               </Button>
             </Stack>

@@ -1,5 +1,5 @@
 // Return View (SPEC §2.10): header, lines and the timeline of what carried the return on.
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import {
   Anchor,
@@ -20,10 +20,11 @@ import {
 import { IconApi, IconFileCode, IconFileImport, IconNotes, IconPackage, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import type { ReturnView } from '../../../contract/return-view';
 import type { TaskView } from '../../../contract/tasks';
-import { api } from '../../api/client';
+import { useRouteQuery } from '../../api/queries';
 import { TaskDetailModal } from '../../components/task-detail/TaskDetailModal';
 import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { isTaskUnsettled, TIMELINE_POLL_MS } from '../../lib/polling';
 import { taskTimelineColor, taskTimelineTitle } from './timeline';
 
 const TASK_ICONS: Record<string, ReactNode> = {
@@ -183,32 +184,19 @@ function ReturnTimeline({ r, onView }: { r: ReturnView; onView: (t: TaskView) =>
 
 export default function ReturnViewPage() {
   const { orderId = '', returnId = '' } = useParams();
-  const [data, setData] = useState<ReturnView | null>(null);
-  const [loading, setLoading] = useState(true);
   const [selected, setSelected] = useState<TaskView | null>(null);
+  // The timeline watches the return's tasks: it is read again while one of them is still to run.
+  const query = useRouteQuery(
+    'readReturn',
+    { params: { returnId, orderId } },
+    { refetchInterval: (q) => (q.state.data?.tasks.some(isTaskUnsettled) ? TIMELINE_POLL_MS : false) },
+  );
+  const data: ReturnView | null = query.data ?? null;
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoading(true);
-    setData(null);
-    void api
-      .get<ReturnView>(`/returns/${encodeURIComponent(returnId)}/order/${encodeURIComponent(orderId)}`, undefined, {
-        signal: controller.signal,
-      })
-      .then((res) => {
-        if (controller.signal.aborted) return;
-        setData(res.code === 200 ? res.message : null);
-        setLoading(false);
-      });
-    return () => controller.abort();
-  }, [orderId, returnId]);
+  // The modal's mutation invalidates this return, so the timeline shows the saved task too.
+  const saved = (task: TaskView) => setSelected(task);
 
-  function saved(task: TaskView) {
-    setSelected(task);
-    setData((d) => (d ? { ...d, tasks: d.tasks.map((t) => (t.id === task.id ? task : t)) } : d));
-  }
-
-  if (loading) {
+  if (query.isPending) {
     return (
       <Group justify="center" py="xl">
         <Loader size="sm" />

@@ -1,7 +1,7 @@
 // Session state of SPEC §4: checking → authenticated, token + expiry in localStorage.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account } from '../../contract/auth';
 import type { CustomerSummary } from '../../contract/common';
 import { callRoute, setUnauthorizedHandler } from '../api/client';
@@ -25,6 +25,15 @@ export interface Session extends SessionState {
   /** True when a token or an expiry is stored (the layout then refreshes instead of going to login). */
   hasStoredToken: () => boolean;
   customerById: (id: number | string | null | undefined) => CustomerSummary | undefined;
+}
+
+/** Milliseconds until the stored token should be renewed, or false when no expiry is stored. */
+function renewalDelay(): number | false {
+  const expire = Date.parse(readStoredToken().expire ?? '');
+  if (Number.isNaN(expire)) return false;
+  const lead = Math.min(10 * 60_000, Math.max(0, (expire - Date.now()) / 2));
+  // Timers overflow past ~24.8 days; a long session is simply checked again later.
+  return Math.min(Math.max(expire - Date.now() - lead, 5_000), 2 ** 31 - 1);
 }
 
 const INITIAL: SessionState = { checking: true, authenticated: false, account: null, customers: [] };
@@ -91,21 +100,22 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => setUnauthorizedHandler(null);
   }, [navigate, queryClient]);
 
-  // A tab left open through a shift renews its token before it runs out (SESSION_HOURS on the server).
-  useEffect(() => {
-    if (!state.authenticated) return;
-    const expire = Date.parse(readStoredToken().expire ?? '');
-    if (Number.isNaN(expire)) return;
-    const lead = Math.min(10 * 60_000, Math.max(0, (expire - Date.now()) / 2));
-    // setTimeout overflows past ~24.8 days; a long session is simply checked again later.
-    const wait = Math.min(Math.max(expire - Date.now() - lead, 5_000), 2 ** 31 - 1);
-    const timer = setTimeout(() => {
-      void refresh().then((code) => {
-        if (code !== 200) navigate('/auth/login', { replace: true });
-      });
-    }, wait);
-    return () => clearTimeout(timer);
-  }, [state, refresh, navigate]);
+  // A tab left open through a shift renews its token before it runs out (SESSION_HOURS on the
+  // server): a query that never runs on its own (initial data, never stale) but on its interval,
+  // which is timed again from the stored expiry after each renewal.
+  useQuery({
+    queryKey: ['session', 'renewal'],
+    queryFn: async () => {
+      const code = await refresh();
+      if (code !== 200) navigate('/auth/login', { replace: true });
+      return code;
+    },
+    enabled: state.authenticated,
+    initialData: 200,
+    staleTime: Infinity,
+    refetchInterval: renewalDelay,
+    refetchIntervalInBackground: true,
+  });
 
   // Logging out in one tab logs out the others; a login elsewhere is picked up on the next check.
   useEffect(() => {

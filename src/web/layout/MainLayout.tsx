@@ -1,36 +1,30 @@
 import { AppShell, Center, Loader, Stack, Text } from '@mantine/core';
-import { Suspense, useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Suspense } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LIMITS } from '../../contract/constants';
 import { useSession } from '../auth/session';
 import { LoadErrorBoundary } from '../components/LoadErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
 import { TopBar } from './TopBar';
 
-export const HEADER_HEIGHT = 60;
-
 /** The authenticated layout of SPEC §2.2: check the session, then the top bar and the screen. */
 export function MainLayout() {
-  const session = useSession();
-  const navigate = useNavigate();
   const { pathname } = useLocation();
-  const { authenticated, hasStoredToken, refresh } = session;
-
-  useEffect(() => {
-    if (authenticated) return;
-    if (!hasStoredToken()) {
-      navigate('/auth/login', { replace: true });
-      return;
-    }
-    let cancelled = false;
-    void refresh().then((code) => {
-      if (code !== 200 && !cancelled) navigate('/auth/login', { replace: true });
-    });
-    return () => {
-      cancelled = true;
-    };
-  }, [authenticated, hasStoredToken, refresh, navigate]);
+  const { authenticated, hasStoredToken, refresh } = useSession();
+  const stored = hasStoredToken();
+  // A stored token is checked (and rotated) once when the layout opens without a session;
+  // gcTime 0 forgets the answer when the layout closes, so the next opening checks again.
+  const check = useQuery({
+    queryKey: ['session', 'check'],
+    queryFn: () => refresh(),
+    enabled: !authenticated && stored,
+    staleTime: Infinity,
+    gcTime: 0,
+  });
 
   if (!authenticated) {
+    if (!stored || (check.data !== undefined && check.data !== 200) || check.isError) return <Navigate to="/auth/login" replace />;
     return (
       <Center mih="100vh">
         <Stack align="center" gap="sm">
@@ -44,7 +38,7 @@ export function MainLayout() {
   }
 
   return (
-    <AppShell header={{ height: HEADER_HEIGHT }} padding="lg">
+    <AppShell header={{ height: LIMITS.headerHeight }} padding="lg">
       <AppShell.Header>
         <TopBar />
       </AppShell.Header>

@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { LIMITS } from '../contract/constants';
 import { router } from './router';
 import { theme } from './theme/theme';
 
@@ -22,7 +23,7 @@ const queryClient = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="bottom-right" limit={5} autoClose={4000} />
+      <Notifications position="bottom-right" limit={LIMITS.notificationLimit} autoClose={LIMITS.notificationAutoCloseMs} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>

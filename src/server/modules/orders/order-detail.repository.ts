@@ -1,11 +1,11 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { LedgerEntry, OrderDetail, Product } from '../../../contract/orders.js';
+import { asc, eq } from 'drizzle-orm';
+import type { OrderDetail, Product } from '../../../contract/orders.js';
 import type { DbOrTx } from '../../db/client.js';
-import { options, orderLines, orders, products, returnLedgers, returns } from '../../db/schema/index.js';
+import { orderLines, orders, products, returnLedgers, returns } from '../../db/schema/index.js';
+import { presentLedger } from '../returns/return.presenter.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 type ProductRow = typeof products.$inferSelect;
-type LedgerRow = typeof returnLedgers.$inferSelect;
 
 export const toProduct = (p: ProductRow): Product => ({
   id: p.id,
@@ -17,33 +17,12 @@ export const toProduct = (p: ProductRow): Product => ({
   size: p.size,
 });
 
-export const toLedgerEntry = (l: LedgerRow): LedgerEntry => ({
-  id: l.id,
-  customer_id: l.customerId,
-  order_id: l.orderId,
-  order_line_id: l.orderLineId,
-  product_id: l.productId,
-  return_id: l.returnId,
-  condition: l.condition,
-  quantity: l.quantity,
-  reason: l.reason,
-  comment: l.comment,
-});
-
 /** Reads an order with everything the order panel shows. */
 export function createOrderDetailRepository(db: DbOrTx) {
   return {
     async findOrder(orderId: number): Promise<OrderRow | undefined> {
       const [row] = await db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
       return row;
-    },
-
-    async reasons(customerId: number) {
-      return db
-        .select({ id: options.id, option_code: options.optionCode, option_value: options.optionValue })
-        .from(options)
-        .where(and(eq(options.customerId, customerId), eq(options.optionType, 'Reason')))
-        .orderBy(asc(options.id));
     },
 
     async detail(order: OrderRow): Promise<Omit<OrderDetail, 'reasons'>> {
@@ -93,7 +72,7 @@ export function createOrderDetailRepository(db: DbOrTx) {
           product: toProduct(product),
         })),
         returns: orderReturns.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString(), username: r.username })),
-        ledgers: ledgers.map(toLedgerEntry),
+        ledgers: ledgers.map(presentLedger),
       };
     },
   };

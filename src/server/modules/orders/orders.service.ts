@@ -2,11 +2,17 @@ import type { OrderDetail, OrderSearchBody, OrderSearchResult } from '../../../c
 import { forbidden, invalid, notFound } from '../../http/errors.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
+import type { ReasonsRepository } from '../customers/reasons.repository.js';
 import type { OrderDetailRepository } from './order-detail.repository.js';
 import type { OrderSourceGateways } from './order-source-gateway.js';
 
 /** Order search and order load for the Receiving screen; every call checks the customer link first. */
-export function createOrdersService(deps: { customerAccess: CustomerAccess; gateways: OrderSourceGateways; repo: OrderDetailRepository }) {
+export function createOrdersService(deps: {
+  customerAccess: CustomerAccess;
+  gateways: OrderSourceGateways;
+  repo: OrderDetailRepository;
+  reasons: ReasonsRepository;
+}) {
   const { customerAccess, gateways, repo } = deps;
   return {
     async search(user: AuthUser, customerId: number, body: OrderSearchBody): Promise<OrderSearchResult[]> {
@@ -33,7 +39,7 @@ export function createOrdersService(deps: { customerAccess: CustomerAccess; gate
       const localId = await gateways.forCustomer(customer).load(customer, source, id, body?.data);
       const order = await repo.findOrder(localId);
       if (!order || order.customerId !== customer.id) throw notFound('Order not found.');
-      const [detail, reasons] = await Promise.all([repo.detail(order), repo.reasons(customer.id)]);
+      const [detail, reasons] = await Promise.all([repo.detail(order), deps.reasons.list(customer.id)]);
       return { ...detail, reasons };
     },
   };

@@ -3,7 +3,9 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/crypto.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
-import { createSubmitReturnRepository } from '../returns/submit-return.repository.js';
+import { createReasonsRepository } from '../customers/reasons.repository.js';
+import { createReturnCommand } from '../returns/create-return.js';
+import { createReturnsRepository } from '../returns/returns.repository.js';
 import { createSubmitReturnService } from '../returns/submit-return.service.js';
 import { createOrderDetailRepository } from './order-detail.repository.js';
 import { createOrderSearchRepository } from './order-search.repository.js';
@@ -26,6 +28,7 @@ export function createReceivingServices(deps: {
 }) {
   const { db, customerAccess, clock } = deps;
   const orderDetails = createOrderDetailRepository(db);
+  const reasons = createReasonsRepository(db);
   const local = createLocalOrderGateway(createOrderSearchRepository(db), LIMITS.searchResultLimit);
   const live = createLiveOrderGateways({
     db,
@@ -37,7 +40,14 @@ export function createReceivingServices(deps: {
   });
   const gateways = createOrderSourceGateways(local, live);
   return {
-    orders: createOrdersService({ customerAccess, gateways, repo: orderDetails }),
-    submitReturn: createSubmitReturnService({ customerAccess, orders: orderDetails, repo: createSubmitReturnRepository(db), clock }),
+    orders: createOrdersService({ customerAccess, gateways, repo: orderDetails, reasons }),
+    submitReturn: createSubmitReturnService({
+      customerAccess,
+      orders: orderDetails,
+      returns: createReturnsRepository(db),
+      reasons,
+      createReturn: createReturnCommand(db),
+      clock,
+    }),
   };
 }

@@ -7,16 +7,24 @@ import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { toCustomerSummary } from '../customers/customer-access.repository.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
-import type { BlindReturnRepository } from './blind-return.repository.js';
+import type { ReasonsRepository } from '../customers/reasons.repository.js';
+import { toNewLedger, type CreateReturn } from './create-return.js';
+import type { ReturnsRepository } from './returns.repository.js';
 
 /** Blind returns (SPEC §2.8, §4): product search and saving a return that has no order. */
-export function createBlindReturnService(deps: { repo: BlindReturnRepository; customerAccess: CustomerAccess; clock: Clock }) {
-  const { repo, customerAccess, clock } = deps;
+export function createBlindReturnService(deps: {
+  returns: ReturnsRepository;
+  reasons: ReasonsRepository;
+  createReturn: CreateReturn;
+  customerAccess: CustomerAccess;
+  clock: Clock;
+}) {
+  const { returns: repo, reasons, createReturn, customerAccess, clock } = deps;
 
   return {
     async setup(user: AuthUser, customerId: number): Promise<BlindSetup> {
       const customer = await customerAccess.require(user, customerId);
-      return { customer: toCustomerSummary(customer), reasons: await repo.reasons(customer.id) };
+      return { customer: toCustomerSummary(customer), reasons: await reasons.list(customer.id) };
     },
 
     async searchProducts(user: AuthUser, customerId: number, search: string): Promise<ProductRow[]> {
@@ -35,39 +43,35 @@ export function createBlindReturnService(deps: { repo: BlindReturnRepository; cu
 
       if (body.id) {
         const earlier = await repo.findByDraft(user.id, body.id);
-        if (earlier) return answerFor(earlier, customer.id);
+        if (earlier) return answerFor(earlier.ret, customer.id);
       }
 
       const productIds = await repo.productIdsOf(customer.id, [...new Set(body.return_ledgers.map((l) => l.product_id))]);
-      const reasons = new Set((await repo.reasons(customer.id)).map((r) => r.option_code));
+      const reasonCodes = await reasons.codes(customer.id);
       const errors: Record<string, string[]> = {};
       body.return_ledgers.forEach((l, i) => {
         if (!productIds.has(l.product_id)) errors[`return_ledgers.${i}.product_id`] = [BLIND_MSG.productUnknown];
-        if (!reasons.has(l.reason)) errors[`return_ledgers.${i}.reason`] = [BLIND_MSG.reasonUnknown];
+        if (!reasonCodes.has(l.reason)) errors[`return_ledgers.${i}.reason`] = [BLIND_MSG.reasonUnknown];
       });
       if (Object.keys(errors).length) throw validationError(errors);
 
-      const saved = await repo.save(
+      const saved = await createReturn(
         {
           // Without a draft id there is nothing to deduplicate on; a unique server key keeps the column filled.
           draftId: body.id ?? `blind-${randomUUID()}`,
           customerId: customer.id,
+          orderId: null,
           userId: user.id,
           username: user.username,
           reference1: body.reference_1,
-          reference2: body.reference_2,
+          reference2: body.reference_2 || null,
           returnDate: body.return_date,
-          ledgers: body.return_ledgers.map((l) => ({
-            productId: l.product_id,
-            quantity: l.quantity,
-            condition: l.condition,
-            reason: l.reason,
-            comment: l.comment,
-          })),
+          isBlind: true,
+          ledgers: body.return_ledgers.map(toNewLedger),
         },
         clock.now(),
       );
-      return answerFor(saved, customer.id);
+      return answerFor(saved.ret, customer.id);
     },
   };
 

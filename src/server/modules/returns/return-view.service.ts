@@ -2,6 +2,7 @@ import type { ReturnView } from '../../../contract/return-view.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
+import { presentReturn } from './return.presenter.js';
 import type { ReturnViewRepository } from './return-view.repository.js';
 
 /** Return View (SPEC §2.10): one return with its order, lines and timeline tasks. */
@@ -21,19 +22,10 @@ export function createReturnViewService(deps: { repo: ReturnViewRepository; cust
         repo.timelineTasks(r.id, r.orderId),
       ]);
       return {
-        id: r.id,
-        order_id: r.orderId,
-        customer_id: r.customerId,
+        ...presentReturn(r),
         company: found.company,
         order_source: found.orderSource,
-        user_id: r.userId,
-        username: r.username,
-        reference_1: r.reference1,
-        reference_2: r.reference2,
-        return_date: r.returnDate,
-        is_blind: r.isBlind,
         message_id: r.messageId,
-        created_at: r.createdAt.toISOString(),
         order: order ?? null,
         lines,
         tasks,

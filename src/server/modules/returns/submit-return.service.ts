@@ -3,21 +3,28 @@ import { conflict, forbidden, notFound, validationError } from '../../http/error
 import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
+import type { ReasonsRepository } from '../customers/reasons.repository.js';
 import type { OrderDetailRepository } from '../orders/order-detail.repository.js';
-import type { SubmitReturnRepository } from './submit-return.repository.js';
+import { toNewLedger, type CreateReturn } from './create-return.js';
+import { presentCreatedReturn } from './return.presenter.js';
+import type { ReturnsRepository } from './returns.repository.js';
 
 /** POST /api/returns: checks every rule before anything is written, then saves in one transaction. */
 export function createSubmitReturnService(deps: {
   customerAccess: CustomerAccess;
   orders: OrderDetailRepository;
-  repo: SubmitReturnRepository;
+  returns: ReturnsRepository;
+  reasons: ReasonsRepository;
+  createReturn: CreateReturn;
   clock: Clock;
 }) {
-  const { customerAccess, orders, repo, clock } = deps;
+  const { customerAccess, orders, returns, reasons: reasonsRepo, createReturn, clock } = deps;
 
   async function checkLedgers(customerId: number, orderId: number, body: SubmitReturnBody): Promise<void> {
-    const lines = new Map((await repo.findLines([...new Set(body.return_ledgers.map((l) => l.order_line_id))])).map((l) => [l.id, l]));
-    const reasons = await repo.reasonCodes(customerId);
+    const lines = new Map(
+      (await returns.findOrderLines([...new Set(body.return_ledgers.map((l) => l.order_line_id))])).map((l) => [l.id, l]),
+    );
+    const reasons = await reasonsRepo.codes(customerId);
     const errors: Record<string, string[]> = {};
     body.return_ledgers.forEach((ledger, i) => {
       const line = lines.get(ledger.order_line_id);
@@ -37,7 +44,7 @@ export function createSubmitReturnService(deps: {
       if (!order) throw notFound('Order not found.');
       if (order.customerId !== customer.id) throw forbidden();
       await checkLedgers(customer.id, order.id, body);
-      const { saved } = await repo.save(
+      const saved = await createReturn(
         {
           draftId: body.id,
           customerId: customer.id,
@@ -47,20 +54,14 @@ export function createSubmitReturnService(deps: {
           reference1: body.reference_1,
           reference2: body.reference_2,
           returnDate: body.return_date,
-          ledgers: body.return_ledgers.map((l) => ({
-            orderLineId: l.order_line_id,
-            productId: l.product_id,
-            quantity: l.quantity,
-            condition: l.condition,
-            reason: l.reason,
-            comment: l.comment,
-          })),
+          isBlind: false,
+          ledgers: body.return_ledgers.map(toNewLedger),
         },
         clock.now(),
       );
       // A draft id is one return: reusing it for another order is a client bug, not a retry.
-      if (saved.order_id !== order.id) throw conflict(RETURN_MSG.draftReused);
-      return saved;
+      if (saved.ret.orderId !== order.id) throw conflict(RETURN_MSG.draftReused);
+      return presentCreatedReturn(saved.ret, saved.ledgers);
     },
   };
 }

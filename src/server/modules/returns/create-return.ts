@@ -1,0 +1,102 @@
+import type { Db } from '../../db/client.js';
+import { enqueueOutboundTasks } from './outbound-tasks.js';
+import type { LedgerRow, ReturnRow } from './return.presenter.js';
+import { createReturnsRepository } from './returns.repository.js';
+
+/** A return to write, checked already by the caller's rules (order-based submit, blind return, …). */
+export interface NewReturn {
+  /** The idempotency key: unique per user. */
+  draftId: string;
+  customerId: number;
+  /** null for a return without an order (blind). */
+  orderId: number | null;
+  userId: number;
+  username: string;
+  reference1: string | null;
+  reference2: string | null;
+  returnDate: string;
+  isBlind: boolean;
+  ledgers: NewLedger[];
+}
+
+export interface NewLedger {
+  orderLineId: number | null;
+  productId: number;
+  quantity: number;
+  condition: string;
+  reason: string;
+  comment: string;
+}
+
+/** The one mapping of a submitted ledger (contract field names) to what createReturn writes. */
+export const toNewLedger = (l: {
+  order_line_id?: number;
+  product_id: number;
+  quantity: number;
+  condition: string;
+  reason: string;
+  comment: string;
+}): NewLedger => ({
+  orderLineId: l.order_line_id ?? null,
+  productId: l.product_id,
+  quantity: l.quantity,
+  condition: l.condition,
+  reason: l.reason,
+  comment: l.comment,
+});
+
+export interface SavedReturn {
+  /** false when another save of the same draft had written it first. */
+  created: boolean;
+  ret: ReturnRow;
+  ledgers: LedgerRow[];
+}
+
+/**
+ * The one command that writes a return, for every kind of return. One transaction: the return, its
+ * ledgers, the order's status (when it has an order) and the outbound tasks, so a failure anywhere
+ * leaves nothing behind. The unique (user_id, draft_id) key turns a repeated or concurrent save of
+ * one draft into a read of the first: ON CONFLICT waits for that one to commit, then it is read back.
+ */
+export function createReturnCommand(db: Db) {
+  return async function createReturn(input: NewReturn, now: Date): Promise<SavedReturn> {
+    const written = await db.transaction(async (tx) => {
+      const repo = createReturnsRepository(tx);
+      const ret = await repo.insertUnlessDraftTaken({
+        customerId: input.customerId,
+        orderId: input.orderId,
+        userId: input.userId,
+        username: input.username,
+        reference1: input.reference1,
+        reference2: input.reference2,
+        returnDate: input.returnDate,
+        isBlind: input.isBlind,
+        draftId: input.draftId,
+        createdAt: now,
+      });
+      if (!ret) return undefined;
+      const ledgers = await repo.insertLedgers(
+        input.ledgers.map((l) => ({
+          returnId: ret.id,
+          customerId: input.customerId,
+          orderId: input.orderId,
+          orderLineId: l.orderLineId,
+          productId: l.productId,
+          condition: l.condition,
+          quantity: l.quantity,
+          reason: l.reason,
+          comment: l.comment || null,
+          createdAt: now,
+        })),
+      );
+      if (input.orderId !== null) await repo.markOrderReturned(input.orderId, now);
+      await enqueueOutboundTasks(tx, { returnId: ret.id, customerId: input.customerId, orderId: input.orderId }, now);
+      return { created: true, ret, ledgers };
+    });
+    if (written) return written;
+    const existing = await createReturnsRepository(db).findByDraft(input.userId, input.draftId);
+    if (!existing) throw new Error(`draft ${input.draftId} conflicted but no return was found`);
+    return { created: false, ...existing };
+  };
+}
+export type CreateReturn = ReturnType<typeof createReturnCommand>;

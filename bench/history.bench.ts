@@ -10,13 +10,7 @@ import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.js';
 import { createCustomerAccessRepository } from '../src/server/modules/customers/customer-access.repository.js';
 import { createCustomerAccess } from '../src/server/modules/customers/customer-access.service.js';
-import {
-  createHistoryRepository,
-  historyCountQuery,
-  historyPageQuery,
-  pageWindow,
-  type HistoryFilter,
-} from '../src/server/modules/history/history.repository.js';
+import { historyCountQuery, historyPageQuery, pageWindow, type HistoryFilter } from '../src/server/modules/history/history.repository.js';
 import { createHistoryService } from '../src/server/modules/history/history.service.js';
 import type { AuthUser } from '../src/server/modules/auth/auth-user.js';
 import { historyQuery } from '../src/contract/history.js';
@@ -100,7 +94,7 @@ async function main() {
 
     const database = await openPostgres(url, 1);
     const service = createHistoryService({
-      repo: createHistoryRepository(database.db),
+      db: database.db,
       customerAccess: createCustomerAccess(createCustomerAccessRepository(database.db)),
     });
     const user = (id: number, isSu: boolean): AuthUser => ({

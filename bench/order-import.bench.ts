@@ -12,7 +12,6 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client.js';
 import { customers } from '../src/server/db/schema/index.js';
 import { parseOrderFile } from '../src/server/modules/orders/order-file.parser.js';
-import { createOrderImportRepository } from '../src/server/modules/orders/order-import.repository.js';
 import { createOrderImportService } from '../src/server/modules/orders/order-import.service.js';
 import { adminUrl } from './support.js';
 
@@ -49,7 +48,7 @@ async function measure(label: string, database: Database, content: string, lines
     .insert(customers)
     .values({ company: `Bench import ${Date.now()}`, orderSource: 'Biztalk' })
     .returning();
-  const service = createOrderImportService({ repo: createOrderImportRepository(database.db) });
+  const service = createOrderImportService({ db: database.db });
 
   let t0 = performance.now();
   const parsed = parseOrderFile('csv', content);

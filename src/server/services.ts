@@ -7,7 +7,6 @@ import { createCustomerAccess } from './modules/customers/customer-access.servic
 import { createTaskQueueRepository } from './modules/tasks/task-queue.repository.js';
 import { createHistoryServices } from './modules/history/history.wiring.js';
 import { createReceivingServices } from './modules/orders/receiving.wiring.js';
-import { createOrderImportRepository } from './modules/orders/order-import.repository.js';
 import { createOrderImportService } from './modules/orders/order-import.service.js';
 
 /** Wires repositories into services; one place, so a feature is added by one line here. */
@@ -28,7 +27,7 @@ export function createServices(deps: AppDeps) {
       publicUrl: deps.config.PUBLIC_URL,
     },
   });
-  const orderImport = createOrderImportService({ repo: createOrderImportRepository(db), clock: deps.clock });
+  const orderImport = createOrderImportService({ db, clock: deps.clock });
   const { orders, submitReturn } = createReceivingServices({
     db,
     customerAccess,

@@ -63,7 +63,7 @@ export async function loadDemoData(db: Db, opts: { operatorPassword?: string; no
     if (n > 0) return { loaded: false, reason: 'the database already has customers' };
 
     const importRepo = createOrderImportRepository(tx);
-    const importer = createOrderImportService({ repo: importRepo, clock: { now: () => opts.now } });
+    const importer = createOrderImportService({ db: tx, clock: { now: () => opts.now } });
     const ordersByCustomer = demoOrders(opts.now);
     const operatorCustomerIds: number[] = [];
     let orderCount = 0;

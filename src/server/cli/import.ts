@@ -12,7 +12,6 @@ import { loadConfig } from '../config.js';
 import { openPglite, openPostgres, type Database } from '../db/client.js';
 import { AppError } from '../http/errors.js';
 import { orderFileFormatOf } from '../modules/orders/order-file.parser.js';
-import { createOrderImportRepository } from '../modules/orders/order-import.repository.js';
 import { createOrderImportService } from '../modules/orders/order-import.service.js';
 
 const USAGE = 'Usage: npm run import -- <file> --customer <id or company> [--format csv|json] [--force]';
@@ -92,7 +91,7 @@ async function main(): Promise<number> {
   const database: Database = config.DATABASE_URL ? await openPostgres(config.DATABASE_URL, 2) : await openPglite({ dataDir: pgliteDir });
   try {
     await database.migrate();
-    const service = createOrderImportService({ repo: createOrderImportRepository(database.db) });
+    const service = createOrderImportService({ db: database.db });
     const customer = await service.requireCustomer(args.customer);
     const started = Date.now();
     const summary = await service.importFile({ customerId: customer.id, format, content });

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Db, type DbOrTx } from '../db/client.js';
+import { LIMITS } from '../../contract/constants.js';
+import { queryRows, type DbOrTx } from '../db/client.js';
 import { connections, customers, tasks } from '../db/schema/index.js';
 import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
 
@@ -35,6 +36,38 @@ export function createInboundRepository(db: DbOrTx) {
       return new Set(rows.map((r) => r.path));
     },
 
+    /**
+     * Serialises "is a scan waiting? else queue one" across worker nodes: a transaction-level
+     * advisory lock, so it must run inside the caller's transaction.
+     */
+    async lockScanQueue(): Promise<void> {
+      await db.execute(sql`SELECT pg_advisory_xact_lock(${SCAN_LOCK_KEY})`);
+    },
+
+    async scanWaiting(): Promise<boolean> {
+      const open = await queryRows<{ id: number }>(
+        db,
+        sql`SELECT id FROM ${tasks} WHERE task_type = 'SGL Inbound' AND payload->>'kind' = 'scan'
+            AND task_status = 'Pending' AND attempts_count < ${LIMITS.autoRetryBelowAttempts} LIMIT 1`,
+      );
+      return open.length > 0;
+    },
+
+    /** Scans that found nothing, older than `before`: pruned so the monitor is not flooded with them. */
+    async pruneEmptyScans(before: Date): Promise<void> {
+      await db.execute(
+        sql`DELETE FROM ${tasks} WHERE task_type = 'SGL Inbound' AND payload->>'kind' = 'scan'
+            AND task_status = 'Log Only' AND payload->>'found' = '0' AND created_at < ${before.toISOString()}`,
+      );
+    },
+
+    async queueScan(now: Date): Promise<number> {
+      return createTaskQueueRepository(db).enqueue(
+        { taskType: 'SGL Inbound', message1: 'Inbound folder scan', payload: { kind: 'scan' } },
+        now,
+      );
+    },
+
     async queueFile(path: string, name: string, now: Date): Promise<number> {
       return createTaskQueueRepository(db).enqueue(
         {
@@ -48,29 +81,4 @@ export function createInboundRepository(db: DbOrTx) {
       );
     },
   };
-}
-
-/**
- * Queues one 'SGL Inbound' scan unless one is already waiting or running. The transaction-level
- * advisory lock makes check-then-insert safe when several worker nodes tick at the same moment.
- * Empty scans older than a day are pruned so the monitor is not flooded with them.
- */
-export async function ensureInboundScan(db: Db, now: Date): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SCAN_LOCK_KEY})`);
-    const open = await queryRows<{ id: number }>(
-      tx,
-      sql`SELECT id FROM ${tasks} WHERE task_type = 'SGL Inbound' AND payload->>'kind' = 'scan'
-          AND task_status = 'Pending' AND attempts_count < 3 LIMIT 1`,
-    );
-    await tx.execute(
-      sql`DELETE FROM ${tasks} WHERE task_type = 'SGL Inbound' AND payload->>'kind' = 'scan'
-          AND task_status = 'Log Only' AND payload->>'found' = '0' AND created_at < ${new Date(now.getTime() - 86_400_000).toISOString()}`,
-    );
-    if (open.length) return null;
-    return createTaskQueueRepository(tx).enqueue(
-      { taskType: 'SGL Inbound', message1: 'Inbound folder scan', payload: { kind: 'scan' } },
-      now,
-    );
-  });
 }

@@ -1,7 +1,23 @@
 import type { Db } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-import { ensureInboundScan } from './inbound.repository.js';
+import { createInboundRepository } from './inbound.repository.js';
 import type { WorkerLog } from './worker.js';
+
+/**
+ * Queues one 'SGL Inbound' scan unless one is already waiting or running. The transaction-level
+ * advisory lock makes check-then-insert safe when several worker nodes tick at the same moment.
+ * Empty scans older than a day are pruned so the monitor is not flooded with them.
+ */
+export async function ensureInboundScan(db: Db, now: Date): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const repo = createInboundRepository(tx);
+    await repo.lockScanQueue();
+    const waiting = await repo.scanWaiting();
+    await repo.pruneEmptyScans(new Date(now.getTime() - 86_400_000));
+    if (waiting) return null;
+    return repo.queueScan(now);
+  });
+}
 
 /**
  * Scheduled work of the worker role: every INBOUND_POLL_SECONDS an 'SGL Inbound' scan task is

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db, type DbOrTx } from '../../db/client.js';
+import { queryRows, type DbOrTx } from '../../db/client.js';
 import type { HistoryRow } from '../../../contract/history.js';
 
 export interface HistoryFilter {
@@ -112,39 +112,34 @@ export function historyPageQuery(f: HistoryFilter, w: ReturnType<typeof pageWind
     ORDER BY r.created_at DESC, r.id DESC`;
 }
 
-export function createHistoryRepository(db: Db) {
-  async function count(runner: DbOrTx, f: HistoryFilter): Promise<number> {
+export function createHistoryRepository(db: DbOrTx) {
+  async function count(f: HistoryFilter): Promise<number> {
     if (f.customerIds?.length === 0) return 0;
-    const [row] = await queryRows<{ n: string | number }>(runner, historyCountQuery(f));
+    const [row] = await queryRows<{ n: string | number }>(db, historyCountQuery(f));
     return Number(row?.n ?? 0);
   }
 
   return {
     /**
-     * One page, newest first, and the exact total, read in one snapshot so they agree. Offset paging
+     * One page, newest first, and the exact total; the service reads them in one snapshot so they agree. Offset paging
      * walks the (…, created_at, id) indexes; past the middle it walks them from the other end, so the
      * last page costs what the first does. A search (few rows) pages and counts in one statement.
      */
     async page(f: HistoryFilter, page: number, perPage: number): Promise<{ rows: HistoryRow[]; total: number }> {
-      return db.transaction(
-        async (tx) => {
-          if (f.customerIds?.length === 0) return { rows: [], total: 0 };
-          if (hasSearch(f)) {
-            const rows = await queryRows<RawRow & { total: string | number }>(
-              tx,
-              historyPageQuery(f, { fromEnd: false, skip: (page - 1) * perPage, limit: perPage }, true),
-            );
-            // Past the last page the window has no row to carry the total: count it then.
-            const total = rows.length ? Number(rows[0]!.total) : page === 1 ? 0 : await count(tx, f);
-            return { rows: rows.map(toHistoryRow), total };
-          }
-          const total = await count(tx, f);
-          if (total === 0 || (page - 1) * perPage >= total) return { rows: [], total };
-          const rows = await queryRows<RawRow>(tx, historyPageQuery(f, pageWindow(total, page, perPage)));
-          return { rows: rows.map(toHistoryRow), total };
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
+      if (f.customerIds?.length === 0) return { rows: [], total: 0 };
+      if (hasSearch(f)) {
+        const rows = await queryRows<RawRow & { total: string | number }>(
+          db,
+          historyPageQuery(f, { fromEnd: false, skip: (page - 1) * perPage, limit: perPage }, true),
+        );
+        // Past the last page the window has no row to carry the total: count it then.
+        const total = rows.length ? Number(rows[0]!.total) : page === 1 ? 0 : await count(f);
+        return { rows: rows.map(toHistoryRow), total };
+      }
+      const total = await count(f);
+      if (total === 0 || (page - 1) * perPage >= total) return { rows: [], total };
+      const rows = await queryRows<RawRow>(db, historyPageQuery(f, pageWindow(total, page, perPage)));
+      return { rows: rows.map(toHistoryRow), total };
     },
   };
 }

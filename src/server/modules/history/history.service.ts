@@ -2,10 +2,11 @@ import type { HistoryPage, HistoryQuery } from '../../../contract/history.js';
 import { LIMITS } from '../../../contract/constants.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
-import type { HistoryFilter, HistoryRepository } from './history.repository.js';
+import type { Db } from '../../db/client.js';
+import { createHistoryRepository, type HistoryFilter } from './history.repository.js';
 
 /** Return History (SPEC §2.9): operators see their customers' returns, admins every return. */
-export function createHistoryService(deps: { repo: HistoryRepository; customerAccess: CustomerAccess }) {
+export function createHistoryService(deps: { db: Db; customerAccess: CustomerAccess }) {
   return {
     async list(user: AuthUser, q: HistoryQuery): Promise<HistoryPage> {
       let customerIds: number[] | undefined;
@@ -26,7 +27,11 @@ export function createHistoryService(deps: { repo: HistoryRepository; customerAc
         webOrderNumber: q['search[web_order_number]'],
       };
       const perPage = LIMITS.historyPageSize;
-      const { rows, total } = await deps.repo.page(filter, q.page, perPage);
+      // The page and the total in one read-only snapshot, so they agree while returns are being saved.
+      const { rows, total } = await deps.db.transaction((tx) => createHistoryRepository(tx).page(filter, q.page, perPage), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
       return {
         data: rows,
         on_page: q.page,

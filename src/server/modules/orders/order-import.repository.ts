@@ -31,7 +31,11 @@ type IdSku = { id: number; sku: string };
 type IdSource = { id: number; source_id_1: string };
 
 /** Reads and writes of the order import; every statement is batched, none is issued per line. */
-function importStatements(db: DbOrTx) {
+/**
+ * The order import's statements on a database or a transaction; the import service opens the
+ * transaction of each batch and builds this repository on it (docs/decisions.md, "One transaction idiom").
+ */
+export function createOrderImportRepository(db: DbOrTx) {
   return {
     async findCustomer(ref: string | number) {
       const asId = typeof ref === 'number' ? ref : /^\d+$/.test(ref.trim()) ? Number(ref.trim()) : undefined;
@@ -178,17 +182,6 @@ function importStatements(db: DbOrTx) {
         count += inserted.length;
       }
       return count;
-    },
-  };
-}
-export type OrderImportStatements = ReturnType<typeof importStatements>;
-
-export function createOrderImportRepository(db: DbOrTx) {
-  return {
-    ...importStatements(db),
-    /** On a transaction already (demo data) this nests as a savepoint. */
-    transaction<T>(work: (tx: OrderImportStatements) => Promise<T>): Promise<T> {
-      return db.transaction((tx) => work(importStatements(tx)));
     },
   };
 }

@@ -6,7 +6,6 @@ import { customers, orderLines, orders, products } from '../../db/schema/index.j
 import { queryRows } from '../../db/client.js';
 import { makeCustomer } from '../../test/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { createOrderImportRepository } from './order-import.repository.js';
 import { createOrderImportService, type OrderImportService } from './order-import.service.js';
 
 const example = (name: string) => readFileSync(new URL(`../../../../examples/${name}`, import.meta.url), 'utf8');
@@ -17,7 +16,7 @@ const db = () => t.database.db;
 
 beforeAll(async () => {
   t = await createTestDatabase();
-  service = createOrderImportService({ repo: createOrderImportRepository(db()) });
+  service = createOrderImportService({ db: db() });
 });
 afterAll(() => t.close());
 

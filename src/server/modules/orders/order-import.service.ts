@@ -6,12 +6,13 @@ import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
 import type { CustomerRow } from '../customers/customer-access.repository.js';
 import { capErrors, parseOrderFile } from './order-file.parser.js';
 import { jsonPath, validateOrder, findDuplicateOrders, rawSourceId, type ParsedOrder } from './order-file.validation.js';
-import type {
-  NewOrderLineRow,
-  NewOrderRow,
-  OrderImportRepository,
-  OrderImportStatements,
-  ProductInput,
+import type { DbOrTx } from '../../db/client.js';
+import {
+  createOrderImportRepository,
+  type NewOrderLineRow,
+  type NewOrderRow,
+  type OrderImportRepository,
+  type ProductInput,
 } from './order-import.repository.js';
 
 /**
@@ -61,8 +62,10 @@ function batchesOf(parsed: ParsedOrder[]): ParsedOrder[][] {
   return batches;
 }
 
-export function createOrderImportService(deps: { repo: OrderImportRepository; clock?: Clock }) {
-  const { repo } = deps;
+/** `db` may be a transaction already (demo data): each batch's transaction then nests as a savepoint. */
+export function createOrderImportService(deps: { db: DbOrTx; clock?: Clock }) {
+  const { db } = deps;
+  const repo = createOrderImportRepository(db);
   const clock = deps.clock ?? systemClock;
 
   async function requireCustomer(ref: string | number): Promise<CustomerRow> {
@@ -73,7 +76,7 @@ export function createOrderImportService(deps: { repo: OrderImportRepository; cl
   }
 
   async function writeBatch(
-    tx: OrderImportStatements,
+    tx: OrderImportRepository,
     customer: CustomerRow,
     batch: ParsedOrder[],
     productIds: Map<string, number>,
@@ -141,7 +144,7 @@ export function createOrderImportService(deps: { repo: OrderImportRepository; cl
     };
     for (const batch of batchesOf(parsed)) {
       try {
-        add(await repo.transaction((tx) => writeBatch(tx, customer, batch, products.idBySku, now)));
+        add(await db.transaction((tx) => writeBatch(createOrderImportRepository(tx), customer, batch, products.idBySku, now)));
       } catch (batchError) {
         if (batch.length === 1) {
           summary.errors.push(saveError(batch[0]!, batchError));
@@ -149,7 +152,7 @@ export function createOrderImportService(deps: { repo: OrderImportRepository; cl
         }
         for (const one of batch) {
           try {
-            add(await repo.transaction((tx) => writeBatch(tx, customer, [one], products.idBySku, now)));
+            add(await db.transaction((tx) => writeBatch(createOrderImportRepository(tx), customer, [one], products.idBySku, now)));
           } catch (error) {
             summary.errors.push(saveError(one, error));
           }

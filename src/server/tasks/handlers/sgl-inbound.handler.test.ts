@@ -7,7 +7,7 @@ import { makeCustomer } from '../../test/factories.js';
 import { makeWorkerDeps, setSettings, startTestWorker } from '../../test/integration-fixtures.js';
 import { startFtpServer, waitFor, type TestFtpServer } from '../../test/integration-servers.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { ensureInboundScan } from '../inbound.repository.js';
+import { ensureInboundScan } from '../scheduler.js';
 
 let testDb: TestDatabase;
 let ftp: TestFtpServer;

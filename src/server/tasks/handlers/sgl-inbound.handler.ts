@@ -5,7 +5,6 @@ import { biztalkSettings, errorDir, processedDir, type BiztalkSettings } from '.
 import { readIntegrationSettings } from '../../modules/settings/settings.service.js';
 import type { FileTransport } from '../../integrations/file-transport.js';
 import { InboundFileError, parseInboundFile } from '../../integrations/inbound-envelope.js';
-import { createOrderImportRepository } from '../../modules/orders/order-import.repository.js';
 import { createOrderImportService } from '../../modules/orders/order-import.service.js';
 import { createInboundRepository } from '../inbound.repository.js';
 import type { TaskRow } from '../task-runner.repository.js';
@@ -27,7 +26,7 @@ const isNotFound = (error: unknown) => {
 export function createSglInboundHandler(deps: AppDeps): TaskHandler {
   const { db } = deps.database;
   const transports = transportsOf(deps);
-  const importer = createOrderImportService({ repo: createOrderImportRepository(db), clock: deps.clock });
+  const importer = createOrderImportService({ db, clock: deps.clock });
 
   async function withTransport<T>(work: (t: FileTransport, s: BiztalkSettings) => Promise<T>) {
     const settings = await biztalkSettings(await readIntegrationSettings(db, deps.secretBox), deps.config.dataDir);

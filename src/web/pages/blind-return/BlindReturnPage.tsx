@@ -6,9 +6,9 @@ import { Alert, Button, Group, Kbd, Loader, Paper, Stack, Text, TextInput, Title
 import { useHotkeys } from '@mantine/hooks';
 import { DateInput } from '@mantine/dates';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
-import { BLIND_MSG, type BlindReturnBody, type BlindReturnSaved, type BlindSetup, type ProductRow } from '../../../contract/blind';
+import { BLIND_MSG, type BlindReturnBody, type ProductRow } from '../../../contract/blind';
 import { DEFAULT_BLIND_CONDITION, LIMITS } from '../../../contract/constants';
-import { api } from '../../api/client';
+import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
 import { BlindLinesTable, type BlindLine } from './BlindLinesTable';
 import { ProductSearch } from './ProductSearch';
@@ -30,8 +30,12 @@ export default function BlindReturnPage() {
   const { customerId = '' } = useParams();
   const navigate = useNavigate();
   const id = /^\d{1,10}$/.test(customerId) ? Number(customerId) : NaN;
-  const [setup, setSetup] = useState<BlindSetup | null>(null);
-  const [failed, setFailed] = useState(false);
+  // Quiet: an unknown customer is answered by the alerts below, not by a notification.
+  const setupQuery = useRouteQuery('blindSetup', { params: { customerId: id } }, { enabled: Number.isFinite(id), quiet: true });
+  const setup = setupQuery.data ?? null;
+  const failed = !Number.isFinite(id) || setupQuery.isError;
+  const saveReturn = useRouteMutation('saveBlindReturn', { invalidates: ['listReturns'] });
+  const saving = saveReturn.isPending;
   // The draft's temporary id doubles as the save's idempotency key (a double click saves once).
   const [draftId] = useState(tempId);
   const [reference1, setReference1] = useState('');
@@ -39,7 +43,6 @@ export default function BlindReturnPage() {
   const [returnDate, setReturnDate] = useState<string>(today());
   const [lines, setLines] = useState<BlindLine[]>([]);
   const [ref1Error, setRef1Error] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
   const reference1Ref = useRef<HTMLInputElement>(null);
   const productRef = useRef<HTMLInputElement>(null);
   // Save from the keyboard; F2 back to the product field. Both work while the cursor is in a field.
@@ -56,23 +59,6 @@ export default function BlindReturnPage() {
     e.preventDefault();
     productRef.current?.focus();
   };
-
-  useEffect(() => {
-    setSetup(null);
-    setFailed(false);
-    if (!Number.isFinite(id)) {
-      setFailed(true);
-      return;
-    }
-    const controller = new AbortController();
-    // Quiet: an unknown customer is answered by the alerts below, not by a notification.
-    void api.get<BlindSetup>(`/returns/blind/${id}`, undefined, { quiet: true, signal: controller.signal }).then((res) => {
-      if (controller.signal.aborted) return;
-      if (res.code === 200) setSetup(res.message);
-      else setFailed(true);
-    });
-    return () => controller.abort();
-  }, [id]);
 
   // The cursor starts in Reference 1 once the form is on screen (the return label is scanned first).
   const ready = setup !== null;
@@ -107,7 +93,6 @@ export default function BlindReturnPage() {
     }
     // SPEC §5: Save does nothing without lines or Reference 1.
     if (!reference1.trim() || lines.length === 0) return;
-    setSaving(true);
     const body: BlindReturnBody = {
       id: draftId,
       reference_1: reference1.trim(),
@@ -122,9 +107,12 @@ export default function BlindReturnPage() {
         comment: l.comment.trim(),
       })),
     };
-    const res = await api.put<BlindReturnSaved>(`/returns/blind/${id}`, body);
-    setSaving(false);
-    if (res.code === 200) navigate(res.message.to, { replace: true });
+    const saved = await saveReturn.mutateAsync({ params: { customerId: id }, body }).catch((e: unknown) => {
+      // The client has shown the failure (e.g. blind returns not enabled); the lines stay.
+      if (isApiError(e)) return null;
+      throw e;
+    });
+    if (saved) navigate(saved.to, { replace: true });
   }
 
   if (!setup) {

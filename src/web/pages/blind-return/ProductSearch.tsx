@@ -1,13 +1,14 @@
 // Product search of the Blind Return screen (SPEC §2.8): debounced 500 ms, more than 2 characters,
 // not for texts starting with '[Result'. A scanner's code followed by Enter adds that product at once.
-import { useEffect, useState, type RefObject } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBarcode } from '@tabler/icons-react';
 import type { ProductRow } from '../../../contract/blind';
 import { LIMITS } from '../../../contract/constants';
-import { api } from '../../api/client';
+import { fetchRoute, isApiError, routeKey, useRouteQuery } from '../../api/queries';
 import { exactProduct, shouldSearch } from './product-search-rules';
 
 export function ProductSearch({
@@ -25,30 +26,20 @@ export function ProductSearch({
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), LIMITS.searchDebounceMs);
-  const [results, setResults] = useState<ProductRow[]>([]);
-  const [loading, setLoading] = useState(false);
   const [missed, setMissed] = useState(false);
-
+  const client = useQueryClient();
+  const searchInput = (search: string) => ({ params: { customerId }, body: { search } });
+  const query = useRouteQuery('searchProducts', searchInput(debounced), { enabled: shouldSearch(debounced) });
+  const results = useMemo(() => (shouldSearch(debounced) ? (query.data ?? []) : []), [debounced, query.data]);
+  const loading = query.isFetching;
+  // A fresh answer opens the list (while the field has the cursor), as typing does.
   useEffect(() => {
-    if (!shouldSearch(debounced)) {
-      setResults([]);
-      return;
-    }
-    const controller = new AbortController();
-    setLoading(true);
-    void api.put<ProductRow[]>(`/returns/products/${customerId}`, { search: debounced }, { signal: controller.signal }).then((res) => {
-      if (controller.signal.aborted) return;
-      setLoading(false);
-      setResults(res.code === 200 ? res.message : []);
-      if (res.code === 200) combobox.openDropdown();
-    });
-    return () => controller.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [debounced, customerId]);
+    if (query.data && document.activeElement === inputRef.current) combobox.openDropdown();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the store is stable
+  }, [query.data]);
 
   function clear() {
     setText('');
-    setResults([]);
     combobox.closeDropdown();
     inputRef.current?.focus();
   }
@@ -58,9 +49,19 @@ export function ProductSearch({
     // The field empties at once: a scanner sends the next code without waiting for this answer.
     clear();
     setMissed(false);
-    const res = await api.put<ProductRow[]>(`/returns/products/${customerId}`, { search: code });
-    if (res.code !== 200) return;
-    const product = exactProduct(res.message, code);
+    // The cache's answer when the debounced search already asked for this code.
+    const lookup = searchInput(code);
+    const found = await client
+      .fetchQuery({
+        queryKey: routeKey('searchProducts', lookup),
+        queryFn: ({ signal }) => fetchRoute('searchProducts', lookup, { signal }),
+      })
+      .catch((e: unknown) => {
+        if (isApiError(e)) return null;
+        throw e;
+      });
+    if (!found) return;
+    const product = exactProduct(found, code);
     if (product) {
       onScan(product);
       return;

@@ -6,10 +6,9 @@ import { useNavigate } from 'react-router';
 import type { CustomerSummary } from '../../../contract/common';
 import { DEFAULT_CONDITION, type LedgerCondition } from '../../../contract/constants';
 import type { LedgerEntry } from '../../../contract/orders';
-import type { CreatedReturn } from '../../../contract/returns';
-import { api } from '../../api/client';
+import { isApiError, useRouteMutation } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
-import type { ReceivingAction, ReceivingState } from './draft-reducer';
+import { submitBody, type ReceivingAction, type ReceivingState } from './draft-reducer';
 import { CONDITION_OF, hotkeyItems, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
 import { HotkeyHelp } from './HotkeyHelp';
 import { defaultEntry, type EntryValues } from './LedgerEntryForm';
@@ -43,7 +42,9 @@ export function OrderPanel({ state, customer, dispatch }: OrderPanelProps) {
   const [flash, setFlash] = useState<{ lineId: number; seq: number } | null>(null);
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
+  // A saved return changes the order's status in the search list and the history.
+  const submit = useRouteMutation('submitReturn', { invalidates: ['searchOrders', 'listReturns'] });
+  const submitting = submit.isPending;
   const entryOf = (lineId: number) => entries[lineId] ?? defaultEntry(order.reasons);
 
   const focusScan = () => {
@@ -91,11 +92,12 @@ export function OrderPanel({ state, customer, dispatch }: OrderPanelProps) {
 
   const confirm = async () => {
     if (draft.return_ledgers.length === 0 || submitting) return;
-    setSubmitting(true);
-    const res = await api.post<CreatedReturn>('/returns', draft);
-    setSubmitting(false);
-    if (res.code !== 200) return;
-    const saved = res.message;
+    const saved = await submit.mutateAsync({ body: submitBody(draft) }).catch((e: unknown) => {
+      // The client has shown the failure; the draft stays as it was, ready to submit again.
+      if (isApiError(e)) return null;
+      throw e;
+    });
+    if (!saved) return;
     dispatch({ type: 'submitted', saved, draftId: tempId(), today: today() });
     setEntries({});
     setSummaryOpen(false);

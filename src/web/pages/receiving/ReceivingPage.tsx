@@ -3,14 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { IconPackageImport } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { LIMITS, RESERVED_COMPANY, type SearchField } from '../../../contract/constants';
-import type { OrderDetail, OrderSearchResult } from '../../../contract/orders';
-import { api } from '../../api/client';
+import type { OrderSearchResult } from '../../../contract/orders';
+import { isApiError, useRouteMutation } from '../../api/queries';
 import { useSession } from '../../auth/session';
 import { tempId, today } from '../../lib/format';
 import { OrderPanel } from './OrderPanel';
 import { OrderSearchPanel } from './OrderSearchPanel';
 import { SearchResults } from './SearchResults';
-import { useOrderSearch } from './use-order-search';
+import { useOrderSearch, useSearchNow } from './use-order-search';
 import { useReceivingState } from './use-receiving-state';
 
 /** Return Processing, route / (SPEC §2.7, §4 Order processing). */
@@ -32,7 +32,10 @@ export default function ReceivingPage() {
   const customer = session.customerById(customerId);
   const isRest = customer?.order_source === 'Biztalk Rest';
   const search = useOrderSearch(customer ? customerId : null, reference, isRest ? field : null);
-  const [loadingOrder, setLoadingOrder] = useState(false);
+  const searchNow = useSearchNow();
+  // Loading an order is a write: a result from a live source is imported first (docs/decisions.md).
+  const loadOrder = useRouteMutation('loadOrder');
+  const loadingOrder = loadOrder.isPending;
   const referenceRef = useRef<HTMLInputElement>(null);
   // With a customer already chosen, the cursor starts in Search Reference, ready for a scan.
   useEffect(() => {
@@ -52,21 +55,28 @@ export default function ReceivingPage() {
       return;
     }
     if (!account || !customer || loadingOrder) return;
-    setLoadingOrder(true);
-    const res = await api.put<OrderDetail>(`/returns/order/${encodeURIComponent(result.source)}/${result.id ?? 'new'}`, {
-      customer_id: customer.id,
-      data: result.data,
-    });
-    setLoadingOrder(false);
-    if (res.code === 200) dispatch({ type: 'select', order: res.message, user: account, draftId: tempId(), today: today() });
+    const order = await loadOrder
+      .mutateAsync({
+        params: { source: result.source, id: result.id ?? 'new' },
+        body: { customer_id: customer.id, data: result.data },
+      })
+      .catch((e: unknown) => {
+        // The client has shown the failure; anything else is a bug and must surface.
+        if (isApiError(e)) return null;
+        throw e;
+      });
+    if (order) dispatch({ type: 'select', order, user: account, draftId: tempId(), today: today() });
   };
 
   /** A full reference + Enter (or a scan) opens the order at once when it is the only match. */
   const openByReference = async (text: string) => {
     const search = text.trim();
     if (!customer || search.length < LIMITS.searchMinLength) return;
-    const res = await api.put<OrderSearchResult[]>(`/returns/search/${customer.id}`, { search, field: isRest ? field : null });
-    if (res.code === 200 && res.message.length === 1) await select(res.message[0]!);
+    const results = await searchNow(String(customer.id), search, isRest ? field : null).catch((e: unknown) => {
+      if (isApiError(e)) return [];
+      throw e;
+    });
+    if (results.length === 1) await select(results[0]!);
   };
 
   const orderCustomer = state.order ? session.customerById(state.order.customer_id) : undefined;

@@ -1,7 +1,8 @@
 // The order being processed and its return draft (SPEC §3 draft, §4 Order processing), as a pure reducer.
 import type { LedgerEntry, OrderDetail } from '../../../contract/orders';
 import type { CreatedReturn } from '../../../contract/returns';
-import { LIMITS, ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants';
+import { LIMITS, ORDER_STATUS_RETURN_CREATED, type LedgerCondition } from '../../../contract/constants';
+import type { RouteBody } from '../../api/route-types';
 
 export interface ReturnDraft {
   id: string;
@@ -113,6 +114,14 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
     case 'close':
       return EMPTY_STATE;
   }
+}
+
+/**
+ * The submit body of the draft. Its entries come from this screen's condition choices only (a saved
+ * ledger may say 'Secondhand', a draft never does); the server checks them again.
+ */
+export function submitBody(draft: ReturnDraft): RouteBody<'submitReturn'> {
+  return { ...draft, return_ledgers: draft.return_ledgers.map((l) => ({ ...l, condition: l.condition as LedgerCondition })) };
 }
 
 /** Where the draft survives a reload: per user, so a shared workstation never mixes operators. */

@@ -1,8 +1,10 @@
 import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { LIMITS, type SearchField } from '../../../contract/constants';
 import type { OrderSearchResult } from '../../../contract/orders';
-import { api } from '../../api/client';
+import { fetchRoute, routeKey, useRouteQuery } from '../../api/queries';
+import type { RouteInput } from '../../api/route-types';
 
 export interface OrderSearchState {
   results: OrderSearchResult[];
@@ -11,29 +13,40 @@ export interface OrderSearchState {
   searched: string | null;
 }
 
+const searchInput = (customerId: string, search: string, field: SearchField | null): RouteInput<'searchOrders'> => ({
+  params: { customerId },
+  body: { search, field },
+});
+
 /**
  * SPEC §2.7: runs when a customer is chosen and the reference is longer than 2 characters,
- * debounced 500 ms, again when customer, reference or field change. A newer search aborts the older.
+ * debounced 500 ms, again when customer, reference or field change. A newer search cancels the older
+ * (the query's signal), and a search seen in the last 30 s answers from the cache.
  */
 export function useOrderSearch(customerId: string | null, reference: string, field: SearchField | null): OrderSearchState {
   // A string key: an object would be a new value on every render and never settle.
   const [debounced] = useDebouncedValue(JSON.stringify([customerId, reference.trim(), field]), LIMITS.searchDebounceMs);
-  const [state, setState] = useState<OrderSearchState>({ results: [], loading: false, searched: null });
+  const [id, search, f] = JSON.parse(debounced) as [string | null, string, SearchField | null];
+  const enabled = !!id && search.length >= LIMITS.searchMinLength;
+  const query = useRouteQuery('searchOrders', searchInput(id ?? '0', search, f), { enabled });
+  if (!enabled) return { results: [], loading: false, searched: null };
+  return { results: query.data ?? [], loading: query.isFetching, searched: query.data ? search : null };
+}
 
-  useEffect(() => {
-    const [id, search, f] = JSON.parse(debounced) as [string | null, string, SearchField | null];
-    if (!id || search.length < LIMITS.searchMinLength) {
-      setState({ results: [], loading: false, searched: null });
-      return;
-    }
-    const controller = new AbortController();
-    setState((s) => ({ ...s, loading: true }));
-    void api.put<OrderSearchResult[]>(`/returns/search/${id}`, { search, field: f }, { signal: controller.signal }).then((res) => {
-      if (controller.signal.aborted) return;
-      setState({ results: res.code === 200 ? res.message : [], loading: false, searched: search });
-    });
-    return () => controller.abort();
-  }, [debounced]);
-
-  return state;
+/**
+ * The search of a reference right now, not debounced (Enter in Search Reference, a scanner's Enter);
+ * through the same cache as the debounced search, so the list shows the answer at once too.
+ */
+export function useSearchNow() {
+  const client = useQueryClient();
+  return useCallback(
+    (customerId: string, search: string, field: SearchField | null): Promise<OrderSearchResult[]> => {
+      const input = searchInput(customerId, search, field);
+      return client.fetchQuery({
+        queryKey: routeKey('searchOrders', input),
+        queryFn: ({ signal }) => fetchRoute('searchOrders', input, { signal }),
+      });
+    },
+    [client],
+  );
 }

@@ -42,10 +42,13 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler | null): voi
 }
 
 function notifyFailure(code: number, messages: string[]): void {
+  const message = messages.length > 1 ? messages.map((m) => `• ${m}`).join('\n') : messages[0];
   notifications.show({
+    // The same failure twice (a double click, two queries) shows one notice while the first is up.
+    id: `api-failure:${code}:${message ?? ''}`,
     color: 'red',
     title: failureTitle(code),
-    message: messages.length > 1 ? messages.map((m) => `• ${m}`).join('\n') : messages[0],
+    message,
     style: { whiteSpace: 'pre-line' },
   });
 }

@@ -28,24 +28,14 @@ export default tseslint.config(
   },
   {
     // Server state goes through TanStack Query on named routes (src/web/api/queries.ts): no
-    // request inside an effect, no path-string call. The Receiving and Blind Return screens are
-    // being moved onto the route client; drop their exemption below once they are.
+    // request inside an effect.
     files: ['src/web/**/*.{ts,tsx}'],
-    ignores: ['src/web/pages/receiving/**', 'src/web/pages/blind-return/**'],
     rules: {
       'no-restricted-syntax': [
         'error',
         {
           selector: "CallExpression[callee.name='useEffect'] CallExpression[callee.name=/^(fetch|callRoute|fetchRoute)$/]",
           message: 'Read server state with useRouteQuery (src/web/api/queries.ts), not in an effect.',
-        },
-        {
-          selector: "CallExpression[callee.name='useEffect'] CallExpression[callee.object.name='api']",
-          message: 'Read server state with useRouteQuery (src/web/api/queries.ts), not in an effect.',
-        },
-        {
-          selector: "CallExpression[callee.object.name='api'][callee.property.name=/^(get|post|put|delete)$/]",
-          message: 'Call a named route of the contract table (callRoute / useRouteQuery / useRouteMutation), not a path string.',
         },
       ],
     },

@@ -115,13 +115,3 @@ export function callRoute<N extends RouteName>(name: N, ...[input, options]: Rou
   const sent = method === 'POST' || method === 'PUT' ? (body ?? {}) : body;
   return request<RouteAnswer<N>>(method, url, sent, options);
 }
-
-/** @deprecated Path-string calls, kept until the Receiving and Blind Return screens use callRoute. */
-export const api = {
-  /** `query` nests with brackets: { search: { id: '1' } } → search[id]=1. */
-  get: <T = unknown>(path: string, query?: QueryObject, options?: CallOptions) =>
-    request<T>('GET', withQuery(path, query), undefined, options),
-  post: <T = unknown>(path: string, body?: unknown, options?: CallOptions) => request<T>('POST', path, body ?? {}, options),
-  put: <T = unknown>(path: string, body?: unknown, options?: CallOptions) => request<T>('PUT', path, body ?? {}, options),
-  delete: <T = unknown>(path: string, body?: unknown, options?: CallOptions) => request<T>('DELETE', path, body, options),
-};

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './common.js';
 
 export const AUDIT_ENTITY_TYPES = ['user', 'customer', 'option', 'connection', 'setting', 'task'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
@@ -6,9 +7,9 @@ export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** GET /api/su/audit?entity_type=&entity_id= : the trail of one record, newest first. */
-export const auditQuery = z.object({
+export const auditQuery = z.strictObject({
   entity_type: z.enum(AUDIT_ENTITY_TYPES, { error: 'Unknown entity type' }),
-  entity_id: z.string({ error: 'Entity id is required' }).trim().min(1, { error: 'Entity id is required' }).max(100),
+  entity_id: text('Entity id is required').trim().min(1, { error: 'Entity id is required' }).max(100),
 });
 export type AuditQuery = z.infer<typeof auditQuery>;
 

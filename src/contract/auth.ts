@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { customerSummary, emailField, requiredText } from './common.js';
+import { customerSummary, emailField, requiredText, text } from './common.js';
 import { MSG } from './messages.js';
 
 export const loginBody = z.object({
   username: requiredText(MSG.usernameRequired),
-  password: z.string({ error: MSG.passwordRequired }).min(1, { error: MSG.passwordRequired }).max(1024),
+  password: text(MSG.passwordRequired).min(1, { error: MSG.passwordRequired }).max(1024),
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
@@ -16,14 +16,14 @@ export type ForgetPasswordBody = z.infer<typeof forgetPasswordBody>;
 
 export const validateResetTokenBody = z.object({
   username: requiredText(MSG.usernameRequired),
-  token: z.string().min(1).max(200),
+  token: text().min(1).max(200),
 });
 
-const newPass = z.string({ error: MSG.newPasswordRequired }).min(1, { error: MSG.newPasswordRequired }).max(1024);
+const newPass = text(MSG.newPasswordRequired).min(1, { error: MSG.newPasswordRequired }).max(1024);
 
 export const confirmPasswordBody = z.object({
   username: requiredText(MSG.usernameRequired),
-  token: z.string().min(1).max(200),
+  token: text().min(1).max(200),
   new_pass: newPass,
 });
 
@@ -34,9 +34,9 @@ export const resetPasswordForm = z
 
 export const changePasswordBody = z
   .object({
-    old_password: z.string({ error: MSG.oldPasswordRequired }).min(1, { error: MSG.oldPasswordRequired }).max(1024),
+    old_password: text(MSG.oldPasswordRequired).min(1, { error: MSG.oldPasswordRequired }).max(1024),
     password: newPass,
-    password_confirmation: z.string({ error: MSG.newPasswordsMustMatch }).max(1024),
+    password_confirmation: text(MSG.newPasswordsMustMatch).max(1024),
   })
   .refine((v) => v.password === v.password_confirmation, {
     error: MSG.newPasswordsMustMatch,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { customerSummary, isoDate } from './common.js';
+import { customerSummary, isoDate, text } from './common.js';
 import { MSG } from './messages.js';
 import { product } from './orders.js';
 import { newLedgerFields, optionalText, RETURN_MSG, TEMP_ID_PATTERN } from './returns.js';
@@ -20,8 +20,7 @@ export const BLIND_MSG = {
 
 /** PUT /api/returns/products/{customerId} (SPEC §7): substring of sku, upc or name_1. */
 export const productSearchBody = z.object({
-  search: z
-    .string({ error: BLIND_MSG.searchTooShort })
+  search: text(BLIND_MSG.searchTooShort)
     .trim()
     .min(LIMITS.searchMinLength, { error: BLIND_MSG.searchTooShort })
     .max(100, { error: 'At most 100 characters' }),
@@ -47,9 +46,8 @@ export type BlindLedger = z.infer<typeof blindLedger>;
  * sending the same draft twice (a double click, a retry after a lost answer) gets the first return back.
  */
 export const blindReturnBody = z.object({
-  id: z.string({ error: BLIND_MSG.draftIdInvalid }).regex(TEMP_ID_PATTERN, { error: BLIND_MSG.draftIdInvalid }).optional(),
-  reference_1: z
-    .string({ error: BLIND_MSG.reference1Required })
+  id: text(BLIND_MSG.draftIdInvalid).regex(TEMP_ID_PATTERN, { error: BLIND_MSG.draftIdInvalid }).optional(),
+  reference_1: text(BLIND_MSG.reference1Required)
     .trim()
     .min(1, { error: BLIND_MSG.reference1Required })
     .max(100, { error: 'At most 100 characters' }),

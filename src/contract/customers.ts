@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, BIZTALK_SCHEMAS, CONNECTION_TYPES, OPTION_TYPES, ORDER_SOURCES, OUTBOUND_FORMATS } from './constants.js';
-import { customerSummary, requiredText } from './common.js';
+import { customerSummary, id, requiredText, text } from './common.js';
 import { MSG } from './messages.js';
 
 export const CUSTOMER_MSG = {
@@ -51,8 +51,7 @@ export const adminCustomer = customerSummary.extend({
 });
 export type AdminCustomer = z.infer<typeof adminCustomer>;
 
-const optionalUrl = z
-  .string({ error: CUSTOMER_MSG.urlInvalid })
+const optionalUrl = text(CUSTOMER_MSG.urlInvalid)
   .trim()
   .max(500, { error: CUSTOMER_MSG.urlInvalid })
   .refine((v) => v === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(v), { error: CUSTOMER_MSG.urlInvalid })
@@ -79,8 +78,7 @@ export const optionBody = z.object({
 export type OptionBody = z.infer<typeof optionBody>;
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { error: `At most ${max} characters` })
     .nullish()
@@ -89,7 +87,7 @@ const optionalText = (max: number) =>
 /** Extra settings of a connection; `format` picks XML or FLAT files for 'Biztalk Outbound Return'. */
 export const connectionMeta = z
   .object({ format: z.enum(OUTBOUND_FORMATS, { error: CUSTOMER_MSG.format }).optional() })
-  .catchall(z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
+  .catchall(z.union([text().max(500), z.number(), z.boolean(), z.null()]))
   .refine((m) => Object.keys(m).length <= 20, { error: 'Too many settings' });
 
 /**
@@ -103,14 +101,13 @@ export const connectionBody = z.object({
   biztalk_receiver: optionalText(200),
   endpoint: optionalText(1000),
   username: optionalText(200),
-  secure_short_token: z.string().max(2000, { error: 'At most 2000 characters' }).nullish(),
-  secure_long_token: z.string().max(8000, { error: 'At most 8000 characters' }).nullish(),
+  secure_short_token: text().max(2000, { error: 'At most 2000 characters' }).nullish(),
+  secure_long_token: text().max(8000, { error: 'At most 8000 characters' }).nullish(),
   clear_short_token: z.boolean().default(false),
   clear_long_token: z.boolean().default(false),
   connection_meta: connectionMeta.default({}),
 });
 export type ConnectionBody = z.infer<typeof connectionBody>;
 
-const positiveId = z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' });
-export const optionParams = z.object({ id: positiveId, optId: positiveId });
-export const connectionParams = z.object({ id: positiveId, connId: positiveId });
+export const optionParams = z.object({ id: id(), optId: id() });
+export const connectionParams = z.object({ id: id(), connId: id() });

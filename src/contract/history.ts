@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { pageOf } from './common.js';
+import { MAX_ID, pageOf, text } from './common.js';
 
 export const HISTORY_MSG = {
   idInvalid: 'Return ID must be a number',
@@ -23,8 +23,7 @@ const allMeansNone = (v: unknown) => (v === undefined || v === '' || v === 'All'
 /** A reference search: case-insensitive substring, at least 3 characters (decisions.md "History"). */
 const referenceSearch = z.preprocess(
   blank,
-  z
-    .string()
+  text()
     .trim()
     .min(LIMITS.searchMinLength, { error: HISTORY_MSG.referenceTooShort })
     .max(100, { error: 'At most 100 characters' })
@@ -35,7 +34,7 @@ const referenceSearch = z.preprocess(
  * GET /api/returns query (SPEC §2.9, §7). The keys are the literal bracketed names the SPA puts in
  * the query string (`search[id]=12&filter[is_blind]=1`), so shared links stay readable.
  */
-export const historyQuery = z.object({
+export const historyQuery = z.strictObject({
   page: z.preprocess(
     blank,
     z.coerce
@@ -52,7 +51,7 @@ export const historyQuery = z.object({
       .number({ error: HISTORY_MSG.idInvalid })
       .int({ error: HISTORY_MSG.idInvalid })
       .positive({ error: HISTORY_MSG.idInvalid })
-      .max(2_147_483_647, { error: HISTORY_MSG.idInvalid })
+      .max(MAX_ID, { error: HISTORY_MSG.idInvalid })
       .optional(),
   ),
   'search[delivery_number]': referenceSearch,
@@ -64,6 +63,7 @@ export const historyQuery = z.object({
       .number({ error: HISTORY_MSG.customerInvalid })
       .int({ error: HISTORY_MSG.customerInvalid })
       .positive({ error: HISTORY_MSG.customerInvalid })
+      .max(MAX_ID, { error: HISTORY_MSG.customerInvalid })
       .optional(),
   ),
   'filter[is_blind]': z.preprocess(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, ORDER_SOURCES, ORDER_STATUS_NEW } from './constants.js';
+import { fileContent, text, TEXT_MSG } from './common.js';
 
 /**
  * The order file (docs/integrations.md "Order files"): one schema for the JSON file, the CSV file
@@ -41,6 +42,9 @@ const objectError = (iss: { code?: string; keys?: string[] }) =>
 
 const maxChars = (n: number) => `must be at most ${n} characters`;
 
+/** The contract's text type, its messages worded to follow the field name ("sku must …"). */
+const fileText = (error: string | ((issue: { input?: unknown }) => string) = ORDER_IMPORT_MSG.text) => text(error, TEXT_MSG.unstorable);
+
 /** Empty strings and null mean "not given"; numbers are accepted for text (references often are numeric). */
 const blankToUndefined = (v: unknown) => {
   if (v === null) return undefined;
@@ -52,8 +56,7 @@ const blankToUndefined = (v: unknown) => {
 const optionalText = (max: number) =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: ORDER_IMPORT_MSG.text })
+    fileText()
       .trim()
       .max(max, { error: maxChars(max) })
       .optional(),
@@ -62,8 +65,7 @@ const optionalText = (max: number) =>
 const requiredTextField = (max: number) =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: (iss) => (iss.input === undefined ? ORDER_IMPORT_MSG.required : ORDER_IMPORT_MSG.text) })
+    fileText((iss) => (iss.input === undefined ? ORDER_IMPORT_MSG.required : ORDER_IMPORT_MSG.text))
       .trim()
       .max(max, { error: maxChars(max) }),
   );
@@ -84,8 +86,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(
 /** A date or date-time; without a zone it is taken as UTC. Normalised to an ISO instant. */
 const isoInstant = z.preprocess(
   blankToUndefined,
-  z
-    .string({ error: ORDER_IMPORT_MSG.isoDate })
+  fileText(ORDER_IMPORT_MSG.isoDate)
     .trim()
     .regex(ISO_DATE, { error: ORDER_IMPORT_MSG.isoDate })
     .transform((v, ctx) => {
@@ -163,8 +164,7 @@ export const orderImportOrder = z
       order_type: optionalText(50),
       order_status: z.preprocess(
         blankToUndefined,
-        z
-          .string({ error: ORDER_IMPORT_MSG.text })
+        fileText()
           .trim()
           .max(50, { error: maxChars(50) })
           .default(ORDER_STATUS_NEW),
@@ -231,8 +231,7 @@ export type ImportSummary = z.infer<typeof importSummary>;
 /** POST /api/su/customers/{id}/orders/import */
 export const importUploadBody = z.object({
   format: z.enum(ORDER_FILE_FORMATS, { error: 'format must be csv or json' }),
-  content: z
-    .string({ error: 'content is required' })
+  content: fileContent('content is required')
     .min(1, { error: 'content is required' })
     .max(ORDER_IMPORT_LIMITS.maxUploadChars, { error: 'The file is too large' }),
 });

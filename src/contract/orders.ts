@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { LIMITS, SEARCH_FIELDS } from './constants.js';
+import { id, storableJson, text } from './common.js';
 
 export const SEARCH_TOO_SHORT = `Enter at least ${LIMITS.searchMinLength} characters`;
 
 /** PUT /api/returns/search/{customerId}: `field` only narrows the search for 'Biztalk Rest' customers. */
 export const orderSearchBody = z.object({
-  search: z
-    .string({ error: SEARCH_TOO_SHORT })
+  search: text(SEARCH_TOO_SHORT)
     .trim()
     .min(LIMITS.searchMinLength, { error: SEARCH_TOO_SHORT })
     .max(100, { error: 'At most 100 characters' }),
@@ -15,7 +15,7 @@ export const orderSearchBody = z.object({
 export type OrderSearchBody = z.infer<typeof orderSearchBody>;
 
 export const customerIdParam = z.object({
-  customerId: z.coerce.number({ error: 'Invalid id' }).int().positive({ error: 'Invalid id' }),
+  customerId: id(),
 });
 
 /**
@@ -39,15 +39,15 @@ export const orderSearchResult = z.object({
 export type OrderSearchResult = z.infer<typeof orderSearchResult>;
 
 export const orderLoadParams = z.object({
-  source: z.string().trim().min(1).max(50),
-  id: z.union([z.literal('new'), z.coerce.number({ error: 'Invalid id' }).int().positive({ error: 'Invalid id' })]),
+  source: text().trim().min(1).max(50),
+  id: z.union([z.literal('new'), id()]),
 });
 
 /** `customer_id` and `data` are needed only to load a `new` (not yet imported) order. */
 export const orderLoadBody = z
   .object({
-    customer_id: z.coerce.number().int().positive().optional(),
-    data: z.unknown().optional(),
+    customer_id: id().optional(),
+    data: storableJson.optional(),
   })
   .nullish();
 export type OrderLoadBody = z.infer<typeof orderLoadBody>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, isoDate } from './common.js';
+import { emailField, id, isoDate, text } from './common.js';
 import { MSG } from './messages.js';
 
 export const DEFAULT_REPORT_NAME = 'return_report_001';
@@ -7,19 +7,14 @@ export const REPORT_NAME_INVALID = 'Report name may use letters, digits, dot, da
 /** A report stops at this many lines; the mail says so when it does. */
 export const REPORT_MAX_ROWS = 100_000;
 
-const customerId = z.coerce
-  .number({ error: MSG.customerRequired })
-  .int({ error: MSG.customerRequired })
-  .positive({ error: MSG.customerRequired })
-  .max(2_147_483_647, { error: MSG.customerRequired });
+const customerId = id(MSG.customerRequired);
 
 const isDayString = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** POST /api/reports (SPEC §2.15, §3 Report request, §5). */
 export const reportRequestBody = z
   .object({
-    report_name: z
-      .string()
+    report_name: text()
       .trim()
       .regex(/^[A-Za-z0-9_.-]{1,64}$/, { error: REPORT_NAME_INVALID })
       .nullish()

@@ -1,14 +1,12 @@
 import { z } from 'zod';
+import { id } from './common.js';
 import { orderHeader } from './orders.js';
 import { taskView } from './tasks.js';
 
 /** GET /api/returns/{returnId}/order/{orderId|blind} params: the SPA route's two ids. */
 export const returnViewParams = z.object({
-  returnId: z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' }).max(2_147_483_647),
-  orderId: z.union([
-    z.literal('blind'),
-    z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' }).max(2_147_483_647),
-  ]),
+  returnId: id(),
+  orderId: z.union([z.literal('blind'), id()]),
 });
 
 export const returnViewOrder = orderHeader;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEDGER_CONDITIONS, LIMITS } from './constants.js';
-import { isoDate } from './common.js';
+import { id, isoDate, text } from './common.js';
 import { MSG } from './messages.js';
 import { ledgerEntry } from './orders.js';
 
@@ -19,11 +19,9 @@ export const RETURN_MSG = {
   draftReused: 'This draft was already submitted for another order',
 } as const;
 
-const id = z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' });
 /** Optional free text: trimmed, bounded, null or missing become ''. */
 export const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, { error: `At most ${max} characters` })
     .nullish()
@@ -31,26 +29,26 @@ export const optionalText = (max: number) =>
 
 /** What every new return line carries, order-based or blind. */
 export const newLedgerFields = {
-  product_id: id,
+  product_id: id(),
   quantity: z.coerce
     .number({ error: MSG.quantityRequired })
     .int({ error: MSG.quantityRequired })
     .min(LIMITS.minLedgerQuantity, { error: MSG.quantityRequired })
     .max(LIMITS.maxLedgerQuantity, { error: `At most ${LIMITS.maxLedgerQuantity}` }),
   condition: z.enum(LEDGER_CONDITIONS, { error: RETURN_MSG.conditionInvalid }),
-  reason: z.string({ error: RETURN_MSG.reasonRequired }).trim().min(1, { error: RETURN_MSG.reasonRequired }).max(100),
+  reason: text(RETURN_MSG.reasonRequired).trim().min(1, { error: RETURN_MSG.reasonRequired }).max(100),
   comment: optionalText(500),
 };
 
 /** One new ledger entry of the draft. */
-export const draftLedger = z.object({ order_line_id: id, ...newLedgerFields });
+export const draftLedger = z.object({ order_line_id: id(), ...newLedgerFields });
 export type DraftLedger = z.infer<typeof draftLedger>;
 
 /** POST /api/returns: the return being processed (SPEC §3 draft). Extra draft fields are ignored. */
 export const submitReturnBody = z.object({
-  id: z.string({ error: RETURN_MSG.draftIdInvalid }).regex(TEMP_ID_PATTERN, { error: RETURN_MSG.draftIdInvalid }),
-  customer_id: id,
-  order_id: id,
+  id: text(RETURN_MSG.draftIdInvalid).regex(TEMP_ID_PATTERN, { error: RETURN_MSG.draftIdInvalid }),
+  customer_id: id(),
+  order_id: id(),
   reference_1: optionalText(100),
   reference_2: optionalText(100),
   return_date: isoDate(MSG.invalidDate),

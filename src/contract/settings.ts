@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SECRET_SETTING_KEYS, SETTING_KEYS } from './constants.js';
 import { MSG } from './messages.js';
+import { text } from './common.js';
 
 export const SETTING_MSG = {
   unknownKey: 'Unknown setting',
@@ -21,7 +22,7 @@ export type SettingView = z.infer<typeof settingView>;
 export const settingBody = z
   .object({
     setting_key: z.enum(SETTING_KEYS, { error: SETTING_MSG.unknownKey }),
-    setting_value: z.string({ error: MSG.valueRequired }).max(1000, { error: 'At most 1000 characters' }),
+    setting_value: text(MSG.valueRequired).max(1000, { error: 'At most 1000 characters' }),
   })
   // A password is kept exactly as typed; every other value is trimmed.
   .transform((v) => (SECRET_SETTING_KEYS.includes(v.setting_key) ? v : { ...v, setting_value: v.setting_value.trim() }))

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, TASK_STATUSES, TASK_TYPES } from './constants.js';
-import { pageOf } from './common.js';
+import { LIMITS, TASK_STATUSES, TASK_TYPES, type TaskStatus, type TaskType } from './constants.js';
+import { pageOf, text } from './common.js';
 import { ATTEMPTS_RANGE_MESSAGE } from './task-rules.js';
 
 export { ATTEMPTS_RANGE_MESSAGE, isTaskQueued } from './task-rules.js';
@@ -30,26 +30,36 @@ export const taskPage = pageOf(taskView);
 export type TaskPage = z.infer<typeof taskPage>;
 
 // The SPA omits 'All'; an empty value or 'All' is treated the same, so hand-written links work too.
-const allMeansNone = (v: unknown) => (v === '' || v === 'All' ? undefined : v);
+// Both are members of the enums, so the OpenAPI document says exactly what is accepted.
+const noFilter = <T extends string>(v: T | '' | 'All') => (v === '' || v === 'All' ? undefined : v);
 
 /** GET /api/su/tasks query (SPEC §2.14, §7). */
-export const taskListQuery = z.object({
+export const taskListQuery = z.strictObject({
   page: z.coerce
     .number({ error: 'Invalid page' })
     .int({ error: 'Invalid page' })
     .min(1, { error: 'Invalid page' })
     .max(1_000_000)
     .default(1),
-  message_1: z.preprocess(allMeansNone, z.string().trim().max(200).optional()),
-  task_status: z.preprocess(allMeansNone, z.enum(TASK_STATUSES, { error: 'Unknown task status' }).optional()),
-  task_type: z.preprocess(allMeansNone, z.enum(TASK_TYPES, { error: 'Unknown task type' }).optional()),
+  message_1: text()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
+  task_status: z
+    .enum(['All', '', ...TASK_STATUSES], { error: 'Unknown task status' })
+    .transform(noFilter<TaskStatus>)
+    .optional(),
+  task_type: z
+    .enum(['All', '', ...TASK_TYPES], { error: 'Unknown task type' })
+    .transform(noFilter<TaskType>)
+    .optional(),
 });
 export type TaskListQuery = z.infer<typeof taskListQuery>;
 
 /** PUT /api/su/tasks/{id}: the Task Action form of the Task Detail modal. */
 export const taskUpdateBody = z.object({
-  message_2: z
-    .string()
+  message_2: text()
     .trim()
     .max(2000, { error: 'At most 2000 characters' })
     .nullish()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from './constants.js';
-import { emailField, requiredText } from './common.js';
+import { emailField, MAX_ID, requiredText, text } from './common.js';
 import { MSG } from './messages.js';
 
 /** SPEC §3 User as the admin screens see it; the password hash never leaves the server. */
@@ -18,18 +18,30 @@ export const adminUser = z.object({
 export type AdminUser = z.infer<typeof adminUser>;
 
 const customerIds = z
-  .array(z.number({ error: 'Unknown customer' }).int({ error: 'Unknown customer' }).positive({ error: 'Unknown customer' }), {
-    error: 'Customers must be a list',
-  })
+  .array(
+    z
+      .number({ error: 'Unknown customer' })
+      .int({ error: 'Unknown customer' })
+      .min(1, { error: 'Unknown customer' })
+      .max(MAX_ID, { error: 'Unknown customer' }),
+    {
+      error: 'Customers must be a list',
+    },
+  )
   .max(1000)
   .transform((ids) => [...new Set(ids)]);
 
-const password = z.string().max(1024, { error: 'At most 1024 characters' });
+const password = text().max(1024, { error: 'At most 1024 characters' });
 
 // Checked even when other fields fail, so the form shows every message at once.
+// `when` runs on the raw input, which may be null or a list: only an object can be compared.
 const passwordsMatch = (v: { password?: unknown; pass_confirmed?: unknown }) =>
   typeof v.password !== 'string' || v.password === '' || v.password === v.pass_confirmed;
-const matchOptions = { error: MSG.passwordsMustMatch, path: ['pass_confirmed'], when: () => true };
+const matchOptions = {
+  error: MSG.passwordsMustMatch,
+  path: ['pass_confirmed'],
+  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+};
 
 const userFields = {
   name: requiredText(MSG.nameRequired),
@@ -44,7 +56,7 @@ export const userCreateBody = z
   .object({
     ...userFields,
     username: requiredText(MSG.usernameRequired, 100),
-    password: z.string({ error: MSG.newPasswordRequired }).min(1, { error: MSG.newPasswordRequired }).max(1024),
+    password: text(MSG.newPasswordRequired).min(1, { error: MSG.newPasswordRequired }).max(1024),
     pass_confirmed: password.optional(),
   })
   .refine(passwordsMatch, matchOptions);
@@ -62,7 +74,7 @@ export const userUpdateBody = z
     is_su: z.boolean().optional(),
     user_status: z.enum(ACCOUNT_STATUSES, { error: 'Status must be Active or Disabled' }).optional(),
     customer_ids: customerIds.optional(),
-    username: z.string().trim().max(100).optional(),
+    username: text().trim().max(100).optional(),
     password: password.optional(),
     pass_confirmed: password.optional(),
   })

@@ -2,13 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blindReturnBody, blindReturnSaved, blindSetup, productRow, productSearchBody } from '../../../contract/blind.js';
 import { envelope } from '../../../contract/common.js';
+import { customerIdParam } from '../../../contract/orders.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser, type Guards } from '../../http/auth-guard.js';
 import type { BlindReturnService } from './blind-return.service.js';
-
-const params = z.object({
-  customerId: z.coerce.number({ error: 'Invalid id' }).int({ error: 'Invalid id' }).positive({ error: 'Invalid id' }).max(2_147_483_647),
-});
 
 /** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
 export interface BlindReturnRoutesOptions {
@@ -28,7 +25,7 @@ export const blindReturnRoutes: FastifyPluginAsyncZod<BlindReturnRoutesOptions> 
         tags,
         summary: 'Product search for a customer (substring of sku, upc or name; at most 50)',
         security,
-        params,
+        params: customerIdParam,
         body: productSearchBody,
         response: { 200: envelope(z.array(productRow)) },
       },
@@ -43,7 +40,7 @@ export const blindReturnRoutes: FastifyPluginAsyncZod<BlindReturnRoutesOptions> 
         tags,
         summary: 'The customer and its reasons, for the Blind Return screen',
         security,
-        params,
+        params: customerIdParam,
         response: { 200: envelope(blindSetup) },
       },
     },
@@ -57,7 +54,7 @@ export const blindReturnRoutes: FastifyPluginAsyncZod<BlindReturnRoutesOptions> 
         tags,
         summary: 'Save a blind return (needs can_blind; 422 names the refused rule)',
         security,
-        params,
+        params: customerIdParam,
         body: blindReturnBody,
         response: { 200: envelope(blindReturnSaved) },
       },

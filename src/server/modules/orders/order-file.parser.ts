@@ -1,3 +1,4 @@
+import { findUnstorableChar, unstorableCharMessage } from '../../../contract/common.js';
 import { ORDER_IMPORT_LIMITS, orderImportFile, type ImportError, type OrderFileFormat } from '../../../contract/order-import.js';
 import { parseOrderCsv } from './order-csv.parser.js';
 import {
@@ -75,6 +76,9 @@ export function capErrors(errors: ImportError[]): ImportError[] {
 }
 
 export function parseOrderFile(format: OrderFileFormat, content: string): ParsedOrderFile {
+  // Files from the CLI, FTP and partners skip the upload's schema: the same check, by position.
+  const bad = findUnstorableChar(content);
+  if (bad) return { orders: [], errors: [{ line: bad.line, message: unstorableCharMessage(bad).replace(/^Line \d+, /, '') }] };
   const parsed = format === 'csv' ? parseOrderCsv(content) : parseOrderJson(content);
   return { orders: parsed.orders, errors: capErrors(sortErrors(parsed.errors)) };
 }

@@ -20,11 +20,18 @@ import {
  * data, the SGL Inbound task (files from FTP) and partner adapters that fetch one order.
  *
  * Rules: the whole file is validated first and a file with any bad row imports nothing; then
- * products are upserted by (customer, sku) and orders written in batches, each batch one
- * transaction. If a batch fails, its orders are written again one transaction each, so a failing
- * order is reported and rolled back alone and no order is ever half imported. An order that
- * exists already (customer, source_id) is left exactly as it is.
+ * products are upserted by (customer, sku) and orders written in batches, each batch a savepoint
+ * of the file's transaction. If a batch fails, its orders are written again one savepoint each, so
+ * a failing order is reported and rolled back alone and no order is ever half imported. An order
+ * that exists already (customer, source_id) is left exactly as it is.
+ *
+ * After each batch, what was stored is compared with what was parsed (every order found by its
+ * source_id, every line of a new order written). Any difference means the database did not keep
+ * the values as sent: the file's transaction is rolled back and the whole file refused.
  */
+
+/** What was stored differs from what was parsed: nothing of the file may be kept. */
+export class ImportMismatchError extends Error {}
 
 /** Orders per transaction; bounded by lines too so one transaction stays short. */
 const BATCH_ORDERS = 200;
@@ -108,6 +115,10 @@ export function createOrderImportService(deps: { db: DbOrTx; clock?: Clock }) {
       updatedAt: now,
     }));
     const inserted = await tx.insertOrders(rows);
+    const parsedIds = new Set(batch.map((p) => p.order.source_id));
+    const stray = inserted.find((r) => !parsedIds.has(r.sourceId1));
+    if (stray)
+      throw new ImportMismatchError(`order ${JSON.stringify(stray.sourceId1)} was stored under a source_id the file does not have`);
     const ids = new Map(inserted.map((r) => [r.sourceId1, r.id]));
     const lines: NewOrderLineRow[] = [];
     for (const { order } of batch) {
@@ -120,19 +131,35 @@ export function createOrderImportService(deps: { db: DbOrTx; clock?: Clock }) {
       }
     }
     const linesCreated = await tx.insertLines(lines);
+    if (linesCreated !== lines.length) {
+      throw new ImportMismatchError(`${lines.length - linesCreated} of ${lines.length} order lines were not stored`);
+    }
     const known = batch.map((p) => p.order.source_id).filter((s) => !ids.has(s));
     if (known.length) for (const r of await tx.findOrderIds(customer.id, known)) ids.set(r.sourceId1, r.id);
+    const lost = batch.find((p) => !ids.has(p.order.source_id));
+    if (lost) throw new ImportMismatchError(`order ${lost.order.source_id} was neither stored nor found`);
     return { created: inserted.length, unchanged: batch.length - inserted.length, linesCreated, ids };
   }
 
+  /** Imports validated orders in one transaction; a stored/parsed mismatch rolls all of it back. */
   async function importParsed(customer: CustomerRow, parsed: ParsedOrder[]): Promise<ImportResult> {
+    try {
+      return await db.transaction((fileTx) => writeFile(fileTx, customer, parsed));
+    } catch (error) {
+      if (!(error instanceof ImportMismatchError)) throw error;
+      const message = `nothing of this file was imported: what the database stored differs from the file (${error.message})`;
+      return { summary: emptySummary([{ line: 1, message }]), orderIds: new Map() };
+    }
+  }
+
+  async function writeFile(fileTx: DbOrTx, customer: CustomerRow, parsed: ParsedOrder[]): Promise<ImportResult> {
     const now = clock.now();
     const summary = emptySummary();
     const orderIds = new Map<string, number>();
     // The same SKU in several orders is one product; its last description in the file wins.
     const bySku = new Map<string, ProductInput>();
     for (const { order } of parsed) for (const line of order.lines) bySku.set(line.product.sku, line.product);
-    const products = await repo.upsertProducts(customer.id, [...bySku.values()], now);
+    const products = await createOrderImportRepository(fileTx).upsertProducts(customer.id, [...bySku.values()], now);
     summary.products_created = products.created;
     summary.products_updated = products.updated;
 
@@ -144,16 +171,18 @@ export function createOrderImportService(deps: { db: DbOrTx; clock?: Clock }) {
     };
     for (const batch of batchesOf(parsed)) {
       try {
-        add(await db.transaction((tx) => writeBatch(createOrderImportRepository(tx), customer, batch, products.idBySku, now)));
+        add(await fileTx.transaction((tx) => writeBatch(createOrderImportRepository(tx), customer, batch, products.idBySku, now)));
       } catch (batchError) {
+        if (batchError instanceof ImportMismatchError) throw batchError;
         if (batch.length === 1) {
           summary.errors.push(saveError(batch[0]!, batchError));
           continue;
         }
         for (const one of batch) {
           try {
-            add(await db.transaction((tx) => writeBatch(createOrderImportRepository(tx), customer, [one], products.idBySku, now)));
+            add(await fileTx.transaction((tx) => writeBatch(createOrderImportRepository(tx), customer, [one], products.idBySku, now)));
           } catch (error) {
+            if (error instanceof ImportMismatchError) throw error;
             summary.errors.push(saveError(one, error));
           }
         }
@@ -167,7 +196,9 @@ export function createOrderImportService(deps: { db: DbOrTx; clock?: Clock }) {
     const customer = await requireCustomer(input.customerId);
     const parsed = parseOrderFile(input.format, input.content);
     if (parsed.errors.length) return { summary: emptySummary(parsed.errors), rejected: true };
-    return { summary: (await importParsed(customer, parsed.orders)).summary, rejected: false };
+    const { summary } = await importParsed(customer, parsed.orders);
+    // A file rolled back whole (a stored/parsed mismatch) is refused like a file with bad rows.
+    return { summary, rejected: summary.orders_created + summary.orders_unchanged === 0 && summary.errors.length > 0 };
   }
 
   return {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { loginThrottles, passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 
@@ -48,6 +48,11 @@ export function createAuthRepository(db: DbOrTx) {
 
     async deleteUserSessions(userId: number): Promise<void> {
       await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+
+    /** Every session of the user but one (a password change keeps the session that made it). */
+    async deleteOtherSessions(userId: number, keepSessionId: number): Promise<void> {
+      await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)));
     },
 
     async deleteExpiredSessions(now: Date): Promise<void> {

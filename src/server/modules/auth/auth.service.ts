@@ -142,6 +142,8 @@ export function createAuthService(deps: {
       if (!row) throw unauthorized();
       if (!(await verifyPassword(row.passwordHash, body.old_password))) throw invalid('old_password', MSG.oldPasswordWrong);
       await repo.setPassword(user.id, await hashPassword(body.password), clock.now());
+      // A token stolen before the change must not outlive it; the tab that changed it stays signed in.
+      await repo.deleteOtherSessions(user.id, user.sessionId);
     },
   };
 

@@ -1,14 +1,15 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import type { AppDeps } from './deps.js';
-import { registerErrorHandling } from './http/envelope.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/envelope.js';
 import { createGuards } from './http/auth-guard.js';
+import { registerNoStore } from './http/no-store.js';
+import { registerOpenApi } from './http/openapi.js';
+import { answerMethodNotAllowed, registerUrlLengthLimit, trackRouteMethods } from './http/request-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { apiCompressionOptions, staticAssetOptions } from './http/static-assets.js';
 import { createServices } from './services.js';
@@ -36,11 +37,19 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logger: options.logger ?? false,
     trustProxy: toTrustProxy(deps.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
+    // Errors raised before a route runs answer in the envelope too (http/envelope.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('user', null);
   registerErrorHandling(app);
+  registerUrlLengthLimit(app);
+  registerNoStore(app);
+  const allowedMethods = trackRouteMethods(app);
+  // The API speaks JSON only: a text/plain body is a 415, not a string handed to the schema.
+  app.removeContentTypeParser('text/plain');
 
   registerSecurityHeaders(app);
   await app.register(rateLimit, {
@@ -49,14 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     timeWindow: '1 minute',
     allowList: (req) => !req.url.startsWith('/api/') || req.url.startsWith('/api/health') || req.url.startsWith('/api/ready'),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Returns Desk API', version: '1.0.0', description: 'Every answer is { code, message }; code equals the HTTP status.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app);
 
   // The composition root: each route plugin gets exactly the services its options name.
   const services = createServices(deps);
@@ -87,6 +89,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // The SPA owns every non-API path: a GET that no file answers gets index.html (a missing
   // build asset stays a 404, so a stale tab sees a load error rather than HTML as JavaScript).
   app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const spaPath = serveSpa && !path.startsWith('/api/');
+    if (answerMethodNotAllowed(request, reply, spaPath ? ['GET', 'HEAD'] : allowedMethods(path))) return reply;
     if (serveSpa && request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/assets/')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

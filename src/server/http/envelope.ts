@@ -1,5 +1,8 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { isDatabaseUnavailable } from '../lib/pg-errors.js';
 import { AppError } from './errors.js';
 
 /** The answer shape of DESIGN §4: `code` equals the HTTP status. */
@@ -8,29 +11,94 @@ export function ok<T>(message: T): { code: 200; message: T } {
 }
 
 const GENERIC_500 = 'Something went wrong on our side. The details are in the server log.';
+export const DATABASE_UNAVAILABLE = 'The database cannot be reached at the moment. Please try again shortly.';
+/** Seconds a client should wait before trying again while the database is down. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** What a request part is called in a 422 when the whole part is wrong (a null body, a list). */
+const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path' };
+const PART_MESSAGES: Record<string, string> = {
+  body: 'The request body must be a JSON object',
+  querystring: 'The query string is not valid',
+  params: 'The path is not valid',
+};
+
+// Fastify's own texts for errors raised before a route runs, in the words of this API.
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
+  FST_ERR_BAD_URL: 'The URL is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'A part of the path is too long.',
+  FST_ERR_ASYNC_CONSTRAINT: 'The request cannot be routed.',
+};
+
+export function databaseUnavailable(reply: FastifyReply) {
+  return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ code: 503, message: DATABASE_UNAVAILABLE });
+}
+
+function sendError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    const body: Record<string, unknown> = { code: error.status, message: error.payload ?? error.message };
+    if (error.errors) body.errors = error.errors;
+    return reply.status(error.status).send(body);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const part = (error as { validationContext?: string }).validationContext ?? 'body';
+    const errors: Record<string, string[]> = {};
+    for (const issue of error.validation) {
+      const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+      const field = path || PART_NAMES[part] || part;
+      const message = !path && issue.keyword === 'invalid_type' ? (PART_MESSAGES[part] ?? issue.message) : issue.message;
+      (errors[field] ??= []).push(message ?? 'Invalid value');
+    }
+    const messages = [...new Set(Object.values(errors).flat())];
+    return reply.status(422).send({ code: 422, message: messages, errors });
+  }
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database not reachable');
+    return databaseUnavailable(reply);
+  }
+  const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: 500, message: GENERIC_500 });
+  }
+  // Fastify's own client errors: malformed JSON, body too large, rate limit, …
+  const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
+  return reply.status(status).send({ code: status, message: FASTIFY_MESSAGES[code] ?? error.message });
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
-    if (error instanceof AppError) {
-      const body: Record<string, unknown> = { code: error.status, message: error.payload ?? error.message };
-      if (error.errors) body.errors = error.errors;
-      return reply.status(error.status).send(body);
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
-      for (const issue of error.validation) {
-        const field = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.') || '_';
-        (errors[field] ??= []).push(issue.message ?? 'Invalid value');
-      }
-      const messages = [...new Set(Object.values(errors).flat())];
-      return reply.status(422).send({ code: 422, message: messages, errors });
-    }
-    const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(500).send({ code: 500, message: GENERIC_500 });
-    }
-    // Fastify's own client errors: malformed JSON, body too large, rate limit, …
-    return reply.status(status).send({ code: status, message: error.message });
-  });
+  app.setErrorHandler(sendError);
+}
+
+/** Fastify's `frameworkErrors`: a malformed URL or an over-long path part, answered in the envelope. */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(error, request, reply);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: errors Node's HTTP parser raises before there is a request
+ * (headers too large, a time-out, garbage on the wire). Answered in the envelope, then closed.
+ */
+export function clientErrorHandler(error: Error & { code?: string }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+  const message =
+    status === 431
+      ? 'The request headers (the URL included) are too large.'
+      : status === 408
+        ? 'The request took too long to arrive.'
+        : 'The request could not be read.';
+  const body = JSON.stringify({ code: status, message });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

@@ -92,7 +92,8 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     database,
     url,
     async close() {
-      await database.close();
+      // A test may have closed the pool itself (a database outage); the database is dropped anyway.
+      await database.close().catch(() => undefined);
       const cleanup = new pg.Client({ connectionString: adminUrl });
       await cleanup.connect();
       await cleanup.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/common.js';
-import { ok } from '../../http/envelope.js';
+import { databaseUnavailable, ok } from '../../http/envelope.js';
 import type { Database } from '../../db/client.js';
 
 /** Health needs nothing; readiness pings the database. */
@@ -12,13 +12,13 @@ export interface SystemRoutesOptions {
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { database }) => {
   app.get('/health', { schema: { tags: ['system'], response: { 200: envelope(z.string()) } } }, async () => ok('up'));
 
-  app.get('/ready', { schema: { tags: ['system'] } }, async (_req, reply) => {
+  app.get('/ready', { schema: { tags: ['system'], response: { 200: envelope(z.string()) } } }, async (_req, reply) => {
     try {
       await database.ping();
       return ok('ready');
     } catch (error) {
       _req.log.error({ err: error }, 'database not reachable');
-      return reply.status(503).send({ code: 503, message: 'Database not reachable.' });
+      return databaseUnavailable(reply);
     }
   });
 };

@@ -1,0 +1,10 @@
+import type { FastifyInstance } from 'fastify';
+
+/** Answers that carry tokens or account data: never kept by a browser or a proxy cache. */
+const NO_STORE_PREFIXES = ['/api/auth/', '/api/account/'];
+
+export function registerNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, reply) => {
+    if (NO_STORE_PREFIXES.some((prefix) => request.url.startsWith(prefix))) reply.header('cache-control', 'no-store');
+  });
+}

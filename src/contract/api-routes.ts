@@ -37,8 +37,8 @@ const text = z.string();
 
 export const API_ROUTES = {
   health: { answer: text },
-  // Answers `{ code: 200, message: 'ready' }` or 503; documented without a schema.
-  ready: {},
+  // Answers `{ code: 200, message: 'ready' }`, or 503 with Retry-After while the database is down.
+  ready: { answer: text },
   login: { body: loginBody, answer: authToken },
   forgetPassword: { body: forgetPasswordBody, answer: text },
   validateResetToken: { body: validateResetTokenBody, answer: z.object({ valid: z.literal(true) }) },

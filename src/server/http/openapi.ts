@@ -184,6 +184,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       security: [{ bearer: [] }],
     },
     transform,
+    // OpenAPI 3.1 is JSON Schema 2020-12: `const` is kept as zod writes it.
+    convertConstToEnum: false,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

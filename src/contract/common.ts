@@ -84,7 +84,8 @@ export const requiredText = (message: string, max = 200) =>
 export const emailField = text(MSG.emailInvalid)
   .trim()
   .max(254, { error: MSG.emailInvalid })
-  .pipe(z.email({ error: MSG.emailInvalid }));
+  .pipe(z.email({ error: MSG.emailInvalid }))
+  .meta({ format: 'email' });
 
 /** YYYY-MM-DD that is a real calendar date. */
 export const isoDate = (message: string) =>
@@ -96,7 +97,8 @@ export const isoDate = (message: string) =>
         return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
       },
       { error: message },
-    );
+    )
+    .meta({ format: 'date' });
 
 export const idParam = z.object({ id: id() });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { MAX_ID, pageOf, text } from './common.js';
+import { id, MAX_ID, pageOf, text } from './common.js';
 
 export const HISTORY_MSG = {
   idInvalid: 'Return ID must be a number',
@@ -17,62 +17,65 @@ export const BLIND_FILTERS = [
   { value: '0', label: 'Non-Blind Only' },
 ] as const;
 
-const blank = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const allMeansNone = (v: unknown) => (v === undefined || v === '' || v === 'All' ? undefined : v);
+/** The SPA sends every field, empty ones as ''; '' (and 'All' in the selects) means no filter. */
+const noFilter = <T>(v: T | '' | 'All' | undefined): T | undefined => (v === '' || v === 'All' ? undefined : v);
 
 /** A reference search: case-insensitive substring, at least 3 characters (decisions.md "History"). */
-const referenceSearch = z.preprocess(
-  blank,
-  text()
-    .trim()
-    .min(LIMITS.searchMinLength, { error: HISTORY_MSG.referenceTooShort })
-    .max(100, { error: 'At most 100 characters' })
-    .optional(),
-);
+const referenceSearch = z
+  .union([
+    z.literal(''),
+    text().trim().min(LIMITS.searchMinLength, { error: HISTORY_MSG.referenceTooShort }).max(100, { error: 'At most 100 characters' }),
+  ])
+  .optional()
+  .transform(noFilter<string>);
 
 /**
  * GET /api/returns query (SPEC §2.9, §7). The keys are the literal bracketed names the SPA puts in
- * the query string (`search[id]=12&filter[is_blind]=1`), so shared links stay readable.
+ * the query string (`search[id]=12&filter[is_blind]=1`), so shared links stay readable. Unknown
+ * keys are refused, and every accepted form ('' for none, 'All', '#12') is in the schema, so the
+ * OpenAPI document says exactly what the server takes.
  */
 export const historyQuery = z.strictObject({
-  page: z.preprocess(
-    blank,
-    z.coerce
-      .number({ error: HISTORY_MSG.pageInvalid })
-      .int({ error: HISTORY_MSG.pageInvalid })
-      .min(1, { error: HISTORY_MSG.pageInvalid })
-      .max(1_000_000, { error: HISTORY_MSG.pageInvalid })
-      .default(1),
-  ),
+  page: z
+    .union(
+      [
+        z.literal(''),
+        z.coerce
+          .number({ error: HISTORY_MSG.pageInvalid })
+          .int({ error: HISTORY_MSG.pageInvalid })
+          .min(1, { error: HISTORY_MSG.pageInvalid })
+          .max(1_000_000, { error: HISTORY_MSG.pageInvalid }),
+      ],
+      { error: HISTORY_MSG.pageInvalid },
+    )
+    .optional()
+    .transform((v) => noFilter(v) ?? 1),
   // A leading '#' is tolerated: people copy 'Return #123' from the Return View.
-  'search[id]': z.preprocess(
-    (v) => (typeof v === 'string' ? blank(v.trim().replace(/^#/, '')) : v),
-    z.coerce
-      .number({ error: HISTORY_MSG.idInvalid })
-      .int({ error: HISTORY_MSG.idInvalid })
-      .positive({ error: HISTORY_MSG.idInvalid })
-      .max(MAX_ID, { error: HISTORY_MSG.idInvalid })
-      .optional(),
-  ),
+  'search[id]': z
+    .union(
+      [
+        z.literal(''),
+        text(HISTORY_MSG.idInvalid)
+          .trim()
+          .regex(/^#?\d{1,10}$/, { error: HISTORY_MSG.idInvalid })
+          .transform((v) => Number(v.replace(/^#/, '')))
+          .pipe(z.number().int().min(1, { error: HISTORY_MSG.idInvalid }).max(MAX_ID, { error: HISTORY_MSG.idInvalid })),
+      ],
+      { error: HISTORY_MSG.idInvalid },
+    )
+    .optional()
+    .transform(noFilter<number>),
   'search[delivery_number]': referenceSearch,
   'search[order_number]': referenceSearch,
   'search[web_order_number]': referenceSearch,
-  'filter[customer_id]': z.preprocess(
-    allMeansNone,
-    z.coerce
-      .number({ error: HISTORY_MSG.customerInvalid })
-      .int({ error: HISTORY_MSG.customerInvalid })
-      .positive({ error: HISTORY_MSG.customerInvalid })
-      .max(MAX_ID, { error: HISTORY_MSG.customerInvalid })
-      .optional(),
-  ),
-  'filter[is_blind]': z.preprocess(
-    allMeansNone,
-    z
-      .enum(['1', '0', 'true', 'false'], { error: HISTORY_MSG.blindInvalid })
-      .transform((v) => v === '1' || v === 'true')
-      .optional(),
-  ),
+  'filter[customer_id]': z
+    .union([z.enum(['All', '']), id(HISTORY_MSG.customerInvalid)], { error: HISTORY_MSG.customerInvalid })
+    .optional()
+    .transform(noFilter<number>),
+  'filter[is_blind]': z
+    .enum(['All', '', '1', '0', 'true', 'false'], { error: HISTORY_MSG.blindInvalid })
+    .optional()
+    .transform((v) => (v === undefined || v === '' || v === 'All' ? undefined : v === '1' || v === 'true')),
 });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 

@@ -100,6 +100,18 @@ export const isoDate = (message: string) =>
     )
     .meta({ format: 'date' });
 
+/**
+ * '' or a value of `schema`, e.g. a query field the SPA sends empty. Both are in the OpenAPI
+ * document; a refused value gets the message of `schema`, not zod's generic union text.
+ */
+export const blankOr = <T extends z.ZodType>(schema: T) =>
+  z.union([z.literal(''), schema], {
+    error: (issue) => {
+      const inner = (issue as { errors?: { message: string }[][] }).errors?.[1]?.[0]?.message;
+      return inner ?? 'Invalid value';
+    },
+  });
+
 export const idParam = z.object({ id: id() });
 
 export const pageOf = <T extends z.ZodType>(row: T) =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { id, MAX_ID, pageOf, text } from './common.js';
+import { blankOr, id, MAX_ID, pageOf, text } from './common.js';
 
 export const HISTORY_MSG = {
   idInvalid: 'Return ID must be a number',
@@ -21,11 +21,9 @@ export const BLIND_FILTERS = [
 const noFilter = <T>(v: T | '' | 'All' | undefined): T | undefined => (v === '' || v === 'All' ? undefined : v);
 
 /** A reference search: case-insensitive substring, at least 3 characters (decisions.md "History"). */
-const referenceSearch = z
-  .union([
-    z.literal(''),
-    text().trim().min(LIMITS.searchMinLength, { error: HISTORY_MSG.referenceTooShort }).max(100, { error: 'At most 100 characters' }),
-  ])
+const referenceSearch = blankOr(
+  text().trim().min(LIMITS.searchMinLength, { error: HISTORY_MSG.referenceTooShort }).max(100, { error: 'At most 100 characters' }),
+)
   .optional()
   .transform(noFilter<string>);
 

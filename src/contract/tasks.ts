@@ -44,8 +44,8 @@ export const taskListQuery = z.strictObject({
   message_1: text()
     .trim()
     .max(200)
-    .optional()
-    .transform((v) => v || undefined),
+    .transform((v) => v || undefined)
+    .optional(),
   task_status: z
     .enum(['All', '', ...TASK_STATUSES], { error: 'Unknown task status' })
     .transform(noFilter<TaskStatus>)

@@ -32,13 +32,3 @@ export const reportRequestBody = z
     when: () => true,
   });
 export type ReportRequestBody = z.infer<typeof reportRequestBody>;
-
-/** What the 'Return Report' task carries: no secrets, just what to build and where to send it. */
-export interface ReturnReportPayload {
-  reportName: string;
-  customerId: number;
-  dateFrom: string;
-  dateTo: string;
-  email: string;
-  requestedBy: string;
-}

@@ -1,3 +1,4 @@
+import type { MailPayload } from '../../contract/task-payloads.js';
 import type { SecretBox } from '../lib/crypto.js';
 
 export interface MailAttachment {
@@ -18,11 +19,10 @@ export interface MailMessage {
  * Mail waits in a task row until sent. Its body may carry a reset link, so it is stored sealed:
  * an admin reading the task, or a database dump, never sees a usable token.
  */
-export function sealMail(box: SecretBox, message: MailMessage): Record<string, unknown> {
+export function sealMail(box: SecretBox, message: MailMessage): MailPayload {
   return { to: message.to, subject: message.subject, sealed: box.seal(JSON.stringify(message)) };
 }
 
-export function openMail(box: SecretBox, payload: Record<string, unknown>): MailMessage {
-  if (typeof payload.sealed !== 'string') throw new Error('Mail task has no sealed message');
+export function openMail(box: SecretBox, payload: MailPayload): MailMessage {
   return JSON.parse(box.open(payload.sealed)) as MailMessage;
 }

@@ -1,6 +1,8 @@
 import { hostname } from 'node:os';
+import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import type { TaskStatus, TaskType } from '../../contract/constants.js';
+import { LIMITS, type TaskStatus, type TaskType } from '../../contract/constants.js';
+import { parseTaskPayload, type TaskPayload } from '../../contract/task-payloads.js';
 import type { Clock } from '../lib/clock.js';
 import type { Claim, TaskProgress, TaskRow, TaskRunnerRepository } from './task-runner.repository.js';
 
@@ -24,6 +26,31 @@ export interface TaskContext {
 
 export type TaskHandler = (task: TaskRow, signal: AbortSignal, ctx: TaskContext) => Promise<TaskResult | void>;
 export type TaskHandlers = Partial<Record<TaskType, TaskHandler>>;
+
+/** A handler's work, given the payload parsed by its task type's schema. */
+export type PayloadWork<T extends TaskType> = (
+  task: TaskRow,
+  payload: TaskPayload<T>,
+  signal: AbortSignal,
+  ctx: TaskContext,
+) => Promise<TaskResult | void>;
+
+/**
+ * The handler of one task type: the payload is parsed by the type's schema (src/contract/task-payloads.ts)
+ * before the work starts, and a payload that does not parse is a permanent error (retrying reads the same row).
+ */
+export function handlerFor<T extends TaskType>(taskType: T, work: PayloadWork<T>): TaskHandler {
+  return async (task, signal, ctx) => {
+    let payload: TaskPayload<T>;
+    try {
+      payload = parseTaskPayload(taskType, task.payload);
+    } catch (error) {
+      const issues = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`) : [];
+      throw new PermanentTaskError(`The ${taskType} task payload is not valid`, { issues });
+    }
+    return work(task, payload, signal, ctx);
+  };
+}
 
 /** A failure that retrying cannot fix (a bad file, a partner's 4xx): the task goes to Error at once. */
 export class PermanentTaskError extends Error {
@@ -134,7 +161,7 @@ export function createWorker(options: WorkerOptions) {
       const now = clock.now();
       const message = errorText(error);
       const permanent = error instanceof PermanentTaskError;
-      const willRetry = !permanent && task.attemptsCount < 3;
+      const willRetry = !permanent && task.attemptsCount < LIMITS.autoRetryBelowAttempts;
       log.error({ taskId: task.id, taskType: task.taskType, err: message, willRetry }, 'task failed');
       await repo
         .finish(task.id, claim, now, {

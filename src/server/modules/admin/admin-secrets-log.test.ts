@@ -54,7 +54,7 @@ describe('secrets in logs', () => {
     ).toBe(200);
 
     const id = await createTaskQueueRepository(t.deps.database.db).enqueue(
-      { taskType: 'SGL Outbound', customerId: c.id, fileName: 'a.xml', fileContent: '<a/>' },
+      { taskType: 'SGL Outbound', customerId: c.id, fileName: 'a.xml', fileContent: '<a/>', payload: { returnId: 1, connectionId: 1 } },
       t.clock.now(),
     );
     const link = await call(app, 'PUT', `/api/su/tasks/${id}/download`, { token: admin.token });

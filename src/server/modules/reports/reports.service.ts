@@ -1,4 +1,5 @@
-import type { ReportRequestBody, ReturnReportPayload } from '../../../contract/reports.js';
+import type { ReportRequestBody } from '../../../contract/reports.js';
+import type { ReturnReportPayload } from '../../../contract/task-payloads.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
@@ -22,7 +23,7 @@ export function createReportsService(deps: { customerAccess: CustomerAccess; tas
           taskType: 'Return Report',
           message1: `Return report ${customer.company} ${body.date_from} – ${body.date_to}`,
           message2: `for ${body.email}`,
-          payload: { ...payload },
+          payload,
           customerId: customer.id,
         },
         deps.clock.now(),

@@ -45,6 +45,7 @@ async function orderBased() {
     {
       taskType: 'SGL Outbound',
       message1: `Return #${ret.id}`,
+      payload: { returnId: ret.id, connectionId: 1 },
       customerId: customer.id,
       orderId: made.order.id,
       returnId: ret.id,

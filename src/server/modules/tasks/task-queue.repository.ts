@@ -2,13 +2,12 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { tasks, type TaskLogEntry } from '../../db/schema/index.js';
 import type { TaskStatus, TaskType } from '../../../contract/constants.js';
+import { parseTaskPayload, type TaskPayload } from '../../../contract/task-payloads.js';
 
-export interface NewTask {
-  taskType: TaskType;
+export interface NewTaskFields {
   taskStatus?: TaskStatus;
   message1?: string | null;
   message2?: string | null;
-  payload?: Record<string, unknown>;
   customerId?: number | null;
   orderId?: number | null;
   returnId?: number | null;
@@ -18,14 +17,25 @@ export interface NewTask {
   runAfter?: Date;
 }
 
+/**
+ * A task to queue: its payload is the one its type's schema describes (optional when that is
+ * empty). The type helps the caller; `enqueue` parses the payload whatever the caller's type said.
+ */
+export type NewTask<T extends TaskType = TaskType> = NewTaskFields & { taskType: T } & (Record<string, never> extends TaskPayload<T>
+    ? { payload?: TaskPayload<T> }
+    : { payload: TaskPayload<T> });
+
 /** Writing tasks: any service may enqueue, inside its own transaction. */
 export function createTaskQueueRepository(db: DbOrTx) {
   return {
-    async enqueue(task: NewTask, now: Date): Promise<number> {
+    /** Queues a task; its payload is parsed by its type's schema first (a ZodError for a bad one). */
+    async enqueue<T extends TaskType>(task: NewTask<T>, now: Date): Promise<number> {
+      const payload = parseTaskPayload(task.taskType, task.payload ?? {});
       const [row] = await db
         .insert(tasks)
         .values({
           ...task,
+          payload,
           details: task.details ?? [{ at: now.toISOString(), event: 'created' }],
           runAfter: task.runAfter ?? now,
           createdAt: now,

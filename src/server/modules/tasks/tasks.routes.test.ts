@@ -6,7 +6,7 @@ import { adminSession, operatorSession } from '../../test/sessions.js';
 import { MSG } from '../../../contract/messages.js';
 import { ATTEMPTS_RANGE_MESSAGE } from '../../../contract/tasks.js';
 import { tasks } from '../../db/schema/index.js';
-import { createTaskQueueRepository } from './task-queue.repository.js';
+import { createTaskQueueRepository, type NewTaskFields } from './task-queue.repository.js';
 import { FILE_LINK_SECONDS } from './file-links.js';
 
 let t: TestApp;
@@ -18,8 +18,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.deps.database.db;
-const enqueue = (task: Parameters<ReturnType<typeof createTaskQueueRepository>['enqueue']>[0]) =>
-  createTaskQueueRepository(db()).enqueue(task, t.clock.now());
+// The monitor shows these tasks and never runs them; each gets a payload its type's schema accepts.
+const SAMPLE_PAYLOADS = {
+  'SGL Outbound': { returnId: 1, connectionId: 1 },
+  'SGL Inbound': { kind: 'file', path: '/inbound/in.xml', name: 'in.xml' },
+  'System Log': {},
+} as const;
+const enqueue = (task: NewTaskFields & { taskType: keyof typeof SAMPLE_PAYLOADS }) =>
+  createTaskQueueRepository(db()).enqueue({ ...task, payload: SAMPLE_PAYLOADS[task.taskType] }, t.clock.now());
 const taskRow = async (id: number) => (await db().select().from(tasks).where(eq(tasks.id, id)))[0]!;
 const edit = { message_2: 'retry by hand', is_running: false, task_status: 'Pending', attempts_count: 1 };
 

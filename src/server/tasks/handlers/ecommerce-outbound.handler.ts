@@ -2,8 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { connectionAuth, PartnerRejectedError } from '../../integrations/partner-http.js';
 import { postShopReturn, type ShopReturn } from '../../integrations/partner-orders.js';
 import { createOutboundDataRepository, type ReturnFileData } from '../outbound-data.repository.js';
-import { PermanentTaskError, type TaskHandler } from '../worker.js';
-import { readReturnPayload } from './outbound-file.handler.js';
+import { handlerFor, PermanentTaskError, type TaskHandler } from '../worker.js';
 
 export function toShopReturn(data: ReturnFileData): ShopReturn {
   return {
@@ -36,8 +35,7 @@ export function toShopReturn(data: ReturnFileData): ShopReturn {
  */
 export function createEcommerceOutboundHandler(deps: AppDeps): TaskHandler {
   const data = createOutboundDataRepository(deps.database.db);
-  return async (task, signal) => {
-    const payload = readReturnPayload(task.payload);
+  return handlerFor('Ecommerce Outbound', async (_task, payload, signal) => {
     const connection = await data.connection(payload.connectionId);
     if (!connection) throw new PermanentTaskError(`Connection ${payload.connectionId} no longer exists`);
     if (!connection.endpoint?.trim()) throw new PermanentTaskError('The SGL Ecom connection has no endpoint');
@@ -65,5 +63,5 @@ export function createEcommerceOutboundHandler(deps: AppDeps): TaskHandler {
       }
       throw new Error(`The web shop ${(error as Error).message}`);
     }
-  };
+  });
 }

@@ -6,23 +6,8 @@ import { buildReturnFlat, buildReturnXml, returnFileName, type ReturnFileFormat 
 import { createSettingsRepository } from '../../modules/settings/settings.repository.js';
 import { createOutboundDataRepository } from '../outbound-data.repository.js';
 import { createTaskRunnerRepository } from '../task-runner.repository.js';
-import { PermanentTaskError, TaskLostError, type TaskHandler } from '../worker.js';
-
-export interface ReturnTaskPayload {
-  returnId: number;
-  connectionId: number;
-  /** Set when the file is built; a retry re-sends the stored file with this id. */
-  messageId?: number;
-}
-
-export function readReturnPayload(payload: Record<string, unknown>): ReturnTaskPayload {
-  const returnId = Number(payload.returnId);
-  const connectionId = Number(payload.connectionId);
-  if (!Number.isInteger(returnId) || !Number.isInteger(connectionId)) {
-    throw new PermanentTaskError('The task payload needs returnId and connectionId');
-  }
-  return { returnId, connectionId, messageId: payload.messageId === undefined ? undefined : Number(payload.messageId) };
-}
+import { handlerFor, PermanentTaskError, TaskLostError, type TaskHandler } from '../worker.js';
+import type { ReturnTaskPayload } from '../../../contract/task-payloads.js';
 
 /** The FTP transport gets a longer time limit than partner HTTP calls: files can be large. */
 export const transportsOf = (deps: AppDeps) =>
@@ -36,8 +21,7 @@ export const transportsOf = (deps: AppDeps) =>
 export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileFormat): TaskHandler {
   const { db } = deps.database;
   const transports = transportsOf(deps);
-  return async (task, signal, ctx) => {
-    const payload = readReturnPayload(task.payload);
+  return handlerFor(format === 'FLAT' ? 'FGL Outbound' : 'SGL Outbound', async (task, payload, signal, ctx) => {
     let fileName = task.fileName;
     let content = task.fileContent;
     let messageId = payload.messageId;
@@ -66,7 +50,7 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
         const held = await createTaskRunnerRepository(tx).progress(task.id, ctx.claim, now, {
           fileName: file.name,
           fileContent: file.content,
-          payload: { ...task.payload, messageId: id },
+          payload: { ...payload, messageId: id } satisfies ReturnTaskPayload,
           entry: { at: now.toISOString(), event: 'file built', fileName: file.name, messageId: id, format },
         });
         if (!held) throw new TaskLostError(); // rolls the counter back too
@@ -93,5 +77,5 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
       message2: `Msg #${messageId} ${fileName}`,
       details: { fileName, messageId, uploadedTo: path, via: new URL(settings.target.url).protocol.replace(':', ''), h2o },
     };
-  };
+  });
 }

@@ -1,9 +1,9 @@
-import { REPORT_MAX_ROWS, type ReturnReportPayload } from '../../../contract/reports.js';
+import { REPORT_MAX_ROWS } from '../../../contract/reports.js';
 import type { Mailer } from '../../integrations/mailer.js';
 import type { Db } from '../../db/client.js';
 import { createReportsRepository } from '../../modules/reports/reports.repository.js';
 import { buildReportCsv, buildReportXlsx } from '../../modules/reports/return-report.files.js';
-import { PermanentTaskError, type TaskHandler } from '../worker.js';
+import { handlerFor, PermanentTaskError, type TaskHandler } from '../worker.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -13,8 +13,7 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  */
 export function createReturnReportHandler(db: Db, mailer: Mailer): TaskHandler {
   const repo = createReportsRepository(db);
-  return async (task) => {
-    const p = task.payload as unknown as ReturnReportPayload;
+  return handlerFor('Return Report', async (_task, p) => {
     const company = await repo.customerCompany(p.customerId);
     if (!company) throw new PermanentTaskError(`customer ${p.customerId} no longer exists`);
     const lines = await repo.lines(p.customerId, p.dateFrom, p.dateTo, REPORT_MAX_ROWS + 1);
@@ -49,5 +48,5 @@ export function createReturnReportHandler(db: Db, mailer: Mailer): TaskHandler {
       },
       message2: `${lines.length} line(s) mailed to ${p.email}`,
     };
-  };
+  });
 }

@@ -8,7 +8,8 @@ import { InboundFileError, parseInboundFile } from '../../integrations/inbound-e
 import { createOrderImportService } from '../../modules/orders/order-import.service.js';
 import { createInboundRepository } from '../inbound.repository.js';
 import type { TaskRow } from '../task-runner.repository.js';
-import { PermanentTaskError, type TaskContext, type TaskHandler, type TaskResult } from '../worker.js';
+import { handlerFor, PermanentTaskError, type TaskContext, type TaskHandler, type TaskResult } from '../worker.js';
+import type { InboundFilePayload, InboundScanPayload } from '../../../contract/task-payloads.js';
 import { transportsOf } from './outbound-file.handler.js';
 
 const isNotFound = (error: unknown) => {
@@ -17,7 +18,7 @@ const isNotFound = (error: unknown) => {
 };
 
 /**
- * 'SGL Inbound' has two kinds of task (payload.kind):
+ * 'SGL Inbound' has two kinds of task (its payload schema's `kind`):
  * - scan: lists BIZTALK_INBOUND_DIR and queues one file task per new file (status Before Downloading);
  * - file: fetches the file (kept on the task), finds the customer by the envelope's sender/receiver,
  *   imports its orders through the order import service, and moves the remote file to
@@ -38,7 +39,7 @@ export function createSglInboundHandler(deps: AppDeps): TaskHandler {
     }
   }
 
-  async function scan(task: TaskRow, ctx: TaskContext): Promise<TaskResult> {
+  async function scan(payload: InboundScanPayload, ctx: TaskContext): Promise<TaskResult> {
     const repo = createInboundRepository(db);
     const { listed, queued, dir } = await withTransport(async (transport, settings) => {
       const files = await transport.list(settings.inboundDir);
@@ -52,7 +53,7 @@ export function createSglInboundHandler(deps: AppDeps): TaskHandler {
       }
       return { listed: files.length, queued, dir: settings.inboundDir };
     });
-    await ctx.progress({ payload: { ...task.payload, found: queued.length } });
+    await ctx.progress({ payload: { ...payload, found: queued.length } satisfies InboundScanPayload });
     return {
       status: 'Log Only',
       message2: queued.length ? `${queued.length} new file(s)` : 'No new files',
@@ -60,11 +61,7 @@ export function createSglInboundHandler(deps: AppDeps): TaskHandler {
     };
   }
 
-  async function importFile(task: TaskRow, ctx: TaskContext): Promise<TaskResult> {
-    const path = String(task.payload.path ?? '');
-    const name = String(task.payload.name ?? posix.basename(path));
-    if (!path) throw new PermanentTaskError('The task payload has no file path');
-
+  async function importFile(task: TaskRow, { path, name }: InboundFilePayload, ctx: TaskContext): Promise<TaskResult> {
     return withTransport(async (transport, settings) => {
       let content = task.fileContent;
       if (content === null) {
@@ -128,5 +125,7 @@ export function createSglInboundHandler(deps: AppDeps): TaskHandler {
     });
   }
 
-  return async (task, _signal, ctx) => (task.payload.kind === 'scan' ? scan(task, ctx) : importFile(task, ctx));
+  return handlerFor('SGL Inbound', async (task, payload, _signal, ctx) =>
+    payload.kind === 'scan' ? scan(payload, ctx) : importFile(task, payload, ctx),
+  );
 }

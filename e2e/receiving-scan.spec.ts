@@ -64,8 +64,8 @@ const NAMES = ['Trail Runner', 'Merino Socks', 'Rain Jacket', 'Canvas Tote', 'Wo
 const COLOURS = ['Black', 'Grey', 'Yellow', 'Natural', 'Navy', 'Olive', 'Red', 'Sand'];
 const SIZES = ['S', 'M', 'L', 'XL'];
 
-/** A customer with reasons and one order of `lines` lines (1–2 units each), and its operator. */
-async function seedBigOrder(lines: number) {
+/** A customer with reasons, an order of `lines` lines (1–2 units each) and `more` orders of one line, and its operator. */
+async function seedBigOrder(lines: number, more = 0) {
   const token = await adminToken();
   const company = unique('Scan Desk Co');
   const customerId = await createCustomerWithReasons(token, company);
@@ -96,6 +96,15 @@ async function seedBigOrder(lines: number) {
       delivery_email: 'emma@example.com',
       lines: products.map((product, i) => ({ line_number: i + 1, quantity: 1 + (i % 3 === 0 ? 1 : 0), product })),
     },
+    ...Array.from({ length: more }, (_, i) => ({
+      source_id: `SD-${ref}-${i}`,
+      delivery_number: `SDL${ref}${i}`,
+      order_number: `SO-${ref}-${i}`,
+      order_type: 'Web',
+      created_at: '2026-03-01T09:15:00Z',
+      delivery_name_1: 'Jean Dupont',
+      lines: [{ line_number: 1, quantity: 1, product: products[0] }],
+    })),
   ]);
   const operator = await createOperator({ customerIds: [customerId] });
   return { company, customerId, ref, products, operator, token };
@@ -225,6 +234,113 @@ describe('receiving at scanner speed', () => {
         [jacket!.sku, 1, 'Pristine'],
       ],
     );
+    assert.deepEqual(errors, []);
+  });
+
+  e2eTest('missed scans, merged scans, hotkeys and their help, one notice for repeated refusals', browser, async ({ page, errors }) => {
+    const s = await seedBigOrder(3, 1);
+    const checked = (name: string) =>
+      page.waitForFunction(
+        (n) =>
+          [...document.querySelectorAll<HTMLInputElement>('input[type=radio]')].some((r) => r.checked && r.labels?.[0]?.textContent === n),
+        name,
+      );
+    await loginViaUi(page, s.operator.username, s.operator.password);
+    const reference = page.getByLabel('Search Reference');
+    // Two results share the digits; the hover card shows, and closes when one is picked.
+    await reference.fill(`SO-${s.ref}`);
+    const result = page.getByRole('listitem', { name: new RegExp(`^Order SO-${s.ref},`) });
+    await result.hover();
+    const card = page.getByText('Buyer Ref:');
+    await card.waitFor();
+    await result.click();
+    await page.getByTestId('order-line').first().waitFor();
+    await card.waitFor({ state: 'hidden' });
+    const scan = page.getByTestId('line-filter');
+    assert.equal(await focusedTestId(page), 'line-filter');
+
+    // A missed scan: the code stays, selected, the field turns red, every line is still shown.
+    await page.keyboard.type('0000000000000');
+    await page.keyboard.press('Enter');
+    await page.getByText('No line of this order has UPC or SKU “0000000000000”.').waitFor();
+    assert.equal(await page.getByTestId('order-line').count(), 3);
+    assert.equal(await scan.getAttribute('data-scan'), 'miss');
+    assert.deepEqual(
+      await scan.evaluate((el: HTMLInputElement) => [el.value, el.selectionStart, el.selectionEnd, document.activeElement === el]),
+      ['0000000000000', 0, 13, true],
+    );
+    await screenshot(page, 'scan-04-missed');
+
+    // Alt+P: the next scans are Pristine; two scans of one code make one row of 2.
+    const [first, second] = s.products;
+    await page.keyboard.press('Alt+P');
+    await checked('Pristine');
+    for (let i = 0; i < 2; i++) {
+      await page.keyboard.type(first!.upc);
+      await page.keyboard.press('Enter');
+    }
+    const line1 = page.locator(`[data-testid="order-line"][data-upc="${first!.upc}"]`);
+    await line1.locator('[data-testid="received-count"][data-tone="equal"]').waitFor();
+    assert.equal(await line1.getByTestId('ledger-new').count(), 1);
+    assert.match(await line1.getByTestId('ledger-new').innerText(), /This Return\s+2\s+Pristine\s+Damaged in transit/i);
+    // Alt+N: the next reason; the same code then makes its own row.
+    await page.keyboard.press('Alt+N');
+    await page.getByRole('combobox', { name: 'Reason for the next scans' }).and(page.locator('[value="Wrong size"]')).waitFor();
+    await page.keyboard.type(first!.upc);
+    await page.keyboard.press('Enter');
+    await line1.locator('[data-testid="received-count"][data-tone="above"]').waitFor();
+    assert.equal(await line1.getByTestId('ledger-new').count(), 2);
+    // Alt+X Scrap, Alt+R Reconditioning.
+    await page.keyboard.press('Alt+X');
+    await checked('Scrap');
+    await page.keyboard.press('Alt+R');
+    await checked('Reconditioning');
+
+    // Typing in a text field fires nothing: '?' and letters in a line's Comment are text.
+    const comment = page.locator(`[data-testid="order-line"][data-upc="${second!.upc}"]`).getByLabel('Comment');
+    await comment.focus();
+    await page.keyboard.type('box torn? ps');
+    assert.equal(await comment.inputValue(), 'box torn? ps');
+    assert.equal(await page.getByRole('dialog').count(), 0);
+    // F2: back to the scan field.
+    await page.keyboard.press('F2');
+    assert.equal(await focusedTestId(page), 'line-filter');
+
+    // '?' in the scan field opens the shortcuts; Escape closes them and the cursor is back.
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    for (const text of ['Next scans: Pristine', 'Open the summary (Submit)', 'Close the order', 'Cursor to the scan field']) {
+      await help.getByText(text).waitFor();
+    }
+    await screenshot(page, 'scan-05-help');
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');
+
+    // Five refused switches make one notice, not five.
+    await reference.fill(`SDL${s.ref}`);
+    const results = page.getByRole('listitem', { name: /^Order SDL/ });
+    await results.nth(1).waitFor();
+    for (let i = 0; i < 5; i++) await results.nth(1).click();
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Cannot switch to another return' }).first().waitFor();
+    assert.equal(await page.locator('.mantine-Notification-root').filter({ hasText: 'Cannot switch to another return' }).count(), 1);
+
+    // Alt+S opens the summary, Alt+Enter confirms it.
+    await scan.focus();
+    await page.keyboard.press('Alt+S');
+    const modal = page.getByRole('dialog', { name: 'Return Processing Summary' });
+    await modal.waitFor();
+    await page.keyboard.press('Alt+Enter');
+    await modal.waitFor({ state: 'detached' });
+    await page
+      .locator('.mantine-Notification-root')
+      .filter({ hasText: /Return #\d+ saved/ })
+      .waitFor();
+    await page.getByTestId('saved-returns').waitFor();
+    // Alt+W closes the order.
+    await page.keyboard.press('Alt+W');
+    await page.getByTestId('order-line').first().waitFor({ state: 'detached' });
     assert.deepEqual(errors, []);
   });
 

@@ -191,8 +191,8 @@ export function OrderPanel({ state, customer, dispatch }: OrderPanelProps) {
               </Table.Th>
               <Table.Th w={58}>Qty</Table.Th>
               <Table.Th w={146}>Condition</Table.Th>
-              <Table.Th w={156}>Reason</Table.Th>
-              <Table.Th w={130}>Comment</Table.Th>
+              <Table.Th w={172}>Reason</Table.Th>
+              <Table.Th w={116}>Comment</Table.Th>
               <Table.Th w={64}>
                 <VisuallyHidden>Save or remove</VisuallyHidden>
               </Table.Th>

@@ -30,7 +30,7 @@ export function ScanBar(props: ScanBarProps) {
   const missed = outcome?.ok === false;
   return (
     <Paper withBorder px="xs" py={6} className={classes.scanBar}>
-      <Group gap="sm" wrap="nowrap" align="center">
+      <Group gap="sm" wrap="nowrap" align="center" justify="space-between">
         <TextInput
           ref={props.inputRef}
           className={classes.scanField}
@@ -40,8 +40,8 @@ export function ScanBar(props: ScanBarProps) {
           leftSection={<IconBarcode size={18} />}
           value={props.value}
           error={missed}
-          data-scan={outcome ? (outcome.ok ? 'hit' : 'miss') : undefined}
-          data-seq={outcome?.seq}
+          // Two names for a miss, so a second miss in a row replays the shake.
+          data-scan={outcome ? (outcome.ok ? 'hit' : outcome.seq % 2 ? 'miss' : 'miss-again') : undefined}
           aria-describedby="scan-outcome"
           onChange={(e) => {
             props.onChange(e.currentTarget.value);
@@ -64,20 +64,6 @@ export function ScanBar(props: ScanBarProps) {
           }}
           data-testid="line-filter"
         />
-        <Text
-          id="scan-outcome"
-          size="sm"
-          fw={600}
-          c={outcome?.ok ? 'green.9' : 'red.8'}
-          role="status"
-          aria-live="polite"
-          className={classes.scanOutcome}
-          key={outcome?.seq}
-          data-miss={missed || undefined}
-        >
-          {outcome && (outcome.ok ? <IconCircleCheck size={16} aria-hidden /> : <IconAlertTriangle size={16} aria-hidden />)}
-          <span>{outcome?.text ?? ''}</span>
-        </Text>
         <Group gap={6} wrap="nowrap" role="group" aria-labelledby="next-scans-label">
           <Text id="next-scans-label" size="xs" fw={600} c="gray.7" className={classes.nowrap}>
             Next scans
@@ -101,6 +87,25 @@ export function ScanBar(props: ScanBarProps) {
           />
         </Group>
       </Group>
+      <Text
+        id="scan-outcome"
+        size="sm"
+        fw={600}
+        c={outcome?.ok ? 'green.9' : 'red.8'}
+        role="status"
+        aria-live="polite"
+        className={classes.scanOutcome}
+        data-miss={missed || undefined}
+      >
+        {outcome && (outcome.ok ? <IconCircleCheck size={16} aria-hidden /> : <IconAlertTriangle size={16} aria-hidden />)}
+        {outcome ? (
+          <span>{outcome.text}</span>
+        ) : (
+          <Text span fz="xs" fw={400} c="gray.7">
+            Ready for the next scan · ? lists the keyboard shortcuts
+          </Text>
+        )}
+      </Text>
     </Paper>
   );
 }

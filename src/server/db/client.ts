@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -56,13 +57,16 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   };
 }
 
+/** The extensions the migrations create (0000 pg_trgm, 0004 btree_gin): every PGlite must load them. */
+export const pgliteExtensions = { pg_trgm, btree_gin };
+
 /** Opens (or creates) an embedded database; `dataDir` undefined means in memory. */
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
+    extensions: pgliteExtensions,
   });
   return wrapPglite(client);
 }

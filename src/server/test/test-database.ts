@@ -1,11 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { migrationsFolder, openPostgres, wrapPglite, type Database } from '../db/client.js';
+import { migrationsFolder, openPostgres, pgliteExtensions, wrapPglite, type Database } from '../db/client.js';
 
 /** Tests run on PGlite, or on PostgreSQL when TEST_DB=postgres and TEST_DATABASE_URL are set. */
 export const testDbKind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -21,7 +20,7 @@ function migrationsHash(): string {
 async function pgliteTemplate(): Promise<Blob> {
   const file = join(tmpdir(), `returns-desk-pglite-template-${migrationsHash()}.tar.gz`);
   if (!existsSync(file)) {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    const client = await PGlite.create({ extensions: pgliteExtensions });
     await wrapPglite(client).migrate();
     const dump = await client.dumpDataDir('gzip');
     await client.close();
@@ -73,7 +72,7 @@ export interface TestDatabase {
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDbKind === 'pglite') {
-    const client = await PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: { pg_trgm } });
+    const client = await PGlite.create({ loadDataDir: await pgliteTemplate(), extensions: pgliteExtensions });
     const database = wrapPglite(client);
     return { database, close: () => database.close() };
   }

@@ -1,3 +1,4 @@
+import { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { customers, orderLines, orders, products } from '../../db/schema/index.js';
@@ -186,3 +187,16 @@ export function createOrderImportRepository(db: DbOrTx) {
   };
 }
 export type OrderImportRepository = ReturnType<typeof createOrderImportRepository>;
+
+/**
+ * After a bulk import the planner's statistics describe the tables before it, and on a server with
+ * autovacuum off (or PGlite, which has none) nothing refreshes them: plans go wrong (issue 13).
+ * ANALYZE the imported tables and merge the trigram index's pending list; on PGlite, outside a
+ * transaction, VACUUM too (visibility for index-only scans, dead rows of the upserts).
+ */
+export async function refreshImportStatistics(db: DbOrTx) {
+  await db.execute(sql`ANALYZE orders, order_lines, products`);
+  await db.execute(sql`SELECT gin_clean_pending_list('orders_customer_reference_trgm_idx'::regclass)`);
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof PGlite) await db.execute(sql`VACUUM orders, order_lines, products`);
+}

@@ -6,7 +6,7 @@ import { customers, orderLines, orders, products } from '../../db/schema/index.j
 import { queryRows } from '../../db/client.js';
 import { makeCustomer } from '../../test/factories.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { createOrderImportService, type OrderImportService } from './order-import.service.js';
+import { BULK_ROWS, createOrderImportService, type OrderImportService } from './order-import.service.js';
 
 const example = (name: string) => readFileSync(new URL(`../../../../examples/${name}`, import.meta.url), 'utf8');
 
@@ -251,5 +251,24 @@ describe('order import', () => {
     const customer = await makeCustomer(db(), { company: `Order Import Co ${Date.now()}` });
     expect((await service.requireCustomer(String(customer.id))).id).toBe(customer.id);
     expect((await service.requireCustomer(customer.company.toUpperCase())).id).toBe(customer.id);
+  });
+});
+
+describe('statistics after a bulk import', () => {
+  // reltuples is what ANALYZE (or VACUUM) wrote last; -1 means never analysed.
+  const estimatedOrders = async () =>
+    Number((await queryRows<{ n: number }>(db(), sql`select reltuples::float8 as n from pg_class where relname = 'orders'`))[0]!.n);
+
+  it('refreshes the planner statistics once an import writes many rows, not after a small one', async () => {
+    const customer = await makeCustomer(db());
+    const before = await estimatedOrders();
+    await service.importFile({ customerId: customer.id, format: 'json', content: jsonFile([order('SMALL-1', [line(1, 'ST-1')])]) });
+    expect(await estimatedOrders()).toBe(before);
+
+    const many = Array.from({ length: BULK_ROWS }, (_, i) => order(`BULK-${i}`, [line(1, `ST-${i % 50}`)]));
+    const summary = await service.importFile({ customerId: customer.id, format: 'json', content: jsonFile(many) });
+    expect(summary.orders_created).toBe(BULK_ROWS);
+    const [actual] = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from orders`);
+    expect(await estimatedOrders()).toBe(actual!.n);
   });
 });

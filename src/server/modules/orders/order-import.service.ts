@@ -9,6 +9,7 @@ import { jsonPath, validateOrder, findDuplicateOrders, rawSourceId, type ParsedO
 import type { DbOrTx } from '../../db/client.js';
 import {
   createOrderImportRepository,
+  refreshImportStatistics,
   type NewOrderLineRow,
   type NewOrderRow,
   type OrderImportRepository,
@@ -36,6 +37,8 @@ export class ImportMismatchError extends Error {}
 /** Orders per transaction; bounded by lines too so one transaction stays short. */
 const BATCH_ORDERS = 200;
 const BATCH_LINES = 5000;
+/** An import that wrote this many orders and lines refreshes the planner's statistics. */
+export const BULK_ROWS = 1000;
 
 export interface ImportResult {
   summary: ImportSummary;
@@ -141,10 +144,22 @@ export function createOrderImportService(deps: { db: DbOrTx; clock?: Clock }) {
     return { created: inserted.length, unchanged: batch.length - inserted.length, linesCreated, ids };
   }
 
+  /** Statistics help the next queries; an import that saved its orders does not fail for them. */
+  async function refreshStatisticsQuietly() {
+    try {
+      await refreshImportStatistics(db);
+    } catch (error) {
+      console.warn(`Statistics not refreshed after an order import: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
   /** Imports validated orders in one transaction; a stored/parsed mismatch rolls all of it back. */
   async function importParsed(customer: CustomerRow, parsed: ParsedOrder[]): Promise<ImportResult> {
     try {
-      return await db.transaction((fileTx) => writeFile(fileTx, customer, parsed));
+      const result = await db.transaction((fileTx) => writeFile(fileTx, customer, parsed));
+      // After the commit: ANALYZE sees the new rows only then, and VACUUM cannot run in a transaction.
+      if (result.summary.orders_created + result.summary.lines_created >= BULK_ROWS) await refreshStatisticsQuietly();
+      return result;
     } catch (error) {
       if (!(error instanceof ImportMismatchError)) throw error;
       const message = `nothing of this file was imported: what the database stored differs from the file (${error.message})`;

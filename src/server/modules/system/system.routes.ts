@@ -10,9 +10,12 @@ export interface SystemRoutesOptions {
 }
 
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { database }) => {
-  app.get('/health', { schema: { tags: ['system'], response: { 200: envelope(z.string()) } } }, async () => ok('up'));
+  // Probes call these every few seconds: their request lines would drown the log and cost more
+  // than the answer itself (issue 13). Failures of /ready are still logged as errors.
+  const probe = { logLevel: 'warn' as const };
+  app.get('/health', { ...probe, schema: { tags: ['system'], response: { 200: envelope(z.string()) } } }, async () => ok('up'));
 
-  app.get('/ready', { schema: { tags: ['system'], response: { 200: envelope(z.string()) } } }, async (_req, reply) => {
+  app.get('/ready', { ...probe, schema: { tags: ['system'], response: { 200: envelope(z.string()) } } }, async (_req, reply) => {
     try {
       await database.ping();
       return ok('ready');

@@ -1,0 +1,202 @@
+/**
+ * Order search under load, the method of issue 13:
+ *  1. the app on PostgreSQL (PUT /api/returns/search/:customerId, 32 connections) against the same
+ *     SQL replayed by pgbench (prepared, 32 clients), ORDERS generated orders, tables analysed;
+ *  2. the app on embedded PGlite against the app on PostgreSQL, PGLITE_ORDERS orders loaded through
+ *     the order import (so whatever the import does afterwards, e.g. ANALYZE, is included).
+ * Pairs interleaved, ratios of medians printed.
+ * Run: npx tsx bench/search-load.bench.ts  (BENCH_DATABASE_URL; ORDERS, PGLITE_ORDERS, PAIRS, SECONDS)
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { LIMITS } from '../src/contract/constants.js';
+import { sql } from 'drizzle-orm';
+import { openPglite, openPostgres, queryRows, type Database } from '../src/server/db/client.js';
+import { orderSearchQuery } from '../src/server/modules/orders/order-search.repository.js';
+import { createOrderImportRepository } from '../src/server/modules/orders/order-import.repository.js';
+import { createOrderImportService } from '../src/server/modules/orders/order-import.service.js';
+import { adminUrl, withDatabase } from './support.js';
+import {
+  asPgbenchScript,
+  forwardedFor,
+  httpLoad,
+  interleaved,
+  median,
+  pgbench,
+  SHARED_BOX_NOTE,
+  startApp,
+  type LoadResult,
+} from './load.js';
+
+const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
+const PGLITE_ORDERS = Number(process.env.PGLITE_ORDERS ?? 100_000);
+const PAIRS = Number(process.env.PAIRS ?? 3);
+const SECONDS = Number(process.env.SECONDS ?? 5);
+const CUSTOMERS = 10;
+
+async function freshDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  const database = await openPostgres(url, 2);
+  await database.migrate();
+  return { url, database };
+}
+
+async function dropDatabase(name: string) {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
+
+/** The bench's order numbers: SO- and 7 digits, spread so a 3-digit search hits ~1 in 1000 orders. */
+const orderNumber = (g: number) => `SO-${String((g * 7919) % 10_000_000).padStart(7, '0')}`;
+
+async function searchLoad(port: number, token: string, customerId: number, search: string, connections: number) {
+  return httpLoad({
+    port,
+    connections,
+    seconds: SECONDS,
+    request: (i) => ({
+      method: 'PUT',
+      path: `/api/returns/search/${customerId}`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor(i) },
+      body: JSON.stringify({ search }),
+    }),
+  });
+}
+
+const fmt = (xs: LoadResult[]) =>
+  `${Math.round(median(xs.map((x) => x.rps))).toLocaleString('en')} req/s, p50 ${median(xs.map((x) => x.p50)).toFixed(1)} ms, p99 ${median(xs.map((x) => x.p99)).toFixed(1)} ms`;
+
+async function appVersusPgbench() {
+  const name = 'rd_bench_search_load';
+  const { url, database } = await freshDatabase(name);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO customers (company, order_source) SELECT 'Bench ' || c, 'Biztalk' FROM generate_series(1, ${CUSTOMERS}) c`,
+    );
+    const { rows } = await client.query<{ id: number }>('SELECT id FROM customers ORDER BY id');
+    await client.query(`
+      INSERT INTO orders (customer_id, source, source_id_1, delivery_number, order_number, web_order_number, buyer_reference,
+                          order_status, delivery_name_1, delivery_contact, created_at)
+      SELECT ${rows[0]!.id} + (g % ${CUSTOMERS}), 'Biztalk', 'S' || g, '80' || lpad(g::text, 8, '0'),
+             'SO-' || lpad((g::bigint * 7919 % 10000000)::text, 7, '0'),
+             CASE WHEN g % 3 = 0 THEN 'WEB-' || upper(substr(md5(g::text), 1, 8)) END,
+             CASE WHEN g % 4 = 0 THEN 'PO ' || substr(md5('b' || g), 1, 6) END,
+             'New', 'Name ' || g, 'Contact ' || (g % 1000), now() - make_interval(secs => g * 30)
+      FROM generate_series(1, ${ORDERS}) g`);
+    await client.query('VACUUM ANALYZE orders');
+    const customerId = rows[4]!.id;
+    const app = await startApp({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10' }, ['--services=web']);
+    try {
+      const dialect = new PgDialect();
+      console.log(
+        `| order search, ${ORDERS.toLocaleString('en')} orders, 32 conns | app | same SQL in pgbench (prepared) | ratio | goal |`,
+      );
+      console.log('|---|---|---|---|---|');
+      for (const [label, search] of [
+        ['3 characters', '123'],
+        ['6-character tail', orderNumber(4_004).slice(-6)],
+      ] as const) {
+        const q = dialect.sqlToQuery(orderSearchQuery(customerId, search, null, LIMITS.searchResultLimit));
+        const { script, defines } = asPgbenchScript(q.sql, q.params);
+        await searchLoad(app.port, app.token, customerId, search, 32); // warm-up
+        const r = await interleaved(
+          PAIRS,
+          () => searchLoad(app.port, app.token, customerId, search, 32),
+          async () => pgbench({ url, script, defines, clients: 32, seconds: SECONDS }),
+        );
+        const ratios = r.a.map((x, i) => x.rps / r.b[i]!);
+        const failures = r.a.reduce((n, x) => n + x.failures, 0);
+        console.log(
+          `| \`${search}\` (${label}) | ${fmt(r.a)} | ${Math.round(median(r.b)).toLocaleString('en')} tps | ${median(ratios).toFixed(2)} (pairs ${ratios.map((x) => x.toFixed(2)).join(', ')}) | ≥ 0.9, p99 ≤ 20 ms |${failures ? ` ${failures} failures` : ''}`,
+        );
+      }
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await client.end();
+    await database.close();
+    if (!process.env.KEEP_BENCH_DB) await dropDatabase(name);
+  }
+}
+
+/** PGLITE_ORDERS orders of one customer, 1 line each, through the order import service. */
+async function importOrders(database: Database) {
+  const [customer] = await queryRows<{ id: number }>(
+    database.db,
+    sql`INSERT INTO customers (company, order_source) VALUES ('Bench', 'Biztalk') RETURNING id`,
+  );
+  const customerId = Number(customer!.id);
+  const service = createOrderImportService({ repo: createOrderImportRepository(database.db) });
+  const orders = Array.from({ length: PGLITE_ORDERS }, (_, g) => ({
+    source_id: `S${g}`,
+    delivery_number: `80${String(g).padStart(8, '0')}`,
+    order_number: orderNumber(g),
+    lines: [{ line_number: 1, quantity: 1, product: { sku: `SKU-${g % 500}` } }],
+  }));
+  const summary = await service.importOrders(customerId, orders);
+  if (summary.summary.orders_created !== PGLITE_ORDERS) throw new Error(`import: ${JSON.stringify(summary.summary.errors.slice(0, 3))}`);
+  return customerId;
+}
+
+async function pgliteVersusPostgres() {
+  const name = 'rd_bench_search_pglite';
+  const { url, database } = await freshDatabase(name);
+  const dataDir = mkdtempSync(join(tmpdir(), 'rd-bench-pglite-'));
+  const lite = await openPglite({ dataDir: join(dataDir, 'pglite') });
+  try {
+    await lite.migrate();
+    const pgCustomer = await importOrders(database);
+    const liteCustomer = await importOrders(lite);
+    await lite.close();
+    const onPg = await startApp({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10' }, ['--services=web']);
+    const onLite = await startApp({ DATA_DIR: dataDir });
+    try {
+      const search = orderNumber(4_004).slice(-5);
+      await searchLoad(onLite.port, onLite.token, liteCustomer, search, 8);
+      await searchLoad(onPg.port, onPg.token, pgCustomer, search, 8);
+      const r = await interleaved(
+        PAIRS,
+        () => searchLoad(onLite.port, onLite.token, liteCustomer, search, 8),
+        () => searchLoad(onPg.port, onPg.token, pgCustomer, search, 8),
+      );
+      const ratios = r.a.map((x, i) => x.rps / r.b[i]!.rps);
+      console.log(
+        `\n| order search \`${search}\`, ${PGLITE_ORDERS.toLocaleString('en')} orders, 8 conns | app on PGlite | app on PostgreSQL | ratio | goal |`,
+      );
+      console.log('|---|---|---|---|---|');
+      console.log(
+        `| as shipped (import, then search) | ${fmt(r.a)} | ${fmt(r.b)} | ${median(ratios).toFixed(2)} (pairs ${ratios.map((x) => x.toFixed(2)).join(', ')}) | ≥ 0.3 |`,
+      );
+    } finally {
+      await onLite.stop();
+      await onPg.stop();
+    }
+  } finally {
+    await database.close();
+    if (!process.env.KEEP_BENCH_DB) await dropDatabase(name);
+  }
+}
+
+async function main() {
+  if (process.env.ONLY !== 'pglite') await appVersusPgbench();
+  if (process.env.ONLY !== 'postgres') await pgliteVersusPostgres();
+  console.log(`\n(${PAIRS} interleaved pairs of ${SECONDS} s; load client in this process, the app its own process.) ${SHARED_BOX_NOTE}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -119,7 +119,9 @@ const root = process.env.BENCH_APP_ROOT ?? fileURLToPath(new URL('..', import.me
 export async function startApp(env: Record<string, string>, args: string[] = []): Promise<RunningApp> {
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'rd-bench-app-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'src/server/main.ts'), ...args], {
+  // BENCH_PROFILE_DIR=<dir>: the app writes a V8 CPU profile there when it stops (open in Chrome DevTools).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', join(root, 'src/server/main.ts'), ...args], {
     cwd: root,
     env: {
       ...process.env,

@@ -18,6 +18,8 @@ export interface LoadResult {
   p99: number;
   requests: number;
   failures: number;
+  /** Count per non-2xx status (0: no answer). */
+  failed: Record<number, number>;
 }
 
 export interface LoadRequest {
@@ -40,6 +42,7 @@ export async function httpLoad(opts: {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.connections });
   const times: number[] = [];
   let failures = 0;
+  const failed: Record<number, number> = {};
   let next = 0;
   const started = performance.now();
   const deadline = started + opts.seconds * 1000;
@@ -61,14 +64,17 @@ export async function httpLoad(opts: {
         const s = performance.now();
         const status = await one(opts.request(next++)).catch(() => 0);
         times.push(performance.now() - s);
-        if (status < 200 || status >= 300) failures++;
+        if (status < 200 || status >= 300) {
+          failures++;
+          failed[status] = (failed[status] ?? 0) + 1;
+        }
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   times.sort((a, b) => a - b);
-  return { rps: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length, failures };
+  return { rps: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99), requests: times.length, failures, failed };
 }
 
 /** A distinct client address per request (the app trusts loopback proxies in benches), so the per-address rate limit measures its cost without refusing the load. */

@@ -16,7 +16,6 @@ import { LIMITS } from '../src/contract/constants.js';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, queryRows, type Database } from '../src/server/db/client.js';
 import { orderSearchQuery } from '../src/server/modules/orders/order-search.repository.js';
-import { createOrderImportRepository } from '../src/server/modules/orders/order-import.repository.js';
 import { createOrderImportService } from '../src/server/modules/orders/order-import.service.js';
 import { adminUrl, withDatabase } from './support.js';
 import {
@@ -139,7 +138,7 @@ async function importOrders(database: Database) {
     sql`INSERT INTO customers (company, order_source) VALUES ('Bench', 'Biztalk') RETURNING id`,
   );
   const customerId = Number(customer!.id);
-  const service = createOrderImportService({ repo: createOrderImportRepository(database.db) });
+  const service = createOrderImportService({ db: database.db });
   const orders = Array.from({ length: PGLITE_ORDERS }, (_, g) => ({
     source_id: `S${g}`,
     delivery_number: `80${String(g).padStart(8, '0')}`,

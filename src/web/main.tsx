@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { LIMITS } from '../contract/constants';
 import { router } from './router';
+import { cssVariablesResolver } from './theme/css-variables';
 import { theme } from './theme/theme';
 
 const queryClient = new QueryClient({
@@ -22,7 +23,7 @@ const queryClient = new QueryClient({
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="bottom-right" limit={LIMITS.notificationLimit} autoClose={LIMITS.notificationAutoCloseMs} />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -1,6 +1,24 @@
 import { createTheme } from '@mantine/core';
 
-/** A calm, neutral look: blue accents on grey surfaces, compact enough for data-heavy screens. */
+export const DATE_INPUT_FORMAT = 'YYYY-MM-DD';
+
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
+
+const PAGINATION_CONTROL_NAMES = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+
+/**
+ * A calm, neutral look: blue accents on grey surfaces, compact enough for data-heavy screens.
+ * Accessibility lives here once rather than on every screen: icon-only buttons Mantine renders itself
+ * (modal/drawer/notification close, pagination arrows) get names; colours reach WCAG AA through
+ * ./css-variables (the MantineProvider's cssVariablesResolver).
+ */
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 7,
@@ -10,7 +28,35 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
-    Modal: { defaultProps: { centered: true }, styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } } },
-    Drawer: { styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } } },
+    Modal: {
+      defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
+    Drawer: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
+    Notification: {
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
+      // Mantine paints a titled notification's text in gray.6 directly (3.3:1 on white).
+      styles: { description: { color: 'var(--mantine-color-dimmed)' } },
+    },
+    // One input format on every screen: SPEC §9's return date, YYYY-MM-DD (displays stay 'MMM DD, YYYY').
+    DateInput: {
+      defaultProps: {
+        valueFormat: DATE_INPUT_FORMAT,
+        ariaLabels: CALENDAR_LABELS,
+        // Mantine paints weekends in red.6 and other months' days at half opacity, both under AA.
+        weekendDays: [],
+        hideOutsideDates: true,
+      },
+    },
+    // Mantine's focus placeholder (role=presentation with a tabindex) is a child a role=menu may not have.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    Pagination: {
+      defaultProps: {
+        getControlProps: (control: keyof typeof PAGINATION_CONTROL_NAMES) => ({ 'aria-label': PAGINATION_CONTROL_NAMES[control] }),
+      },
+    },
   },
 });

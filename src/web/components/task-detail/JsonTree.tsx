@@ -16,13 +16,13 @@ function Scalar({ value }: { value: Json }) {
     );
   if (typeof value === 'string')
     return (
-      <Text span c="teal.8" style={{ wordBreak: 'break-word' }}>
+      <Text span c="teal.9" style={{ wordBreak: 'break-word' }}>
         &quot;{value}&quot;
       </Text>
     );
   if (typeof value === 'number')
     return (
-      <Text span c="blue.7">
+      <Text span c="blue.8">
         {value}
       </Text>
     );

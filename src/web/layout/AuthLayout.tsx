@@ -10,6 +10,7 @@ export function AuthLayout() {
   const { pathname } = useLocation();
   return (
     <Center
+      component="main"
       mih="100vh"
       p="md"
       style={{ background: 'linear-gradient(160deg, var(--mantine-color-gray-0) 0%, var(--mantine-color-blue-0) 100%)' }}

@@ -4,7 +4,7 @@ import { Stack, Text, Title } from '@mantine/core';
 export function AuthHeading({ title, subtitle }: { title: string; subtitle?: string }) {
   return (
     <Stack gap={4} mb="lg">
-      <Title order={2} size="h3">
+      <Title order={1} size="h3">
         {title}
       </Title>
       {subtitle && (

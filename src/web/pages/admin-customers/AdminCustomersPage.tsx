@@ -58,7 +58,9 @@ function CustomersScreen() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>List of Customers</Title>
+        <Title order={1} size="h2">
+          List of Customers
+        </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setPanel({ kind: 'form', id: null })}>
           Add New Customer
         </Button>
@@ -141,7 +143,8 @@ function CustomersScreen() {
                     color="grape"
                     disabled={c.is_reserved}
                     onClick={() => setPanel({ kind: 'connections', id: c.id })}
-                    aria-label={`Connections of ${c.company}`}
+                    // The visible word (SPEC: 'Connection') leads the name (WCAG 2.5.3).
+                    aria-label={`Connection (connections of ${c.company})`}
                   >
                     Connection
                   </Button>
@@ -175,7 +178,7 @@ function CustomersScreen() {
 
 export default function AdminCustomersPage() {
   return (
-    <AdminOnly>
+    <AdminOnly title="Customers">
       <CustomersScreen />
     </AdminOnly>
   );

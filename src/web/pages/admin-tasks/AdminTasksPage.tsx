@@ -70,7 +70,9 @@ function TasksScreen() {
 
   return (
     <Stack>
-      <Title order={2}>System Task Status</Title>
+      <Title order={1} size="h2">
+        System Task Status
+      </Title>
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -165,7 +167,7 @@ function TasksScreen() {
 
 export default function AdminTasksPage() {
   return (
-    <AdminOnly>
+    <AdminOnly title="Task Status">
       <TasksScreen />
     </AdminOnly>
   );

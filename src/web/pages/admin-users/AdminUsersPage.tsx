@@ -31,7 +31,9 @@ function UsersScreen() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>List of Users</Title>
+        <Title order={1} size="h2">
+          List of Users
+        </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ user: null })}>
           Add New User
         </Button>
@@ -105,7 +107,7 @@ function UsersScreen() {
 
 export default function AdminUsersPage() {
   return (
-    <AdminOnly>
+    <AdminOnly title="Users">
       <UsersScreen />
     </AdminOnly>
   );

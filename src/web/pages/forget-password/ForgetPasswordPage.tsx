@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowLeft, IconExclamationCircle, IconMailCheck } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { forgetPasswordBody } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
@@ -9,6 +9,7 @@ import { failureText } from '../../api/client';
 import { useRouteMutation } from '../../api/queries';
 import { schemaValidate } from '../../lib/form';
 import { AuthHeading } from '../auth-heading';
+import { usePageTitle } from '../../lib/page-title';
 
 type Outcome = { ok: true } | { ok: false; text: string } | null;
 
@@ -24,9 +25,7 @@ export default function ForgetPasswordPage() {
     onError: (error) => setOutcome({ ok: false, text: failureText(error.failure) }),
   });
 
-  useEffect(() => {
-    document.title = 'Forget Password · Returns Desk';
-  }, []);
+  usePageTitle('Forget Password');
 
   const submit = form.onSubmit(({ username, email }) => {
     setOutcome(null);

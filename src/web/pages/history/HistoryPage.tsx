@@ -29,6 +29,7 @@ import { CustomerSelect } from '../../components/CustomerSelect';
 import { EmptyRow } from '../../components/table/EmptyRow';
 import { ReportModal } from '../../components/report/ReportModal';
 import { formatDate } from '../../lib/format';
+import { usePageTitle } from '../../lib/page-title';
 
 const SEARCH_KEYS = ['id', 'delivery_number', 'order_number', 'web_order_number'] as const;
 type SearchKey = (typeof SEARCH_KEYS)[number];
@@ -88,6 +89,7 @@ export default function HistoryPage() {
   const result: HistoryPageData = history.data ?? EMPTY;
   const loading = history.isFetching;
   const [reportOpen, setReportOpen] = useState(false);
+  usePageTitle('Return History');
 
   // Back/forward and the top bar's History link change the query: the inputs follow it.
   useEffect(() => {
@@ -127,7 +129,9 @@ export default function HistoryPage() {
   return (
     <>
       <Group gap="xs" mb="md">
-        <Title order={2}>Return History</Title>
+        <Title order={1} size="h2">
+          Return History
+        </Title>
         <Tooltip label="Generate Return Report">
           <ActionIcon variant="subtle" color="red" size="lg" aria-label="Generate Return Report" onClick={() => setReportOpen(true)}>
             <IconFileSpreadsheet size={26} />

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconExclamationCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginBody } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
 import { useSession } from '../../auth/session';
 import { schemaValidate } from '../../lib/form';
 import { AuthHeading } from '../auth-heading';
+import { usePageTitle } from '../../lib/page-title';
 
 /** SPEC §2.3. */
 export default function LoginPage() {
@@ -21,9 +22,7 @@ export default function LoginPage() {
     validate: schemaValidate(loginBody),
   });
 
-  useEffect(() => {
-    document.title = 'Login · Returns Desk';
-  }, []);
+  usePageTitle('Login');
 
   const submit = form.onSubmit(async ({ username, password }) => {
     setLoading(true);

@@ -1,4 +1,4 @@
-import { Center, Grid, Paper, Stack, Text } from '@mantine/core';
+import { Center, Grid, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPackageImport } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -12,6 +12,7 @@ import { OrderSearchPanel } from './OrderSearchPanel';
 import { SearchResults } from './SearchResults';
 import { useOrderSearch, useSearchNow } from './use-order-search';
 import { useReceivingState } from './use-receiving-state';
+import { usePageTitle } from '../../lib/page-title';
 
 /** Return Processing, route / (SPEC §2.7, §4 Order processing). */
 export default function ReceivingPage() {
@@ -42,6 +43,7 @@ export default function ReceivingPage() {
     if (!state.order) referenceRef.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
+  usePageTitle('Return Processing');
 
   const select = async (result: OrderSearchResult) => {
     if (state.processing) {
@@ -83,6 +85,8 @@ export default function ReceivingPage() {
   return (
     // 24 columns: at 1366 px the order panel gets 19 of them, room for a line's row with its form.
     <Grid gap="md" columns={24}>
+      {/* The screen's name for screen readers; the panels carry their own visible titles. */}
+      <VisuallyHidden component="h1">Return Processing</VisuallyHidden>
       <Grid.Col span={{ base: 24, md: 8, lg: 5 }}>
         <Stack gap="md">
           <OrderSearchPanel

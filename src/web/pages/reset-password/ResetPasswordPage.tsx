@@ -9,6 +9,7 @@ import { failureText } from '../../api/client';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { schemaValidate } from '../../lib/form';
 import { AuthHeading } from '../auth-heading';
+import { usePageTitle } from '../../lib/page-title';
 
 type Outcome = { ok: true } | { ok: false; text: string } | null;
 
@@ -33,9 +34,7 @@ export default function ResetPasswordPage() {
     onError: (error) => setOutcome({ ok: false, text: failureText(error.failure) }),
   });
 
-  useEffect(() => {
-    document.title = 'Reset Password · Returns Desk';
-  }, []);
+  usePageTitle('Reset Password');
 
   const submit = form.onSubmit(({ new_pass }) => {
     setOutcome(null);

@@ -1,4 +1,4 @@
-import { Avatar, Box, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconAdjustmentsHorizontal,
@@ -101,9 +101,11 @@ export function TopBar() {
 
       <Menu position="bottom-end" shadow="md" width={220} offset={6}>
         <Menu.Target>
-          <UnstyledButton className={classes.user} aria-label="User menu">
+          {/* Named "User menu …" plus the visible name, so speech input can say what it sees (WCAG 2.5.3). */}
+          <UnstyledButton className={classes.user}>
+            <VisuallyHidden>User menu</VisuallyHidden>
             <Group gap={10} wrap="nowrap">
-              <Avatar size={32} radius="xl" color="blue" variant="light">
+              <Avatar size={32} radius="xl" color="blue" variant="light" aria-hidden>
                 {initials(name)}
               </Avatar>
               <Box visibleFrom="xs">
@@ -132,7 +134,7 @@ export function TopBar() {
             Change Password
           </Menu.Item>
           <Menu.Divider />
-          <Menu.Item color="red" leftSection={<IconLogout size={16} stroke={1.7} />} onClick={() => void logout()}>
+          <Menu.Item color="red.9" leftSection={<IconLogout size={16} stroke={1.7} />} onClick={() => void logout()}>
             Logout
           </Menu.Item>
         </Menu.Dropdown>

@@ -12,10 +12,14 @@ import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
 import { BlindLinesTable, type BlindLine } from './BlindLinesTable';
 import { ProductSearch } from './ProductSearch';
+import { usePageTitle } from '../../lib/page-title';
 
 function NoCustomer() {
   return (
     <Stack data-testid="no-customer">
+      <Title order={1} size="h2">
+        Blind Return
+      </Title>
       <Alert color="red" variant="filled" title="Do not proceed" icon={<IconAlertTriangle size={18} />}>
         Invalid customer account, please do NOT proceed and contact support.
       </Alert>
@@ -59,6 +63,7 @@ export default function BlindReturnPage() {
     e.preventDefault();
     productRef.current?.focus();
   };
+  usePageTitle(setup ? `${setup.customer.company}: Blind Return` : 'Blind Return');
 
   // The cursor starts in Reference 1 once the form is on screen (the return label is scanned first).
   const ready = setup !== null;
@@ -127,7 +132,9 @@ export default function BlindReturnPage() {
 
   return (
     <Stack>
-      <Title order={2}>{setup.customer.company}: Blind Return</Title>
+      <Title order={1} size="h2">
+        {setup.customer.company}: Blind Return
+      </Title>
       <Paper withBorder p="md">
         <Group grow align="flex-start">
           <TextInput
@@ -150,7 +157,7 @@ export default function BlindReturnPage() {
             onKeyDown={toProducts}
             onChange={(e) => setReference2(e.currentTarget.value)}
           />
-          <DateInput label="Return Date" valueFormat="YYYY-MM-DD" value={returnDate} onChange={(v) => v && setReturnDate(v)} />
+          <DateInput label="Return Date" value={returnDate} onChange={(v) => v && setReturnDate(v)} />
         </Group>
       </Paper>
       <Paper withBorder p="md">

@@ -116,12 +116,12 @@ export function ProductSearch({
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={results.length === 0 && !shouldSearch(debounced)}>
-        <Combobox.Options mah={320} style={{ overflowY: 'auto' }}>
+        <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label="Products found">
           {results.length === 0 ? (
             <Combobox.Empty>{loading ? 'Searching…' : 'No product matches'}</Combobox.Empty>
           ) : (
             results.map((p) => (
-              <Combobox.Option value={String(p.id)} key={p.id} aria-label={`${p.sku} ${p.name_1}`}>
+              <Combobox.Option value={String(p.id)} key={p.id}>
                 <Group gap="xs" wrap="nowrap" justify="space-between">
                   <div>
                     <Text size="sm" fw={600}>

@@ -42,12 +42,13 @@ export function SearchResults({ results, loading, searched, selectedId, onSelect
           No order matches “{searched}”.
         </Text>
       )}
-      <Stack gap={4} role="list">
+      {/* A list of buttons: each result is an item (named after the order) holding the button that opens it. */}
+      <Stack gap={4} component="ul" className={classes.resultList}>
         {results.map((r) => (
-          <HoverCard key={keyOf(r)} position="right" withArrow openDelay={200} shadow="md" width={280} disabled={picked === keyOf(r)}>
+          <li key={keyOf(r)} aria-label={`Order ${titleOf(r, searched)}, status ${r.order_status}`}>
+          <HoverCard position="right" withArrow openDelay={200} shadow="md" width={280} disabled={picked === keyOf(r)}>
             <HoverCard.Target>
               <UnstyledButton
-                role="listitem"
                 className={classes.result}
                 data-selected={r.id !== null && r.id === selectedId ? true : undefined}
                 onClick={() => {
@@ -55,7 +56,6 @@ export function SearchResults({ results, loading, searched, selectedId, onSelect
                   onSelect(r);
                 }}
                 onMouseLeave={() => setPicked((k) => (k === keyOf(r) ? null : k))}
-                aria-label={`Order ${titleOf(r, searched)}, status ${r.order_status}`}
               >
                 <Group gap="sm" wrap="nowrap">
                   <Box
@@ -89,6 +89,7 @@ export function SearchResults({ results, loading, searched, selectedId, onSelect
               </Stack>
             </HoverCard.Dropdown>
           </HoverCard>
+          </li>
         ))}
       </Stack>
     </Paper>

@@ -25,6 +25,8 @@ export const returnViewLine = z.object({
   quantity: z.number().int(),
   condition: z.string(),
   reason: z.string(),
+  /** The reason's text among the customer's reasons (what the screens show); null when the code is no longer one. */
+  reason_text: z.string().nullable(),
   comment: z.string().nullable(),
 });
 export type ReturnViewLine = z.infer<typeof returnViewLine>;

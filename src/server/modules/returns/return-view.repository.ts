@@ -1,6 +1,6 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customers, orders, products, returnLedgers, returns, tasks } from '../../db/schema/index.js';
+import { customers, options, orders, products, returnLedgers, returns, tasks } from '../../db/schema/index.js';
 import { taskViewColumns } from '../tasks/tasks-admin.repository.js';
 import type { ReturnViewLine, ReturnViewOrder } from '../../../contract/return-view.js';
 import type { TaskView } from '../../../contract/tasks.js';
@@ -49,17 +49,24 @@ export function createReturnViewRepository(db: Db) {
 
     async lines(returnId: number): Promise<ReturnViewLine[]> {
       const rows = await db
-        .select({ ledger: returnLedgers, product: products })
+        .select({ ledger: returnLedgers, product: products, reasonText: options.optionValue })
         .from(returnLedgers)
         .innerJoin(products, eq(products.id, returnLedgers.productId))
+        .innerJoin(returns, eq(returns.id, returnLedgers.returnId))
+        // The customer's reason of that code, for its text (the screens show the text, decisions.md).
+        .leftJoin(
+          options,
+          and(eq(options.customerId, returns.customerId), eq(options.optionType, 'Reason'), eq(options.optionCode, returnLedgers.reason)),
+        )
         .where(eq(returnLedgers.returnId, returnId))
         .orderBy(asc(returnLedgers.id));
-      return rows.map(({ ledger, product }) => ({
+      return rows.map(({ ledger, product, reasonText }) => ({
         id: ledger.id,
         product: { id: product.id, sku: product.sku, upc: product.upc, name_1: product.name1, color: product.color, size: product.size },
         quantity: ledger.quantity,
         condition: ledger.condition,
         reason: ledger.reason,
+        reason_text: reasonText,
         comment: ledger.comment,
       }));
     },

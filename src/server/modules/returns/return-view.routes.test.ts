@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, call, type TestApp } from '../../test/test-app.js';
-import { makeCustomer } from '../../test/factories.js';
+import { makeCustomer, makeReason } from '../../test/factories.js';
 import { makeOrder } from '../../test/order-factory.js';
 import { makeProduct, makeReturn } from '../../test/return-factory.js';
 import { adminSession, operatorSession } from '../../test/sessions.js';
@@ -17,6 +17,9 @@ afterAll(() => t.close());
 
 async function orderBased() {
   const customer = await makeCustomer(db, { orderSource: 'Biztalk Rest' });
+  await makeReason(db, customer.id, 'DAMAGED', 'Damaged in transit');
+  // Another customer's text for the same code must not leak into this return.
+  await makeReason(db, (await makeCustomer(db)).id, 'DAMAGED', 'Broken by the courier');
   const op = await operatorSession(t.app, db, [customer.id]);
   const made = await makeOrder(
     db,
@@ -110,6 +113,7 @@ describe('GET /api/returns/{returnId}/order/{orderId|blind}', () => {
           quantity: 2,
           condition: 'Scrap',
           reason: 'DAMAGED',
+          reason_text: 'Damaged in transit',
           comment: 'crushed',
         },
       ],
@@ -147,6 +151,8 @@ describe('GET /api/returns/{returnId}/order/{orderId|blind}', () => {
     expect(res.status).toBe(200);
     expect(res.body.message).toMatchObject({ id: ret.id, is_blind: true, order_id: null, order: null, tasks: [], message_id: null });
     expect(res.body.message.lines).toHaveLength(1);
+    // A code the customer no longer has as a reason: no text, the screen falls back to the code.
+    expect(res.body.message.lines[0]).toMatchObject({ reason: 'DAMAGED', reason_text: null });
     expect((await call(t.app, 'GET', `/api/returns/${ret.id}/order/1`, { token: op.token })).status).toBe(404);
   });
 });

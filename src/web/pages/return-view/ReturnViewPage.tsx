@@ -26,6 +26,7 @@ import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { isTaskUnsettled, TIMELINE_POLL_MS } from '../../lib/polling';
 import { taskTimelineColor, taskTimelineTitle } from './timeline';
+import { usePageTitle } from '../../lib/page-title';
 
 const TASK_ICONS: Record<string, ReactNode> = {
   'Biztalk File': <IconFileCode size={14} />,
@@ -65,9 +66,10 @@ function Header({ r }: { r: ReturnView }) {
             </Badge>
           }
         />
+        {/* Every return names its customer; a blind one has no order fields to show besides. */}
+        <Field label="Customer" value={r.company} />
         {o && (
           <>
-            <Field label="Customer" value={r.company} />
             <Field label="Source" value={o.source} />
             <Field label="Msg #" value={r.message_id} />
             <Field label="Type" value={o.order_type} />
@@ -110,7 +112,7 @@ function Lines({ r }: { r: ReturnView }) {
             </Table.Td>
             <Table.Td>{l.quantity}</Table.Td>
             <Table.Td>{l.condition}</Table.Td>
-            <Table.Td>{l.reason}</Table.Td>
+            <Table.Td>{l.reason_text ?? l.reason}</Table.Td>
             <Table.Td>{l.comment}</Table.Td>
           </Table.Tr>
         ))}
@@ -185,6 +187,7 @@ function ReturnTimeline({ r, onView }: { r: ReturnView; onView: (t: TaskView) =>
 export default function ReturnViewPage() {
   const { orderId = '', returnId = '' } = useParams();
   const [selected, setSelected] = useState<TaskView | null>(null);
+  usePageTitle(/^\d+$/.test(returnId) ? `Return #${returnId}` : 'Return View');
   // The timeline watches the return's tasks: it is read again while one of them is still to run.
   const query = useRouteQuery(
     'readReturn',
@@ -209,7 +212,9 @@ export default function ReturnViewPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={2}>Return View</Title>
+        <Title order={1} size="h2">
+          Return View
+        </Title>
         {data.is_blind && (
           <Button component={Link} to={`/blind/${data.customer_id}`} leftSection={<IconPlus size={16} />}>
             Create Another

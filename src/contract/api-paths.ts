@@ -41,6 +41,7 @@ export const API_PATHS = {
   // admin: settings, tasks, audit
   listSettings: { method: 'GET', path: '/su/settings' },
   saveSetting: { method: 'POST', path: '/su/settings' },
+  clearSetting: { method: 'DELETE', path: '/su/settings/:setting_key' },
   listTasks: { method: 'GET', path: '/su/tasks' },
   updateTask: { method: 'PUT', path: '/su/tasks/:id' },
   adminTaskDownload: { method: 'PUT', path: '/su/tasks/:id/download' },

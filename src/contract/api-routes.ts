@@ -61,6 +61,7 @@ export const API_ROUTES = {
   importOrders: { body: importUploadBody, answer: importSummary },
   listSettings: { answer: z.array(settingView) },
   saveSetting: { body: settingBody, answer: settingView },
+  clearSetting: { answer: settingView },
   listTasks: { query: taskListQuery, answer: taskPage },
   updateTask: { body: taskUpdateBody, answer: taskView },
   adminTaskDownload: { answer: taskDownload },

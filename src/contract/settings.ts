@@ -7,7 +7,14 @@ export const SETTING_MSG = {
   unknownKey: 'Unknown setting',
   counter: 'The message id counter must be a whole number of 0 or more',
   customer: 'No customer has this ID',
+  counterNotClearable: 'The message id counter cannot be cleared: enter a whole number of 0 or more',
 } as const;
+
+/** DELETE /api/su/settings/{setting_key}: clears a setting on purpose (a blur never saves an empty field). */
+export const settingKeyParams = z.object({
+  setting_key: z.enum(SETTING_KEYS, { error: SETTING_MSG.unknownKey }),
+});
+export type SettingKeyParams = z.infer<typeof settingKeyParams>;
 
 /** One field of 'System Settings' (SPEC §2.13). Secret settings answer an empty value and has_value. */
 export const settingView = z.object({

@@ -96,4 +96,64 @@ describe('/api/su/settings', () => {
       after: { setting_value: '' },
     });
   });
+
+  describe('DELETE /api/su/settings/{setting_key}', () => {
+    const clear = (key: string, token = admin.token) => call(t.app, 'DELETE', `/api/su/settings/${key}`, { token });
+
+    it('answers 401 without a token and 403 to an operator, clearing nothing', async () => {
+      expect((await save('BIZTALK_INBOUND_DIR', '/keep')).status).toBe(200);
+      const op = await operatorSession(t.app, db());
+      expect((await call(t.app, 'DELETE', '/api/su/settings/BIZTALK_INBOUND_DIR')).status).toBe(401);
+      expect((await clear('BIZTALK_INBOUND_DIR', op.token)).body).toEqual({ code: 403, message: MSG.forbidden });
+      const [row] = await db().select().from(settings).where(eq(settings.settingKey, 'BIZTALK_INBOUND_DIR'));
+      expect(row!.settingValue).toBe('/keep');
+    });
+
+    it('answers 422 for an unknown key and for the message id counter, which stays', async () => {
+      expect((await save('BIZTALK_MESSAGE_ID_COUNTER', '77')).status).toBe(200);
+      const unknown = await clear('NOPE');
+      expect(unknown.status).toBe(422);
+      expect(unknown.body.errors).toEqual({ setting_key: [SETTING_MSG.unknownKey] });
+      const counter = await clear('BIZTALK_MESSAGE_ID_COUNTER');
+      expect(counter.status).toBe(422);
+      expect(counter.body.errors).toEqual({ setting_key: [SETTING_MSG.counterNotClearable] });
+      const [row] = await db().select().from(settings).where(eq(settings.settingKey, 'BIZTALK_MESSAGE_ID_COUNTER'));
+      expect(row!.settingValue).toBe('77');
+    });
+
+    it('clears a wrong value and the FTP password on purpose, audited without the secret', async () => {
+      expect((await save('BIZTALK_FTP_URL', 'ftp://wrong-host.example')).status).toBe(200);
+      const res = await clear('BIZTALK_FTP_URL');
+      expect(res.status).toBe(200);
+      expect(res.body.message).toEqual({ setting_key: 'BIZTALK_FTP_URL', setting_value: '', has_value: false, is_secret: false });
+      const list = await call(t.app, 'GET', '/api/su/settings', { token: admin.token });
+      expect(list.body.message.find((s: { setting_key: string }) => s.setting_key === 'BIZTALK_FTP_URL')).toMatchObject({
+        setting_value: '',
+        has_value: false,
+      });
+      expect((await readIntegrationSettings(db(), t.deps.secretBox)).BIZTALK_FTP_URL).toBe('');
+      const trail = await call(t.app, 'GET', '/api/su/audit?entity_type=setting&entity_id=BIZTALK_FTP_URL', { token: admin.token });
+      expect(trail.body.message[0]).toMatchObject({
+        action: 'delete',
+        before: { setting_value: 'ftp://wrong-host.example' },
+        after: { setting_value: '' },
+      });
+
+      expect((await save('BIZTALK_FTP_PASSWORD', FTP_PASSWORD)).status).toBe(200);
+      const pw = await clear('BIZTALK_FTP_PASSWORD');
+      expect(pw.body.message).toEqual({ setting_key: 'BIZTALK_FTP_PASSWORD', setting_value: '', has_value: false, is_secret: true });
+      expect((await readIntegrationSettings(db(), t.deps.secretBox)).BIZTALK_FTP_PASSWORD).toBe('');
+      const pwTrail = await call(t.app, 'GET', '/api/su/audit?entity_type=setting&entity_id=BIZTALK_FTP_PASSWORD', {
+        token: admin.token,
+      });
+      expect(pwTrail.body.message[0]).toMatchObject({ action: 'delete', after: { has_value: false } });
+      expect(JSON.stringify(pwTrail.body)).not.toContain(FTP_PASSWORD.trim());
+
+      // Clearing an empty setting changes nothing and writes no trail.
+      const again = await clear('BIZTALK_FTP_URL');
+      expect(again.status).toBe(200);
+      const trailAfter = await call(t.app, 'GET', '/api/su/audit?entity_type=setting&entity_id=BIZTALK_FTP_URL', { token: admin.token });
+      expect(trailAfter.body.message).toHaveLength(trail.body.message.length);
+    });
+  });
 });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { envelope } from '../../../contract/common.js';
-import { settingBody, settingView } from '../../../contract/settings.js';
+import { settingBody, settingKeyParams, settingView } from '../../../contract/settings.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser, type Guards } from '../../http/auth-guard.js';
 import type { SettingsService } from './settings.service.js';
@@ -22,5 +22,18 @@ export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = asyn
 
   app.post('/su/settings', { schema: { ...common, body: settingBody, response: { 200: envelope(settingView) } } }, async (req) =>
     ok(await settings.save(currentUser(req), req.body)),
+  );
+
+  app.delete(
+    '/su/settings/:setting_key',
+    {
+      schema: {
+        ...common,
+        summary: 'Clear a system setting on purpose (the counter excepted)',
+        params: settingKeyParams,
+        response: { 200: envelope(settingView) },
+      },
+    },
+    async (req) => ok(await settings.clear(currentUser(req), req.params.setting_key)),
   );
 };

@@ -54,6 +54,28 @@ export function createSettingsService(deps: { db: Db; clock: Clock; secretBox: S
       return SETTING_KEYS.map((key) => view(key, stored[key]));
     },
 
+    /**
+     * Empties a setting that holds a wrong value (a blur never saves an empty field, SPEC §2.13).
+     * The message id counter is refused: emptied, the next BizTalk file would restart at 1.
+     */
+    async clear(actor: AuthUser, key: SettingKey): Promise<SettingView> {
+      requireAdmin(actor);
+      if (key === 'BIZTALK_MESSAGE_ID_COUNTER') throw validationError({ setting_key: [SETTING_MSG.counterNotClearable] });
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const repo = createSettingsRepository(tx);
+        const before = view(key, await repo.get(key));
+        if (!before.has_value) return before;
+        await repo.set(key, '', now);
+        const after = view(key, '');
+        await createAuditRepository(tx).record(
+          { actor, action: 'delete', entityType: 'setting', entityId: key, before: auditValue(before), after: auditValue(after) },
+          now,
+        );
+        return after;
+      });
+    },
+
     async save(actor: AuthUser, body: SettingBody): Promise<SettingView> {
       requireAdmin(actor);
       const key = body.setting_key;

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
+import { Box, Button, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconCheck, IconEraser, IconX } from '@tabler/icons-react';
 import { SETTING_KEYS, type SettingKey } from '../../../contract/constants';
 import type { SettingView } from '../../../contract/settings';
 import { routeKey, useRouteMutation, useRouteQuery } from '../../api/queries';
@@ -42,6 +43,39 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
     saveSetting.mutate({ body: { setting_key: setting.setting_key, setting_value: value } });
   }
 
+  // A blur never saves an empty field (SPEC §2.13), so a wrong value is cleared by this explicit action.
+  const clearSetting = useRouteMutation('clearSetting', {
+    onSuccess: (cleared) => {
+      onSaved(cleared);
+      setValue('');
+      setSignal('saved');
+      notifications.show({ color: 'green', title: 'Setting cleared', message: cleared.setting_key });
+    },
+    onError: () => setSignal('failed'),
+    onSettled: () => {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(() => setSignal(undefined), 2500);
+    },
+  });
+  function clear() {
+    setSignal('saving');
+    clearSetting.mutate({ params: { setting_key: setting.setting_key } });
+  }
+  const clearable = setting.has_value && setting.setting_key !== 'BIZTALK_MESSAGE_ID_COUNTER';
+  const clearButton = (
+    <Button
+      variant="subtle"
+      color="red"
+      size="sm"
+      leftSection={<IconEraser size={16} />}
+      onClick={clear}
+      disabled={!clearable}
+      aria-label={`Clear ${setting.setting_key}`}
+    >
+      Clear
+    </Button>
+  );
+
   const right =
     signal === 'saving' ? (
       <Loader size="xs" />
@@ -61,19 +95,32 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
   if (setting.is_secret) {
     return (
       <Stack gap={2}>
-        <PasswordInput
-          {...common}
-          autoComplete="new-password"
-          placeholder={setting.has_value ? 'set — type to replace' : 'not set'}
-          rightSection={right}
-        />
-        <Text size="xs" c={setting.has_value ? 'green.8' : 'dimmed'} data-testid="ftp-password-state">
+        <Group align="flex-end" gap="xs" wrap="nowrap">
+          <Box flex={1}>
+            <PasswordInput
+              {...common}
+              autoComplete="new-password"
+              placeholder={setting.has_value ? 'set — type to replace' : 'not set'}
+              rightSection={right}
+            />
+          </Box>
+          {clearButton}
+        </Group>
+        <Text size="xs" c={setting.has_value ? 'green' : 'dimmed'} data-testid="ftp-password-state">
           {setting.has_value ? 'A password is set.' : 'No password is set.'}
         </Text>
       </Stack>
     );
   }
-  return <TextInput {...common} rightSection={right} />;
+  if (setting.setting_key === 'BIZTALK_MESSAGE_ID_COUNTER') return <TextInput {...common} rightSection={right} />;
+  return (
+    <Group align="flex-end" gap="xs" wrap="nowrap">
+      <Box flex={1}>
+        <TextInput {...common} rightSection={right} />
+      </Box>
+      {clearButton}
+    </Group>
+  );
 }
 
 function SystemsScreen() {
@@ -90,7 +137,9 @@ function SystemsScreen() {
   const byKey = new Map(settings?.map((s) => [s.setting_key, s]));
   return (
     <Stack maw={640}>
-      <Title order={2}>System Settings</Title>
+      <Title order={1} size="h2">
+        System Settings
+      </Title>
       <Text size="sm" c="dimmed">
         Each field is saved when it loses focus, if it is not empty and was changed.
       </Text>
@@ -105,7 +154,7 @@ function SystemsScreen() {
 
 export default function AdminSystemsPage() {
   return (
-    <AdminOnly>
+    <AdminOnly title="System Settings">
       <SystemsScreen />
     </AdminOnly>
   );

@@ -163,6 +163,32 @@ describe('admin back office', () => {
     assert.deepEqual(errors, []);
   });
 
+  e2eTest('a setting with a wrong value is cleared on purpose; the counter cannot be', browser, async ({ page, errors }) => {
+    await loginAsAdmin(page);
+    await page.goto('/admin/systems');
+    const dir = page.getByLabel('H2O_UPLOAD_DIR');
+    await dir.fill(`/wrong/${unique('dir')}`);
+    await dir.press('Tab');
+    await page.locator('[data-signal="saved"]').first().waitFor();
+    // A blur never saves an empty field (SPEC §2.13): emptying it and leaving keeps the stored value.
+    await dir.fill('');
+    await dir.press('Tab');
+    const stored = async () =>
+      (await apiCall<{ setting_key: string; setting_value: string }[]>('GET', '/su/settings', { token: await adminToken() })).message.find(
+        (s) => s.setting_key === 'H2O_UPLOAD_DIR',
+      )!.setting_value;
+    assert.match(await stored(), /^\/wrong\//);
+    await page.reload();
+    await page.getByRole('button', { name: 'Clear H2O_UPLOAD_DIR' }).click();
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Setting cleared' }).first().waitFor();
+    assert.equal(await dir.inputValue(), '');
+    assert.equal(await stored(), '');
+    assert.equal(await page.getByRole('button', { name: 'Clear H2O_UPLOAD_DIR' }).isDisabled(), true);
+    assert.equal(await page.getByRole('button', { name: 'Clear BIZTALK_MESSAGE_ID_COUNTER' }).count(), 0);
+    await screenshot(page, 'admin-systems-cleared');
+    assert.deepEqual(errors, []);
+  });
+
   e2eTest('filter the task list and open a task; the admin edits it', browser, async ({ page, errors }) => {
     // A Mail task of our own: the forgotten-password mail of a fresh operator.
     const operator = await createOperator();

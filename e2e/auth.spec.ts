@@ -71,7 +71,7 @@ describe('login', () => {
 describe('top bar', () => {
   e2eTest('an admin sees the Admin menu with its four screens', browser, async ({ page }) => {
     await loginAsAdmin(page);
-    await page.getByRole('button', { name: 'Admin' }).click();
+    await page.getByRole('button', { name: 'Admin', exact: true }).click();
     for (const [label, path] of [
       ['Users', '/admin/users'],
       ['Customers', '/admin/customers'],
@@ -89,7 +89,7 @@ describe('top bar', () => {
     const operator = await createOperator({ allCustomers: true, name: 'Olivia Operator' });
     await loginViaUi(page, operator.username, operator.password);
     await page.getByTestId('account-name').getByText('Olivia Operator').waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Admin' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Admin', exact: true }).count(), 0);
     await screenshot(page, 'layout-operator');
     await page.getByRole('link', { name: 'History' }).click();
     await page.waitForURL('**/history?**');

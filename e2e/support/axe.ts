@@ -76,3 +76,25 @@ export async function expectNoAxeViolations(page: Page, state: string, options: 
     `axe: ${violations.length} WCAG 2.1 AA violation${violations.length === 1 ? '' : 's'} (${nodes} element${nodes === 1 ? '' : 's'}) on "${state}" (${page.url()}):\n${formatViolations(violations)}`,
   );
 }
+
+/**
+ * Checks state after state and reports every violating state at the end, so one run shows all that
+ * is wrong on a walk through several screens: `const audit = axeAudit(page); await audit.check('history');
+ * …; audit.assertClean();`. `audit.states` lists what was checked.
+ */
+export function axeAudit(page: Page) {
+  const states: string[] = [];
+  const failures: string[] = [];
+  return {
+    states,
+    async check(state: string, options: AxeCheckOptions = {}): Promise<void> {
+      states.push(state);
+      const violations = await axeViolations(page, options);
+      if (violations.length) failures.push(`"${state}" (${new URL(page.url()).pathname}):\n${formatViolations(violations)}`);
+    },
+    assertClean(): void {
+      if (failures.length === 0) return;
+      throw new Error(`axe: WCAG 2.1 AA violations in ${failures.length} of ${states.length} states:\n${failures.join('\n')}`);
+    },
+  };
+}

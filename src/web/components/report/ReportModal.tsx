@@ -79,8 +79,8 @@ export function ReportModal({ opened, onClose, customerId }: ReportModalProps) {
             onChange={(v) => form.setFieldValue('customer_id', v)}
           />
           <Group grow align="flex-start">
-            <DateInput label="Date From" withAsterisk valueFormat="YYYY-MM-DD" {...form.getInputProps('date_from')} />
-            <DateInput label="Date To" withAsterisk valueFormat="YYYY-MM-DD" {...form.getInputProps('date_to')} />
+            <DateInput label="Date From" withAsterisk {...form.getInputProps('date_from')} />
+            <DateInput label="Date To" withAsterisk {...form.getInputProps('date_to')} />
           </Group>
           <TextInput label="Email" withAsterisk type="email" {...form.getInputProps('email')} />
           <Group justify="flex-end">

@@ -46,7 +46,7 @@ describe('return view', () => {
     const line = page.getByTestId('return-lines').locator('tbody tr').first();
     assert.match(
       await line.innerText(),
-      new RegExp(`${seed.products[0]!.sku}[\\s\\S]*Trail Runner Shoe[\\s\\S]*1[\\s\\S]*Scrap[\\s\\S]*DAMAGED[\\s\\S]*seam open`),
+      new RegExp(`${seed.products[0]!.sku}[\\s\\S]*Trail Runner Shoe[\\s\\S]*1[\\s\\S]*Scrap[\\s\\S]*Damaged in transit[\\s\\S]*seam open`),
     );
 
     const timeline = page.getByTestId('return-timeline');
@@ -101,7 +101,9 @@ describe('return view', () => {
     await page.goto(`/orders/blind/returns/${id}`);
     await page.getByRole('heading', { name: 'Return View' }).waitFor();
     assert.equal(await field(page, 'Blind').innerText(), 'Y');
-    assert.equal(await page.getByTestId('field-Customer').count(), 0, 'no order fields for a blind return');
+    // Issue 15: a blind return names its customer too; the order fields stay away.
+    assert.equal(await field(page, 'Customer').innerText(), seed.company);
+    assert.equal(await page.getByTestId('field-Delivery #').count(), 0, 'no order fields for a blind return');
     assert.equal(await page.getByText('Order Imported').count(), 0);
     await page.getByText('Return Created').waitFor();
     await screenshot(page, 'return-view-04-blind');

@@ -284,8 +284,9 @@ describe('receiving', () => {
     // Titled by the reference that matched: the order number (issue 15).
     const result = page.getByRole('listitem', { name: new RegExp(`Order SO-${s.ref}-A,`) });
     await result.waitFor();
-    // Tab past the blind-return link into the results, Enter selects.
-    for (let i = 0; i < 5 && !(await result.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+    // Tab past the blind-return link into the results (each item holds its button), Enter selects.
+    const resultButton = result.getByRole('button');
+    for (let i = 0; i < 5 && !(await resultButton.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByTestId('order-line').first().waitFor();
     // Scan every line once from the filter field.

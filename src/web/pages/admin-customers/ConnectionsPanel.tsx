@@ -11,7 +11,7 @@ import { ConnectionForm } from './ConnectionForm';
 type Editing = { connection: ConnectionView | null } | null;
 
 const secretState = (set: boolean, label: string) => (
-  <Text size="xs" c={set ? 'green.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+  <Text size="xs" c={set ? 'green' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
     {label} {set ? 'set' : 'not set'}
   </Text>
 );

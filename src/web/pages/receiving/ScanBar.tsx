@@ -74,7 +74,7 @@ export function ScanBar(props: ScanBarProps) {
             data={[...LEDGER_CONDITIONS]}
             value={props.condition}
             onChange={(v) => props.onCondition(v as LedgerCondition)}
-            color={props.condition === 'Pristine' ? 'green.8' : props.condition === 'Scrap' ? 'red.8' : 'blue.7'}
+            color={props.condition === 'Pristine' ? 'green' : props.condition === 'Scrap' ? 'red' : 'blue'}
           />
           <Select
             size="xs"
@@ -91,7 +91,7 @@ export function ScanBar(props: ScanBarProps) {
         id="scan-outcome"
         size="sm"
         fw={600}
-        c={outcome?.ok ? 'green.9' : 'red.8'}
+        c={outcome?.ok ? 'green' : 'red'}
         role="status"
         aria-live="polite"
         className={classes.scanOutcome}

@@ -46,49 +46,49 @@ export function SearchResults({ results, loading, searched, selectedId, onSelect
       <Stack gap={4} component="ul" className={classes.resultList}>
         {results.map((r) => (
           <li key={keyOf(r)} aria-label={`Order ${titleOf(r, searched)}, status ${r.order_status}`}>
-          <HoverCard position="right" withArrow openDelay={200} shadow="md" width={280} disabled={picked === keyOf(r)}>
-            <HoverCard.Target>
-              <UnstyledButton
-                className={classes.result}
-                data-selected={r.id !== null && r.id === selectedId ? true : undefined}
-                onClick={() => {
-                  setPicked(keyOf(r));
-                  onSelect(r);
-                }}
-                onMouseLeave={() => setPicked((k) => (k === keyOf(r) ? null : k))}
-              >
-                <Group gap="sm" wrap="nowrap">
-                  <Box
-                    component="span"
-                    className={classes.marker}
-                    data-status={r.order_status === ORDER_STATUS_NEW ? 'new' : 'other'}
-                    data-testid="status-marker"
-                    aria-hidden
-                  />
-                  <Box style={{ minWidth: 0 }}>
-                    <Text size="sm" fw={600} truncate>
-                      {titleOf(r, searched)}
+            <HoverCard position="right" withArrow openDelay={200} shadow="md" width={280} disabled={picked === keyOf(r)}>
+              <HoverCard.Target>
+                <UnstyledButton
+                  className={classes.result}
+                  data-selected={r.id !== null && r.id === selectedId ? true : undefined}
+                  onClick={() => {
+                    setPicked(keyOf(r));
+                    onSelect(r);
+                  }}
+                  onMouseLeave={() => setPicked((k) => (k === keyOf(r) ? null : k))}
+                >
+                  <Group gap="sm" wrap="nowrap">
+                    <Box
+                      component="span"
+                      className={classes.marker}
+                      data-status={r.order_status === ORDER_STATUS_NEW ? 'new' : 'other'}
+                      data-testid="status-marker"
+                      aria-hidden
+                    />
+                    <Box style={{ minWidth: 0 }}>
+                      <Text size="sm" fw={600} truncate>
+                        {titleOf(r, searched)}
+                      </Text>
+                      <Text size="xs" c="dimmed" truncate>
+                        {[r.delivery_name_1, r.order_status].filter(Boolean).join(' · ')}
+                      </Text>
+                    </Box>
+                  </Group>
+                </UnstyledButton>
+              </HoverCard.Target>
+              <HoverCard.Dropdown>
+                <Stack gap={2}>
+                  {CARD_FIELDS.filter(([k]) => r[k]).map(([k, label]) => (
+                    <Text size="sm" key={k}>
+                      <Text span fw={600}>
+                        {label}:
+                      </Text>{' '}
+                      {String(r[k])}
                     </Text>
-                    <Text size="xs" c="dimmed" truncate>
-                      {[r.delivery_name_1, r.order_status].filter(Boolean).join(' · ')}
-                    </Text>
-                  </Box>
-                </Group>
-              </UnstyledButton>
-            </HoverCard.Target>
-            <HoverCard.Dropdown>
-              <Stack gap={2}>
-                {CARD_FIELDS.filter(([k]) => r[k]).map(([k, label]) => (
-                  <Text size="sm" key={k}>
-                    <Text span fw={600}>
-                      {label}:
-                    </Text>{' '}
-                    {String(r[k])}
-                  </Text>
-                ))}
-              </Stack>
-            </HoverCard.Dropdown>
-          </HoverCard>
+                  ))}
+                </Stack>
+              </HoverCard.Dropdown>
+            </HoverCard>
           </li>
         ))}
       </Stack>

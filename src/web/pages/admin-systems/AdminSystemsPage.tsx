@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Box, Button, Group, Loader, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, PasswordInput, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconEraser, IconX } from '@tabler/icons-react';
 import { SETTING_KEYS, type SettingKey } from '../../../contract/constants';
@@ -63,16 +63,9 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
   }
   const clearable = setting.has_value && setting.setting_key !== 'BIZTALK_MESSAGE_ID_COUNTER';
   const clearButton = (
-    <Button
-      variant="subtle"
-      color="red"
-      size="sm"
-      leftSection={<IconEraser size={16} />}
-      onClick={clear}
-      disabled={!clearable}
-      aria-label={`Clear ${setting.setting_key}`}
-    >
-      Clear
+    <Button variant="subtle" color="red" size="sm" leftSection={<IconEraser size={16} />} onClick={clear} disabled={!clearable}>
+      {/* Named by its content, "Clear KEY", so the field's own label stays the only label for KEY. */}
+      Clear<VisuallyHidden> {setting.setting_key}</VisuallyHidden>
     </Button>
   );
 

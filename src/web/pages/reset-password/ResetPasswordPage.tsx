@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Center, Loader, Stack, Text, PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconArrowLeft, IconCircleCheck, IconExclamationCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { resetPasswordForm } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';

@@ -60,7 +60,7 @@ const SUMMARIES: Record<string, string> = {
 
 /** Extra answers of particular routes, beyond those every route of its kind has. */
 const EXTRA_STATUSES: Record<string, number[]> = {
-  'POST /api/auth/login': [429],
+  'POST /api/auth/login': [401, 429],
   'POST /api/auth/validate-reset-token': [404],
   'POST /api/returns': [404, 409],
   'POST /api/reports': [404],
@@ -73,7 +73,7 @@ const EXTRA_STATUSES: Record<string, number[]> = {
 };
 
 const ERROR_TEXT: Record<number, string> = {
-  400: 'Bad request: the body is not valid JSON, or the request cannot be carried out',
+  400: 'Bad request: the URL or the body is malformed (not valid JSON), or the request cannot be carried out',
   401: 'Unauthorized: no token, or an expired or revoked one',
   403: 'Forbidden: an admin route, or a customer the user is not linked to',
   404: 'Not found',
@@ -128,12 +128,13 @@ export function operationIdOf(method: string, path: string): string {
 /** Which error statuses a route can answer, from its kind (public, user, admin) and what it takes. */
 export function errorStatusesOf(method: string, path: string, schema: { body?: unknown; querystring?: unknown; params?: unknown }) {
   const key = `${method} ${path}`;
-  const statuses = new Set<number>([414, 500]);
+  // Any route: a malformed URL (bad percent-encoding) is a 400, an over-long one a 414.
+  const statuses = new Set<number>([400, 414, 500]);
   if (!PUBLIC_ROUTES.has(key)) [401, 403].forEach((s) => statuses.add(s));
   if (!NO_DATABASE.has(key)) statuses.add(503);
   if (!NOT_RATE_LIMITED.has(key)) statuses.add(429);
   // Fastify reads a body on these methods whether or not the route declares one.
-  if (['POST', 'PUT', 'DELETE', 'PATCH'].includes(method)) [400, 413, 415].forEach((s) => statuses.add(s));
+  if (['POST', 'PUT', 'DELETE', 'PATCH'].includes(method)) [413, 415].forEach((s) => statuses.add(s));
   if (schema.body || schema.querystring || schema.params) statuses.add(422);
   if (schema.params) statuses.add(404);
   for (const s of EXTRA_STATUSES[key] ?? []) statuses.add(s);

@@ -7,7 +7,7 @@ import { testDbKind } from '../test/test-database.js';
  * Issue 14: a bounded fuzz run driven by the app's OpenAPI document, on this test run's database
  * (PGlite, or PostgreSQL in the PostgreSQL pass). `npm run bench fuzz` runs 20,000 requests.
  */
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1500);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 1200);
 
 let t: TestApp;
 beforeAll(async () => {

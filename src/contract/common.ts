@@ -112,6 +112,13 @@ export const blankOr = <T extends z.ZodType>(schema: T) =>
     },
   });
 
+/**
+ * `when` of a refinement that must run even when other fields failed (so a form shows every
+ * message at once): only on an object, since the raw input may be null or a list.
+ */
+export const whenObject = (payload: { value: unknown }) =>
+  typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value);
+
 export const idParam = z.object({ id: id() });
 
 export const pageOf = <T extends z.ZodType>(row: T) =>

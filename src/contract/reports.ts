@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, id, isoDate, text } from './common.js';
+import { emailField, id, isoDate, text, whenObject } from './common.js';
 import { MSG } from './messages.js';
 
 export const DEFAULT_REPORT_NAME = 'return_report_001';
@@ -29,6 +29,6 @@ export const reportRequestBody = z
   .refine((v) => !(isDayString(v.date_from) && isDayString(v.date_to)) || v.date_from <= v.date_to, {
     error: MSG.invalidDate,
     path: ['date_to'],
-    when: () => true,
+    when: whenObject,
   });
 export type ReportRequestBody = z.infer<typeof reportRequestBody>;

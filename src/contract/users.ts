@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES } from './constants.js';
-import { emailField, MAX_ID, requiredText, text } from './common.js';
+import { emailField, MAX_ID, requiredText, text, whenObject } from './common.js';
 import { MSG } from './messages.js';
 
 /** SPEC §3 User as the admin screens see it; the password hash never leaves the server. */
@@ -40,7 +40,7 @@ const passwordsMatch = (v: { password?: unknown; pass_confirmed?: unknown }) =>
 const matchOptions = {
   error: MSG.passwordsMustMatch,
   path: ['pass_confirmed'],
-  when: (payload: { value: unknown }) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value),
+  when: whenObject,
 };
 
 const userFields = {

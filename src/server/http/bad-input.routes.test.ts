@@ -104,6 +104,16 @@ describe('a null or list body', () => {
     expect(await count('users')).toBe(before);
   });
 
+  it('POST /api/reports null → 422 (a refinement that runs on every input sees no object)', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' },
+      payload: 'null',
+    });
+    expect([res.statusCode, res.json()]).toEqual([422, objectExpected]);
+  });
+
   it('PUT /api/su/users/{id} with a list → 422', async () => {
     const res = await call(t.app, 'PUT', '/api/su/users/1', { token: admin, body: [] });
     expect(res.body).toEqual(objectExpected);

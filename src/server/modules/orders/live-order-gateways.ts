@@ -1,7 +1,7 @@
 import type { OrderSource, SearchField } from '../../../contract/constants.js';
 import type { OrderSearchResult } from '../../../contract/orders.js';
 import type { Db } from '../../db/client.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, validationError } from '../../http/errors.js';
 import { connectionAuth, PartnerRejectedError, PartnerUnavailableError, type PartnerAuth } from '../../integrations/partner-http.js';
 import { searchRestOrders, searchShopOrders, type PartnerEndpoint } from '../../integrations/partner-orders.js';
 import type { Clock } from '../../lib/clock.js';
@@ -119,10 +119,9 @@ export function createLiveOrderGateways(deps: LiveOrderGatewayDeps): Partial<Rec
         const order = (payload ?? {}) as PartnerOrder;
         const { summary, orderIds } = await importer.importOrders(customer.id, [order]);
         if (summary.errors.length) {
-          throw new AppError(
-            422,
-            `The order from ${customer.company}'s ${what} cannot be imported: ${summary.errors.map((e) => `${e.line} ${e.message}`).join('; ')}`,
-          );
+          const detail = summary.errors.map((e) => `${e.line} ${e.message}`).join('; ');
+          // A 422 like every other: a list of messages, and the field they are about.
+          throw validationError({ data: [`The order from ${customer.company}'s ${what} cannot be imported: ${detail}`] });
         }
         const orderId = orderIds.get(String(order.source_id).trim());
         if (orderId === undefined) throw new AppError(500, 'The imported order was not found.');

@@ -61,9 +61,14 @@ async function screen(page: Page, audit: Audit, state: string, title: string | R
   await state_(page, audit, state);
 }
 
-/** A modal/drawer/menu state of the current screen: a screenshot, then axe. */
+/** A modal/drawer/menu state of the current screen: a screenshot, no clipped badge, then axe. */
 async function state_(page: Page, audit: Audit, state: string) {
   await screenshot(page, `a11y-${state}`);
+  // Issue 15: a status badge squeezed beside long text read 'SUCCE…'; a badge shows its whole label.
+  const clipped = await page
+    .locator('.mantine-Badge-root')
+    .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent ?? ''));
+  if (clipped.length) structure.get(audit)!.push(`${state}: clipped badges ${JSON.stringify(clipped)}`);
   await audit.check(state);
 }
 

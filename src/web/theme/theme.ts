@@ -27,6 +27,8 @@ export const theme = createTheme({
   headings: { fontWeight: '600' },
   components: {
     Button: { defaultProps: { radius: 'md' } },
+    // A badge in a row beside long text must not be squeezed into 'SUCCE…': it keeps its width.
+    Badge: { styles: { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
     Paper: { defaultProps: { radius: 'md' } },
     Modal: {
       defaultProps: { centered: true, closeButtonProps: { 'aria-label': 'Close' } },

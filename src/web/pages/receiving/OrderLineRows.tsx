@@ -74,7 +74,7 @@ export function OrderLineRows(props: OrderLineRowsProps) {
         <Table.Td ta="center">
           <Badge
             variant="outline"
-            color={tone === 'equal' ? 'green.8' : tone === 'above' ? 'red.7' : 'gray.7'}
+            color={tone === 'equal' ? '#237032' : tone === 'above' ? 'red.9' : 'gray.7'}
             data-testid="received-count"
             data-tone={tone}
           >

@@ -50,7 +50,7 @@ export function SummaryModal({ opened, rows, ledgerCount, submitting, onClose, o
         </Table.Tbody>
       </Table>
       <Group justify="space-between" mt="md">
-        <Text size="sm" c={ledgerCount ? 'dimmed' : 'red.7'}>
+        <Text size="sm" c={ledgerCount ? 'gray.7' : 'red.9'}>
           {ledgerCount ? `${ledgerCount} new return line(s)` : 'Add at least one return line before submitting.'}
         </Text>
         <Group>

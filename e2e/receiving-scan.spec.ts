@@ -304,7 +304,7 @@ describe('receiving at scanner speed', () => {
     assert.equal(await page.getByRole('dialog').count(), 0);
     // F2: back to the scan field.
     await page.keyboard.press('F2');
-    assert.equal(await focusedTestId(page), 'line-filter');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');
 
     // '?' in the scan field opens the shortcuts; Escape closes them and the cursor is back.
     await page.keyboard.press('?');

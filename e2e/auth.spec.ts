@@ -170,6 +170,35 @@ describe('change password', () => {
     await page.getByText('Login failed').waitFor();
     await loginViaUi(page, operator.username, newPassword);
   });
+  e2eTest(
+    'from the keyboard: the menu opens it, Tab stays inside, Escape closes it and the focus returns to the user menu',
+    browser,
+    async ({ page }) => {
+      const operator = await createOperator();
+      await loginViaUi(page, operator.username, operator.password);
+      const userMenu = page.getByRole('button', { name: 'User menu' });
+      await userMenu.focus();
+      await page.keyboard.press('Enter');
+      const item = page.getByRole('menuitem', { name: 'Change Password' });
+      await item.waitFor();
+      // Arrow keys walk the menu; where the highlight starts is Mantine's business.
+      for (let i = 0; i < 4 && !(await item.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+      assert.equal(await item.evaluate((el) => el === document.activeElement), true, 'Change Password never got the focus');
+      await page.keyboard.press('Enter');
+      const modal = page.getByRole('dialog', { name: 'Change Password' });
+      await modal.getByLabel('Old Password').waitFor();
+
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press(i % 3 === 2 ? 'Shift+Tab' : 'Tab');
+        assert.equal(await modal.evaluate((el) => el.contains(document.activeElement)), true, `focus left the modal after key ${i + 1}`);
+      }
+
+      await page.keyboard.press('Escape');
+      await modal.waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.activeElement?.textContent?.includes('User menu'));
+      assert.equal(await userMenu.evaluate((el) => el === document.activeElement), true);
+    },
+  );
 });
 
 describe('forgotten password', () => {

@@ -37,7 +37,16 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Change Password" closeOnClickOutside={false} size="md" radius="md">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Change Password"
+      closeOnClickOutside={false}
+      size="md"
+      radius="md"
+      // The caller puts the focus back: the menu item that opened the modal no longer exists.
+      returnFocus={false}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {outcome?.kind === 'ok' && (

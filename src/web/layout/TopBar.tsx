@@ -12,7 +12,7 @@ import {
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../auth/session';
 import { Logo } from '../components/Logo';
@@ -53,6 +53,13 @@ export function TopBar() {
   const [passwordOpen, passwordModal] = useDisclosure(false);
   // Once opened the modal stays mounted, so its close transition and focus return work as before.
   const [passwordUsed, setPasswordUsed] = useState(false);
+  // The menu item that opened the modal is gone when it closes, so focus goes back to the menu's
+  // button (WCAG 2.4.3) instead of falling to the page.
+  const userMenuButton = useRef<HTMLButtonElement>(null);
+  const closePasswordModal = () => {
+    passwordModal.close();
+    userMenuButton.current?.focus();
+  };
   const name = account?.name || account?.username || '';
   const wide = useMediaQuery('(min-width: 62em)', true);
 
@@ -102,7 +109,7 @@ export function TopBar() {
       <Menu position="bottom-end" shadow="md" width={220} offset={6}>
         <Menu.Target>
           {/* Named "User menu …" plus the visible name, so speech input can say what it sees (WCAG 2.5.3). */}
-          <UnstyledButton className={classes.user}>
+          <UnstyledButton className={classes.user} ref={userMenuButton}>
             <VisuallyHidden>User menu</VisuallyHidden>
             <Group gap={10} wrap="nowrap">
               <Avatar size={32} radius="xl" color="blue" variant="light" aria-hidden>
@@ -142,7 +149,7 @@ export function TopBar() {
 
       {passwordUsed && (
         <Suspense fallback={null}>
-          <ChangePasswordModal opened={passwordOpen} onClose={passwordModal.close} />
+          <ChangePasswordModal opened={passwordOpen} onClose={closePasswordModal} />
         </Suspense>
       )}
     </Group>

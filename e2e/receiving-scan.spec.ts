@@ -14,6 +14,7 @@ import {
   createOperator,
   e2eEnv,
   e2eTest,
+  expectNoAxeViolations,
   listCustomers,
   loginViaUi,
   screenshot,
@@ -146,6 +147,7 @@ describe('receiving at scanner speed', () => {
       assert.equal(await focusedTestId(page), 'line-filter');
     }
     await screenshot(page, 'scan-01-demo-scanned');
+    await expectNoAxeViolations(page, 'receiving-scanned-lines');
 
     await keys.press('Alt+S');
     const modal = page.getByRole('dialog', { name: 'Return Processing Summary' });
@@ -168,6 +170,7 @@ describe('receiving at scanner speed', () => {
       .getByRole('link', { name: `#${returnId}` })
       .waitFor();
     await screenshot(page, 'scan-02-demo-submitted');
+    await expectNoAxeViolations(page, 'receiving-submitted-notice');
     const view = await apiCall<{ lines: { quantity: number; condition: string; reason: string }[] }>(
       'GET',
       `/returns/${returnId}/order/${orderId}`,
@@ -213,6 +216,7 @@ describe('receiving at scanner speed', () => {
     await page.locator(`[data-testid="blind-line"][data-sku="${socks!.sku}"] input[aria-label="Quantity"][value="2"]`).waitFor();
     assert.equal(await page.getByTestId('blind-line').count(), 3);
     await screenshot(page, 'scan-03-blind-scanned');
+    await expectNoAxeViolations(page, 'blind-return-scanned-lines');
     await keys.press('Alt+S');
     await page.waitForURL(/\/orders\/blind\/returns\/\d+$/);
     await page.getByRole('heading', { name: 'Return View' }).waitFor();
@@ -270,6 +274,7 @@ describe('receiving at scanner speed', () => {
       ['0000000000000', 0, 13, true],
     );
     await screenshot(page, 'scan-04-missed');
+    await expectNoAxeViolations(page, 'receiving-missed-scan');
 
     // Alt+P: the next scans are Pristine; two scans of one code make one row of 2.
     const [first, second] = s.products;
@@ -314,6 +319,7 @@ describe('receiving at scanner speed', () => {
       await help.getByText(text).waitFor();
     }
     await screenshot(page, 'scan-05-help');
+    await expectNoAxeViolations(page, 'receiving-shortcuts-help');
     await page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
     await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');

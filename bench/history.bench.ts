@@ -15,7 +15,7 @@ import { createHistoryService } from '../src/server/modules/history/history.serv
 import type { AuthUser } from '../src/server/modules/auth/auth-user.js';
 import { historyQuery } from '../src/contract/history.js';
 import { LIMITS } from '../src/contract/constants.js';
-import { adminUrl, percentile, withDatabase } from './support.js';
+import { freshDatabase, percentile } from './support.js';
 
 const RETURNS = Number(process.env.RETURNS ?? 2_000_000);
 const RUNS = Number(process.env.RUNS ?? 40);
@@ -25,11 +25,8 @@ const dbName = 'rd_bench_history';
 const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 async function main() {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = withDatabase(adminUrl, dbName);
+  const fresh = await freshDatabase(dbName);
+  const url = fresh.url;
   const client = new pg.Client({ connectionString: url });
   try {
     const migrated = await openPostgres(url, 1);
@@ -201,8 +198,7 @@ async function main() {
     await database.close();
   } finally {
     await client.end().catch(() => undefined);
-    if (!process.env.KEEP_BENCH_DB) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await fresh.drop();
   }
 }
 

@@ -11,7 +11,7 @@ import { migrationsFolder, openPostgres } from '../src/server/db/client.js';
 import { orderSearchQuery } from '../src/server/modules/orders/order-search.repository.js';
 import type { SearchField } from '../src/contract/constants.js';
 import { LIMITS } from '../src/contract/constants.js';
-import { adminUrl, percentile, withDatabase } from './support.js';
+import { freshDatabase, percentile } from './support.js';
 
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
 const CUSTOMERS = 10;
@@ -27,11 +27,8 @@ function trigramIndexDdl(): string {
 }
 
 async function main() {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = withDatabase(adminUrl, dbName);
+  const fresh = await freshDatabase(dbName);
+  const url = fresh.url;
   const client = new pg.Client({ connectionString: url });
   try {
     const database = await openPostgres(url, 1);
@@ -118,8 +115,7 @@ async function main() {
     console.log(plans.join('\n\n'));
   } finally {
     await client.end().catch(() => undefined);
-    if (!process.env.KEEP_BENCH_DB) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await fresh.drop();
   }
 }
 

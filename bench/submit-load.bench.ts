@@ -5,12 +5,11 @@
  * Run: npx tsx bench/submit-load.bench.ts  (BENCH_DATABASE_URL; PAIRS, SECONDS)
  */
 import { spawnSync } from 'node:child_process';
-import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.js';
 import { makeConnection, makeOrder } from '../src/server/test/order-factory.js';
 import { makeCustomer, makeReason } from '../src/server/test/factories.js';
 import { draftFor } from '../src/server/test/receiving-fixtures.js';
-import { adminUrl, withDatabase } from './support.js';
+import { freshDatabase } from './support.js';
 import { forwardedFor, httpLoad, interleaved, median, SHARED_BOX_NOTE, startApp, type LoadResult } from './load.js';
 
 const PAIRS = Number(process.env.PAIRS ?? 3);
@@ -22,11 +21,8 @@ const dbName = 'rd_bench_submit';
 let drafts = 0;
 
 async function main() {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = withDatabase(adminUrl, dbName);
+  const fresh = await freshDatabase(dbName);
+  const url = fresh.url;
   const database = await openPostgres(url, 2);
   try {
     await database.migrate();
@@ -104,8 +100,7 @@ async function main() {
     }
   } finally {
     await database.close();
-    if (!process.env.KEEP_BENCH_DB) await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
+    await fresh.drop();
   }
 }
 

@@ -1,4 +1,5 @@
-/** What every benchmark shares: where PostgreSQL is, how to name a database in a URL, percentiles. */
+/** What every benchmark shares: where PostgreSQL is, a fresh database per run, percentiles. */
+import pg from 'pg';
 
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -6,6 +7,27 @@ export function withDatabase(url: string, database: string): string {
   const u = new URL(url);
   u.pathname = `/${database}`;
   return u.toString();
+}
+
+/**
+ * An empty database for one bench run (an earlier run's is dropped first). `drop()` removes it,
+ * unless KEEP_BENCH_DB is set so its plans can be examined afterwards.
+ */
+export async function freshDatabase(name: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  return {
+    url: withDatabase(adminUrl, name),
+    async drop() {
+      try {
+        if (!process.env.KEEP_BENCH_DB) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
+    },
+  };
 }
 
 /** p-th percentile of an ascending list (nearest rank). */

@@ -11,7 +11,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { loadConfig } from '../src/server/config.js';
 import { openPostgres, queryRows, type Database } from '../src/server/db/client.js';
 import type { AppDeps } from '../src/server/deps.js';
@@ -27,7 +26,7 @@ import { startTaskWakeup } from '../src/server/tasks/task-wakeup.js';
 import { makeCustomer, makeUser } from '../src/server/test/factories.js';
 import { makeReturnFixture } from '../src/server/test/integration-fixtures.js';
 import { startFtpServer } from '../src/server/test/integration-servers.js';
-import { adminUrl, percentile, withDatabase } from './support.js';
+import { freshDatabase, percentile } from './support.js';
 
 const NOOP = Number(process.env.NOOP ?? 10_000);
 const FILES = Number(process.env.FILES ?? 3_000);
@@ -60,11 +59,8 @@ async function drain(nodes: Database[], handlers: (node: Database) => TaskHandle
 }
 
 async function main() {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = withDatabase(adminUrl, dbName);
+  const fresh = await freshDatabase(dbName);
+  const url = fresh.url;
   const main = await openPostgres(url, 4);
   await main.migrate();
   const nodes: Database[] = [];
@@ -185,8 +181,7 @@ async function main() {
   for (const n of nodes) await n.close();
   await main.close();
   await new Promise((r) => setTimeout(r, 500)); // let the server see the pools' sockets close
-  await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-  await admin.end();
+  await fresh.drop();
 }
 
 main().catch((error) => {

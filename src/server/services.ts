@@ -16,6 +16,7 @@ export function createServices(deps: AppDeps) {
   const taskQueue = createTaskQueueRepository(db);
   const auth = createAuthService({
     repo: createAuthRepository(db),
+    inTransaction: (work) => db.transaction((tx) => work(createAuthRepository(tx))),
     customerAccess,
     taskQueue,
     clock: deps.clock,

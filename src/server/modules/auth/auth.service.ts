@@ -27,6 +27,8 @@ const getDummyHash = () => (dummyHash ??= hashPassword(newToken()));
 
 export function createAuthService(deps: {
   repo: AuthRepository;
+  /** Runs `work` in one transaction with a repository bound to it. */
+  inTransaction: <T>(work: (repo: AuthRepository) => Promise<T>) => Promise<T>;
   customerAccess: CustomerAccess;
   taskQueue: TaskQueueRepository;
   clock: Clock;
@@ -131,19 +133,28 @@ export function createAuthService(deps: {
     async confirmPassword(username: string, token: string, newPass: string): Promise<void> {
       const found = await findResetToken(username, token);
       if (!found) throw invalid('token', MSG.resetLinkExpired);
+      // Hash outside the transaction: argon2 is slow on purpose and must not hold row locks.
+      const passwordHash = await hashPassword(newPass);
       const now = clock.now();
-      if (!(await repo.consumeResetToken(found.tokenId, now))) throw invalid('token', MSG.resetLinkExpired);
-      await repo.setPassword(found.user.id, await hashPassword(newPass), now);
-      await repo.deleteUserSessions(found.user.id);
+      // Token spent, password set and every session ended together, or none of it.
+      await deps.inTransaction(async (tx) => {
+        if (!(await tx.consumeResetToken(found.tokenId, now))) throw invalid('token', MSG.resetLinkExpired);
+        await tx.setPassword(found.user.id, passwordHash, now);
+        await tx.deleteUserSessions(found.user.id);
+      });
     },
 
     async changePassword(user: AuthUser, body: ChangePasswordBody): Promise<void> {
       const row = await repo.findUserById(user.id);
       if (!row) throw unauthorized();
       if (!(await verifyPassword(row.passwordHash, body.old_password))) throw invalid('old_password', MSG.oldPasswordWrong);
-      await repo.setPassword(user.id, await hashPassword(body.password), clock.now());
+      const passwordHash = await hashPassword(body.password);
       // A token stolen before the change must not outlive it; the tab that changed it stays signed in.
-      await repo.deleteOtherSessions(user.id, user.sessionId);
+      // Both in one transaction: a new password with the old sessions still alive is never visible.
+      await deps.inTransaction(async (tx) => {
+        await tx.setPassword(user.id, passwordHash, clock.now());
+        await tx.deleteOtherSessions(user.id, user.sessionId);
+      });
     },
   };
 

@@ -59,6 +59,8 @@ export const API_PATHS = {
   saveBlindReturn: { method: 'PUT', path: '/returns/blind/:customerId' },
   // reports
   requestReport: { method: 'POST', path: '/reports' },
+  // dashboard
+  dashboard: { method: 'GET', path: '/dashboard' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof API_PATHS;

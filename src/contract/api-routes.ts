@@ -15,6 +15,7 @@ import {
 } from './auth.js';
 import { blindReturnBody, blindReturnSaved, blindSetup, productRow, productSearchBody } from './blind.js';
 import { adminCustomer, connectionBody, connectionView, customerBody, optionBody, optionView } from './customers.js';
+import { dashboardAnswer, dashboardQuery } from './dashboard.js';
 import { historyPage, historyQuery } from './history.js';
 import { importSummary, importUploadBody } from './order-import.js';
 import { orderDetail, orderLoadBody, orderSearchBody, orderSearchResult } from './orders.js';
@@ -78,6 +79,7 @@ export const API_ROUTES = {
   blindSetup: { answer: blindSetup },
   saveBlindReturn: { body: blindReturnBody, answer: blindReturnSaved },
   requestReport: { body: reportRequestBody, answer: text },
+  dashboard: { query: dashboardQuery, answer: dashboardAnswer },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -24,6 +24,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.js';
 import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { submitReturnRoutes } from './modules/returns/submit-return.routes.js';
 import { orderImportRoutes } from './modules/orders/order-import.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 
 export interface BuildAppOptions {
   /** Folder of the built SPA; served with an index.html fallback when it exists. */
@@ -78,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(ordersRoutes, { guards, orders: services.orders });
       await api.register(submitReturnRoutes, { guards, submitReturn: services.submitReturn });
       await api.register(orderImportRoutes, { guards, orderImport: services.orderImport });
+      await api.register(dashboardRoutes, { guards, dashboard: services.dashboard });
     },
     { prefix: '/api' },
   );

@@ -47,6 +47,7 @@ const envSchema = z.object({
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(1000),
   TASK_LEASE_SECONDS: z.coerce.number().int().min(5).default(300),
   INBOUND_POLL_SECONDS: z.coerce.number().int().min(0).default(300),
+  ROLLUP_FOLD_SECONDS: z.coerce.number().min(0).default(5),
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),

@@ -8,6 +8,7 @@ import { createTaskQueueRepository } from './modules/tasks/task-queue.repository
 import { createHistoryServices } from './modules/history/history.wiring.js';
 import { createReceivingServices } from './modules/orders/receiving.wiring.js';
 import { createOrderImportService } from './modules/orders/order-import.service.js';
+import { createDashboardService } from './modules/dashboard/dashboard.service.js';
 
 /** Wires repositories into services; one place, so a feature is added by one line here. */
 export function createServices(deps: AppDeps) {
@@ -46,6 +47,7 @@ export function createServices(deps: AppDeps) {
     submitReturn,
     orderImport,
     ...historyServices,
+    dashboard: createDashboardService({ db, customerAccess, clock: deps.clock }),
     admin: createAdminServices({ db, clock: deps.clock, secretBox: deps.secretBox, customerAccess }),
   };
 }

@@ -5,6 +5,7 @@ import { createWorker } from './worker.js';
 import { createTaskHandlers } from './handlers/index.js';
 import { startScheduler } from './scheduler.js';
 import { startTaskWakeup } from './task-wakeup.js';
+import { startRollupFold } from './rollup-fold.js';
 
 /** Everything the worker role runs: the task worker and the inbound scheduler. */
 export function startBackground(deps: AppDeps, log: Logger) {
@@ -25,6 +26,7 @@ export function startBackground(deps: AppDeps, log: Logger) {
     log,
     onQueued: () => worker.poke(),
   });
+  const fold = startRollupFold({ db: deps.database.db, intervalMs: deps.config.ROLLUP_FOLD_SECONDS * 1000, log });
   const wakeup =
     deps.database.kind === 'postgres' && deps.config.DATABASE_URL
       ? startTaskWakeup({ databaseUrl: deps.config.DATABASE_URL, onTask: () => worker.poke(), log })
@@ -34,6 +36,7 @@ export function startBackground(deps: AppDeps, log: Logger) {
     scheduler,
     stop: async () => {
       scheduler.stop();
+      fold.stop();
       await wakeup?.stop();
       await worker.stop();
     },

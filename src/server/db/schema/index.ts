@@ -4,3 +4,4 @@ export * from './orders.js';
 export * from './returns.js';
 export * from './tasks.js';
 export * from './history.js';
+export * from './dashboard.js';

@@ -65,12 +65,16 @@ describe('admin back office', () => {
       await form.getByLabel('Endpoint').fill('ftp://127.0.0.1/out');
       await form.getByLabel('Username').fill('acme-ftp');
       await form.locator('input[aria-label="Password"]').fill('very-secret-pw');
+      // The receiver opts into the format with dispositions and discrepancies (issue 16).
+      await form.getByRole('combobox', { name: 'Format version' }).click();
+      await page.getByRole('option', { name: /^2 — / }).click();
       await screenshot(page, 'admin-connection-form');
       await form.getByRole('button', { name: 'Add Connection' }).click();
       const connRow = drawer.getByTestId('connections-table').getByRole('row').filter({ hasText: 'Biztalk Outbound Return' });
       await connRow.waitFor();
       assert.match(await connRow.innerText(), /password set/i);
       assert.match(await connRow.innerText(), /token not set/i);
+      assert.match(await connRow.innerText(), /\bv2\b/);
       await connRow.getByRole('button', { name: /Edit connection/ }).click();
       await drawer.getByTestId('connection-form').getByText('set', { exact: true }).waitFor();
       assert.equal(await drawer.getByTestId('connection-form').locator('input[aria-label="Password"]').inputValue(), '');

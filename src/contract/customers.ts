@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_STATUSES, BIZTALK_SCHEMAS, CONNECTION_TYPES, OPTION_TYPES, ORDER_SOURCES, OUTBOUND_FORMATS } from './constants.js';
 import { customerSummary, id, requiredText, text } from './common.js';
+import { OUTBOUND_FORMAT_VERSIONS } from './format-version.js';
 import { MSG } from './messages.js';
 
 export const CUSTOMER_MSG = {
@@ -12,6 +13,7 @@ export const CUSTOMER_MSG = {
   codeTaken: 'This code is already used by another reason of this customer',
   connectionType: `Connection type must be one of: ${CONNECTION_TYPES.join(', ')}`,
   format: `Format must be ${OUTBOUND_FORMATS.join(' or ')}`,
+  formatVersion: `Format version must be ${OUTBOUND_FORMAT_VERSIONS.join(' or ')}`,
 } as const;
 
 /** SPEC §3 Option. */
@@ -84,9 +86,20 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-/** Extra settings of a connection; `format` picks XML or FLAT files for 'Biztalk Outbound Return'. */
+/**
+ * Extra settings of a connection; `format` picks XML or FLAT files for 'Biztalk Outbound Return';
+ * `format_version` the outbound format version of an outbound or SGL Ecom connection (absent = 1).
+ */
 export const connectionMeta = z
-  .object({ format: z.enum(OUTBOUND_FORMATS, { error: CUSTOMER_MSG.format }).optional() })
+  .object({
+    format: z.enum(OUTBOUND_FORMATS, { error: CUSTOMER_MSG.format }).optional(),
+    format_version: z
+      .union(
+        OUTBOUND_FORMAT_VERSIONS.map((v) => z.literal(v)),
+        { error: CUSTOMER_MSG.formatVersion },
+      )
+      .optional(),
+  })
   .catchall(z.union([text().max(500), z.number(), z.boolean(), z.null()]))
   .refine((m) => Object.keys(m).length <= 20, { error: 'Too many settings' });
 

@@ -61,7 +61,17 @@ export interface ShopReturn {
     reason: string;
     reason_text: string | null;
     comment: string | null;
+    /** Format version 2 on (docs/integrations.md "Format versions"). */
+    disposition?: string | null;
+    disposition_text?: string | null;
+    location?: string | null;
+    discrepancy?: string | null;
+    replaces_line_number?: number | null;
   }>;
+  /** Format version 2 on. */
+  format_version?: number;
+  missing_lines?: Array<{ line_number: number; sku: string; quantity: number }>;
+  discrepancies?: { missing: number; wrong_items: number; extra_items: number; total: number };
 }
 
 /**

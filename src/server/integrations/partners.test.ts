@@ -235,6 +235,55 @@ describe('SGL Ecommerce: shop reads and Ecommerce Outbound', () => {
     }
   });
 
+  it('posts the version-2 body to a version-2 SGL Ecom connection, the original body to version 1', async () => {
+    const shop = await startShop();
+    const { deps } = makeWorkerDeps(t.testDb);
+    const worker = startTestWorker(deps);
+    try {
+      const common = { connectionType: 'SGL Ecom', endpoint: `${shop.server.url}/shop`, orderSource: 'SGL Ecommerce' } as const;
+      const v2 = await makeReturnFixture(db(), { ...common, formatVersion: 2 });
+      const v1 = await makeReturnFixture(db(), { ...common });
+      const ids = [
+        await enqueueReturnTask(db(), deps.clock.now(), v2, 'Ecommerce Outbound'),
+        await enqueueReturnTask(db(), deps.clock.now(), v1, 'Ecommerce Outbound'),
+      ];
+      worker.poke();
+      for (const id of ids) await waitFor(async () => ((await taskRow(db(), id)).taskStatus === 'Success' ? true : undefined));
+      const bodyOf = (returnId: number) =>
+        JSON.parse(shop.server.requests.find((r) => r.method === 'POST' && r.headers['idempotency-key'] === `return-${returnId}`)!.body);
+      const b2 = bodyOf(v2.ret.id);
+      expect(b2).toMatchObject({
+        format_version: 2,
+        missing_lines: [],
+        discrepancies: { missing: 0, wrong_items: 0, extra_items: 0, total: 0 },
+      });
+      expect(Object.keys(b2.lines[0])).toEqual(
+        expect.arrayContaining(['disposition', 'disposition_text', 'location', 'discrepancy', 'replaces_line_number']),
+      );
+      const b1 = bodyOf(v1.ret.id);
+      expect(Object.keys(b1).sort()).toEqual(
+        [
+          'blind',
+          'lines',
+          'order_number',
+          'order_source_id',
+          'received_by',
+          'reference_1',
+          'reference_2',
+          'return_date',
+          'return_id',
+          'web_order_number',
+        ].sort(),
+      );
+      expect(Object.keys(b1.lines[0]).sort()).toEqual(
+        ['comment', 'condition', 'line_number', 'quantity', 'reason', 'reason_text', 'sku'].sort(),
+      );
+    } finally {
+      await worker.stop();
+      await shop.server.close();
+    }
+  });
+
   it('a retry after a lost answer does not create a second return in the shop', async () => {
     const shop = await startShop();
     const { deps } = makeWorkerDeps(t.testDb, { PARTNER_TIMEOUT_MS: 300 });

@@ -1,4 +1,5 @@
 import { XMLBuilder } from 'fast-xml-parser';
+import { formatHas, type OutboundFormatVersion } from '../../contract/format-version.js';
 
 /** One returned line as the outbound file shows it. */
 export interface ReturnFileLineInput {
@@ -11,6 +12,23 @@ export interface ReturnFileLineInput {
   reason: string;
   reasonText: string | null;
   comment: string | null;
+  /** Format version 2 on (docs/integrations.md "Format versions"); absent reads as empty. */
+  disposition?: string | null;
+  dispositionText?: string | null;
+  location?: string | null;
+  /** WRONG_ITEM or EXTRA_ITEM; null for a line of the order as expected. */
+  discrepancy?: string | null;
+  /** A wrong item: the line number of the order line it came instead of, when known. */
+  replacesOrderLineNumber?: number | null;
+}
+
+/** An order line the operator confirmed missing from the parcel (format version 2 on). */
+export interface ReturnFileMissingInput {
+  orderLineNumber: number;
+  sku: string;
+  upc: string | null;
+  name1: string;
+  quantity: number;
 }
 
 /**
@@ -38,6 +56,16 @@ export interface ReturnFileInput {
     sourceId1: string | null;
   } | null;
   lines: ReturnFileLineInput[];
+  missingLines?: ReturnFileMissingInput[];
+}
+
+/** Units per discrepancy of a return: what the version-2 totals say. */
+export function discrepancyTotals(data: Pick<ReturnFileInput, 'lines' | 'missingLines'>) {
+  const units = (kind: string) => data.lines.reduce((n, l) => n + (l.discrepancy === kind ? l.quantity : 0), 0);
+  const missing = (data.missingLines ?? []).reduce((n, m) => n + m.quantity, 0);
+  const wrongItems = units('WRONG_ITEM');
+  const extraItems = units('EXTRA_ITEM');
+  return { missing, wrongItems, extraItems, total: missing + wrongItems + extraItems };
 }
 
 /** The BizTalk envelope around every outbound file (docs/integrations.md "Outbound XML"). */
@@ -57,8 +85,16 @@ export const returnFileName = (returnId: number, messageId: number, format: Retu
 
 const opt = (v: string | null | undefined) => v ?? '';
 
-export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader): string {
+/**
+ * The XML return file. Version 1 is the original format; later versions add elements (never change
+ * one), each gated by `formatHas` so a version-1 receiver gets exactly what it always got.
+ */
+export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader, version: OutboundFormatVersion = 1): string {
   const { ret, order, lines } = data;
+  const dispositions = formatHas(version, 'dispositions');
+  const discrepancies = formatHas(version, 'discrepancies');
+  const totals = discrepancyTotals(data);
+  const missing = data.missingLines ?? [];
   const doc = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     Envelope: {
@@ -69,6 +105,7 @@ export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader): s
         MessageId: header.messageId,
         MessageType: 'Return',
         Created: header.createdAt.toISOString(),
+        ...(version > 1 ? { FormatVersion: version } : {}),
       },
       Body: {
         Return: {
@@ -103,9 +140,34 @@ export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader): s
               ReasonCode: l.reason,
               Reason: opt(l.reasonText),
               Comment: opt(l.comment),
+              ...(dispositions
+                ? { DispositionCode: opt(l.disposition), Disposition: opt(l.dispositionText), Location: opt(l.location) }
+                : {}),
+              ...(discrepancies ? { Discrepancy: opt(l.discrepancy), ReplacesOrderLineNumber: l.replacesOrderLineNumber ?? '' } : {}),
             })),
           },
           TotalQuantity: lines.reduce((n, l) => n + l.quantity, 0),
+          ...(discrepancies
+            ? {
+                MissingLines: missing.length
+                  ? {
+                      MissingLine: missing.map((m) => ({
+                        OrderLineNumber: m.orderLineNumber,
+                        Sku: m.sku,
+                        Upc: opt(m.upc),
+                        Name: m.name1,
+                        Quantity: m.quantity,
+                      })),
+                    }
+                  : '',
+                Discrepancies: {
+                  Missing: totals.missing,
+                  WrongItems: totals.wrongItems,
+                  ExtraItems: totals.extraItems,
+                  Total: totals.total,
+                },
+              }
+            : {}),
         },
       },
     },
@@ -166,12 +228,34 @@ export const FLAT_LAYOUT = {
 } as const;
 
 /**
+ * Version 2 of the flat file: the version-1 records keep every column where it was and grow at the
+ * end; missing order lines are `M` records between the details and the trailer.
+ */
+export const FLAT_LAYOUT_V2 = {
+  H: [...FLAT_LAYOUT.H, ['formatVersion', 2]],
+  D: [...FLAT_LAYOUT.D, ['dispositionCode', 20], ['location', 30], ['discrepancy', 10], ['replacesOrderLineNumber', 6]],
+  M: [
+    ['record', 1],
+    ['lineNumber', 5],
+    ['orderLineNumber', 6],
+    ['sku', 30],
+    ['upc', 20],
+    ['quantity', 7],
+  ],
+  T: [...FLAT_LAYOUT.T, ['missingQuantity', 9], ['wrongItemQuantity', 9], ['extraItemQuantity', 9]],
+} as const;
+
+/**
  * FGL: the same return as fixed-width records for receivers that cannot read XML. One header (H),
  * one detail (D) per ledger line, one trailer (T) with the record count (H+D+T) and total quantity.
  * Lines end with CRLF.
  */
-export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader): string {
+export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader, version: OutboundFormatVersion = 1): string {
   const { ret, order, lines } = data;
+  // The flat layout is fixed per version (FLAT_LAYOUT, FLAT_LAYOUT_V2).
+  const v2 = version >= 2;
+  const missing = v2 ? (data.missingLines ?? []) : [];
+  const totals = discrepancyTotals(data);
   const records = [
     'H' +
       text(header.sender, 15) +
@@ -187,7 +271,8 @@ export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader): 
       text(order?.orderNumber, 30) +
       text(order?.deliveryNumber, 30) +
       text(order?.webOrderNumber, 30) +
-      text(ret.username, 30),
+      text(ret.username, 30) +
+      (v2 ? num(version, 2) : ''),
     ...lines.map(
       (l, i) =>
         'D' +
@@ -198,14 +283,22 @@ export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader): 
         num(l.quantity, 7) +
         text(l.condition, 15) +
         text(l.reason, 20) +
-        text(l.comment, 60),
+        text(l.comment, 60) +
+        (v2
+          ? text(l.disposition, 20) +
+            text(l.location, 30) +
+            text(l.discrepancy, 10) +
+            (l.replacesOrderLineNumber == null ? ' '.repeat(6) : num(l.replacesOrderLineNumber, 6))
+          : ''),
     ),
+    ...missing.map((m, i) => 'M' + num(i + 1, 5) + num(m.orderLineNumber, 6) + text(m.sku, 30) + text(m.upc, 20) + num(m.quantity, 7)),
     'T' +
-      num(lines.length + 2, 7) +
+      num(lines.length + missing.length + 2, 7) +
       num(
         lines.reduce((n, l) => n + l.quantity, 0),
         9,
-      ),
+      ) +
+      (v2 ? num(totals.missing, 9) + num(totals.wrongItems, 9) + num(totals.extraItems, 9) : ''),
   ];
   return records.join('\r\n') + '\r\n';
 }

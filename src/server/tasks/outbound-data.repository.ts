@@ -1,22 +1,14 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
+import type { ReturnFileLineInput, ReturnFileMissingInput } from '../integrations/return-file.format.js';
 import { connections, customers, options, orderLines, orders, products, returnLedgers, returns } from '../db/schema/index.js';
 
 export type ConnectionRow = typeof connections.$inferSelect;
 
-export interface ReturnFileLine {
+export interface ReturnFileLine extends ReturnFileLineInput {
   ledgerId: number;
-  orderLineNumber: number | null;
-  sku: string;
-  upc: string | null;
-  name1: string;
   color: string | null;
   size: string | null;
-  quantity: number;
-  condition: string;
-  reason: string;
-  reasonText: string | null;
-  comment: string | null;
 }
 
 /** Everything an outbound return file (XML, flat, web shop) carries. */
@@ -25,6 +17,7 @@ export interface ReturnFileData {
   customer: { id: number; company: string; orderSource: string };
   order: typeof orders.$inferSelect | null;
   lines: ReturnFileLine[];
+  missingLines?: ReturnFileMissingInput[];
 }
 
 /** Reads for the outbound handlers and partner gateways; only repositories touch Drizzle. */

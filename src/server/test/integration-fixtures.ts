@@ -68,6 +68,8 @@ export async function makeReturnFixture(
     orderSource?: string;
     connectionType?: string;
     endpoint?: string;
+    /** connection_meta.format_version; absent = version 1 (docs/integrations.md "Format versions"). */
+    formatVersion?: 1 | 2;
   } = {},
 ) {
   const customer = await makeCustomer(db, { orderSource: options.orderSource ?? 'Biztalk' });
@@ -145,7 +147,10 @@ export async function makeReturnFixture(
       biztalkSender: options.sender ?? 'SGL',
       biztalkReceiver: options.receiver ?? 'ACME',
       endpoint: options.endpoint,
-      connectionMeta: options.format === 'FLAT' ? { format: 'FLAT' } : {},
+      connectionMeta: {
+        ...(options.format === 'FLAT' ? { format: 'FLAT' } : {}),
+        ...(options.formatVersion ? { format_version: options.formatVersion } : {}),
+      },
     })
     .returning();
   return { customer, user, order: order!, ret: ret!, connection: connection!, products: [p1!, p2!] };

@@ -254,6 +254,34 @@ describe('connections', () => {
     expect(await db().select().from(connections).where(eq(connections.customerId, c.id))).toHaveLength(0);
   });
 
+  it('keeps the outbound format version in connection_meta; an unknown version is a 422 naming it', async () => {
+    const c = await makeCustomer(db());
+    const bad = await call(t.app, 'POST', `/api/su/customers/${c.id}/connections`, {
+      token: admin.token,
+      body: connectionBody({ connection_meta: { format: 'XML', format_version: 3 } }),
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ 'connection_meta.format_version': [CUSTOMER_MSG.formatVersion] });
+    expect(await db().select().from(connections).where(eq(connections.customerId, c.id))).toHaveLength(0);
+    const text = await call(t.app, 'POST', `/api/su/customers/${c.id}/connections`, {
+      token: admin.token,
+      body: connectionBody({ connection_meta: { format_version: '2' } }),
+    });
+    expect(text.status).toBe(422);
+
+    const created = await call(t.app, 'POST', `/api/su/customers/${c.id}/connections`, {
+      token: admin.token,
+      body: connectionBody({ connection_meta: { format: 'FLAT', format_version: 2 } }),
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.message.connection_meta).toEqual({ format: 'FLAT', format_version: 2 });
+    const back = await call(t.app, 'PUT', `/api/su/customers/${c.id}/connections/${created.body.message.id}`, {
+      token: admin.token,
+      body: connectionBody({ connection_meta: { format: 'FLAT', format_version: 1 } }),
+    });
+    expect(back.body.message.connection_meta).toEqual({ format: 'FLAT', format_version: 1 });
+  });
+
   it('stores secrets sealed and never answers them; blank keeps, a value replaces, the clear flag removes', async () => {
     const c = await makeCustomer(db());
     const created = await call(t.app, 'POST', `/api/su/customers/${c.id}/connections`, { token: admin.token, body: connectionBody() });

@@ -1,11 +1,18 @@
 import type { AppDeps } from '../../deps.js';
+import { formatHas, formatVersionOf, type OutboundFormatVersion } from '../../../contract/format-version.js';
+import { discrepancyTotals } from '../../integrations/return-file.format.js';
 import { connectionAuth, PartnerRejectedError } from '../../integrations/partner-http.js';
 import { postShopReturn, type ShopReturn } from '../../integrations/partner-orders.js';
 import { createOutboundDataRepository, type ReturnFileData } from '../outbound-data.repository.js';
 import { handlerFor, PermanentTaskError, type TaskHandler } from '../worker.js';
 
-export function toShopReturn(data: ReturnFileData): ShopReturn {
+/** The web-shop body; version 1 is the original body, later versions add keys (docs/integrations.md). */
+export function toShopReturn(data: ReturnFileData, version: OutboundFormatVersion = 1): ShopReturn {
+  const dispositions = formatHas(version, 'dispositions');
+  const discrepancies = formatHas(version, 'discrepancies');
+  const totals = discrepancyTotals(data);
   return {
+    ...(version > 1 ? { format_version: version } : {}),
     return_id: data.ret.id,
     order_source_id: data.order?.sourceId1 ?? null,
     order_number: data.order?.orderNumber ?? null,
@@ -23,7 +30,17 @@ export function toShopReturn(data: ReturnFileData): ShopReturn {
       reason: l.reason,
       reason_text: l.reasonText,
       comment: l.comment,
+      ...(dispositions
+        ? { disposition: l.disposition ?? null, disposition_text: l.dispositionText ?? null, location: l.location ?? null }
+        : {}),
+      ...(discrepancies ? { discrepancy: l.discrepancy ?? null, replaces_line_number: l.replacesOrderLineNumber ?? null } : {}),
     })),
+    ...(discrepancies
+      ? {
+          missing_lines: (data.missingLines ?? []).map((m) => ({ line_number: m.orderLineNumber, sku: m.sku, quantity: m.quantity })),
+          discrepancies: { missing: totals.missing, wrong_items: totals.wrongItems, extra_items: totals.extraItems, total: totals.total },
+        }
+      : {}),
   };
 }
 
@@ -41,7 +58,7 @@ export function createEcommerceOutboundHandler(deps: AppDeps): TaskHandler {
     if (!connection.endpoint?.trim()) throw new PermanentTaskError('The SGL Ecom connection has no endpoint');
     const ret = await data.returnFile(payload.returnId);
     if (!ret) throw new PermanentTaskError(`Return ${payload.returnId} not found`);
-    const body = toShopReturn(ret);
+    const body = toShopReturn(ret, formatVersionOf(connection.connectionMeta));
     try {
       const answer = await postShopReturn(
         { endpoint: connection.endpoint, auth: connectionAuth(connection, deps.secretBox), timeoutMs: deps.config.PARTNER_TIMEOUT_MS },

@@ -183,3 +183,33 @@ describe('FGL Outbound (flat file) on the embedded folder transport', () => {
     }
   });
 });
+
+describe('format version 2 on the connection', () => {
+  it('the XML of a version-2 connection names its version and carries the new elements; version 1 stays as it was', async () => {
+    const { deps } = makeWorkerDeps(testDb);
+    await setSettings(deps, { BIZTALK_FTP_URL: '', BIZTALK_OUTBOUND_DIR: '/outbound', H2O_CUSTOMER_ID: '' });
+    const v2 = await makeReturnFixture(db(), { formatVersion: 2 });
+    const v1 = await makeReturnFixture(db(), { formatVersion: 1 });
+    const ids = [
+      await enqueueReturnTask(db(), deps.clock.now(), v2, 'SGL Outbound'),
+      await enqueueReturnTask(db(), deps.clock.now(), v1, 'SGL Outbound'),
+    ];
+    const worker = startTestWorker(deps);
+    try {
+      const [t2, t1] = [await settled(ids[0]!), await settled(ids[1]!)];
+      expect([t2.taskStatus, t1.taskStatus]).toEqual(['Success', 'Success']);
+      const x2 = new XMLParser({ parseTagValue: false }).parse(t2.fileContent!);
+      expect(x2.Envelope.Header.FormatVersion).toBe('2');
+      expect(x2.Envelope.Body.Return.Discrepancies).toEqual({ Missing: '0', WrongItems: '0', ExtraItems: '0', Total: '0' });
+      expect(Object.keys(x2.Envelope.Body.Return.Lines.Line[0])).toEqual(
+        expect.arrayContaining(['DispositionCode', 'Location', 'Discrepancy']),
+      );
+      expect(t2.details.find((d) => d.event === 'file built')).toMatchObject({ formatVersion: 2 });
+      expect(t1.fileContent).not.toContain('FormatVersion');
+      expect(t1.fileContent).not.toContain('Disposition');
+      expect(t1.details.find((d) => d.event === 'file built')).toMatchObject({ formatVersion: 1 });
+    } finally {
+      await worker.stop();
+    }
+  });
+});

@@ -8,6 +8,7 @@ import { createOutboundDataRepository } from '../outbound-data.repository.js';
 import { createTaskRunnerRepository } from '../task-runner.repository.js';
 import { handlerFor, PermanentTaskError, TaskLostError, type TaskHandler } from '../worker.js';
 import type { ReturnTaskPayload } from '../../../contract/task-payloads.js';
+import { formatVersionOf } from '../../../contract/format-version.js';
 
 /** The FTP transport gets a longer time limit than partner HTTP calls: files can be large. */
 export const transportsOf = (deps: AppDeps) =>
@@ -42,16 +43,17 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
           messageId: id,
           createdAt: now,
         };
+        const version = formatVersionOf(connection.connectionMeta);
         const file = {
           name: returnFileName(ret.ret.id, id, format),
-          content: format === 'FLAT' ? buildReturnFlat(ret, header) : buildReturnXml(ret, header),
+          content: format === 'FLAT' ? buildReturnFlat(ret, header, version) : buildReturnXml(ret, header, version),
         };
         await data.setMessageId(ret.ret.id, String(id));
         const held = await createTaskRunnerRepository(tx).progress(task.id, ctx.claim, now, {
           fileName: file.name,
           fileContent: file.content,
           payload: { ...payload, messageId: id } satisfies ReturnTaskPayload,
-          entry: { at: now.toISOString(), event: 'file built', fileName: file.name, messageId: id, format },
+          entry: { at: now.toISOString(), event: 'file built', fileName: file.name, messageId: id, format, formatVersion: version },
         });
         if (!held) throw new TaskLostError(); // rolls the counter back too
         return { ...file, id };

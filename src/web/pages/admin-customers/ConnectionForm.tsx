@@ -2,6 +2,12 @@ import { Badge, Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stac
 import { useForm } from '@mantine/form';
 import { BIZTALK_SCHEMAS, CONNECTION_TYPES, OUTBOUND_FORMATS, type ConnectionType, type OutboundFormat } from '../../../contract/constants';
 import { connectionBody, type ConnectionView } from '../../../contract/customers';
+import {
+  formatVersionOf,
+  OUTBOUND_FORMAT_VERSIONS,
+  VERSIONED_CONNECTION_TYPES,
+  type OutboundFormatVersion,
+} from '../../../contract/format-version';
 import { useRouteMutation } from '../../api/queries';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 
@@ -17,10 +23,20 @@ interface Values {
   clear_short_token: boolean;
   clear_long_token: boolean;
   format: OutboundFormat;
+  format_version: string;
 }
 
-/** The file format is one field of connection_meta, and only an outbound connection has it. */
-const FIELDS = { fields: { 'connection_meta.format': 'format' } };
+/**
+ * The file format and the format version are fields of connection_meta: only an outbound connection
+ * has a file format; outbound and SGL Ecom connections have a format version (docs/integrations.md).
+ */
+const FIELDS = { fields: { 'connection_meta.format': 'format', 'connection_meta.format_version': 'format_version' } };
+const OWN_META = ['format', 'format_version'];
+const versioned = (type: string) => (VERSIONED_CONNECTION_TYPES as readonly string[]).includes(type);
+const VERSION_OPTIONS = OUTBOUND_FORMAT_VERSIONS.map((v) => ({
+  value: String(v),
+  label: v === 1 ? '1 — original format' : `${v} — with dispositions, locations, discrepancies`,
+}));
 
 /** Whether a write-only secret is stored: the value itself never reaches the browser. */
 function SecretState({ set, clearing, typed }: { set: boolean; clearing: boolean; typed: boolean }) {
@@ -57,12 +73,18 @@ export function ConnectionForm({
 }) {
   const meta = (connection?.connection_meta ?? {}) as { format?: OutboundFormat };
   // Other settings stored in connection_meta are kept as they are (the same schema checked them when saved).
-  const toBody = ({ format, ...rest }: Values) => {
-    const otherMeta = Object.fromEntries(Object.entries(connection?.connection_meta ?? {}).filter(([k]) => k !== 'format')) as Record<
-      string,
-      string | number | boolean | null
-    >;
-    return { ...rest, connection_meta: rest.connection_type === 'Biztalk Outbound Return' ? { ...otherMeta, format } : otherMeta };
+  const toBody = ({ format, format_version, ...rest }: Values) => {
+    const otherMeta = Object.fromEntries(
+      Object.entries(connection?.connection_meta ?? {}).filter(([k]) => !OWN_META.includes(k)),
+    ) as Record<string, string | number | boolean | null>;
+    return {
+      ...rest,
+      connection_meta: {
+        ...otherMeta,
+        ...(rest.connection_type === 'Biztalk Outbound Return' ? { format } : {}),
+        ...(versioned(rest.connection_type) ? { format_version: Number(format_version) as OutboundFormatVersion } : {}),
+      },
+    };
   };
   const form = useForm<Values>({
     initialValues: {
@@ -77,6 +99,7 @@ export function ConnectionForm({
       clear_short_token: false,
       clear_long_token: false,
       format: meta.format ?? 'XML',
+      format_version: String(formatVersionOf(connection?.connection_meta)),
     },
     validate: schemaValidate(connectionBody, { ...FIELDS, toBody }),
   });
@@ -112,14 +135,27 @@ export function ConnectionForm({
           <TextInput label="Endpoint" placeholder="ftp://host/dir or https://api.example.com" {...form.getInputProps('endpoint')} />
           <TextInput label="Username" autoComplete="off" {...form.getInputProps('username')} />
         </SimpleGrid>
-        {outbound && (
-          <Select
-            label="File format"
-            description="FLAT sends the fixed-width (FGL) file instead of XML."
-            data={[...OUTBOUND_FORMATS]}
-            allowDeselect={false}
-            {...form.getInputProps('format')}
-          />
+        {(outbound || versioned(form.values.connection_type)) && (
+          <SimpleGrid cols={2}>
+            {outbound ? (
+              <Select
+                label="File format"
+                description="FLAT sends the fixed-width (FGL) file instead of XML."
+                data={[...OUTBOUND_FORMATS]}
+                allowDeselect={false}
+                {...form.getInputProps('format')}
+              />
+            ) : (
+              <div />
+            )}
+            <Select
+              label="Format version"
+              description="1 keeps the receiver's original format; 2 adds the new elements."
+              data={VERSION_OPTIONS}
+              allowDeselect={false}
+              {...form.getInputProps('format_version')}
+            />
+          </SimpleGrid>
         )}
         <SimpleGrid cols={2}>
           <Stack gap={4}>

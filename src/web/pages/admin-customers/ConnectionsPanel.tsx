@@ -64,6 +64,11 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
                     {c.connection_meta.format}
                   </Badge>
                 )}
+                {typeof c.connection_meta.format_version === 'number' && (
+                  <Badge size="xs" ml={6} variant="outline" color="gray" title="Outbound format version">
+                    v{c.connection_meta.format_version}
+                  </Badge>
+                )}
               </Table.Td>
               <Table.Td>
                 {c.biztalk_sender || '—'} / {c.biztalk_receiver || '—'}

@@ -74,7 +74,7 @@ describe('admin back office', () => {
       await connRow.waitFor();
       assert.match(await connRow.innerText(), /password set/i);
       assert.match(await connRow.innerText(), /token not set/i);
-      assert.match(await connRow.innerText(), /\bv2\b/);
+      assert.match(await connRow.innerText(), /\bv2\b/i);
       await connRow.getByRole('button', { name: /Edit connection/ }).click();
       await drawer.getByTestId('connection-form').getByText('set', { exact: true }).waitFor();
       assert.equal(await drawer.getByTestId('connection-form').locator('input[aria-label="Password"]').inputValue(), '');

@@ -150,7 +150,7 @@ export function ConnectionForm({
             )}
             <Select
               label="Format version"
-              description="1 keeps the receiver's original format; 2 adds the new elements."
+              description="1: the original format; 2 adds new elements."
               data={VERSION_OPTIONS}
               allowDeselect={false}
               {...form.getInputProps('format_version')}

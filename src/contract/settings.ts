@@ -7,6 +7,7 @@ export const SETTING_MSG = {
   unknownKey: 'Unknown setting',
   counter: 'The message id counter must be a whole number of 0 or more',
   customer: 'No customer has this ID',
+  counterBelowUsed: (lastUsed: number) => `The message id counter cannot go below ${lastUsed}, the last id a file carries`,
   counterNotClearable: 'The message id counter cannot be cleared: enter a whole number of 0 or more',
 } as const;
 

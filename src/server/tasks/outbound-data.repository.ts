@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import type { ReturnFileLineInput, ReturnFileMissingInput } from '../integrations/return-file.format.js';
 import { connections, customers, options, orderLines, orders, products, returnLedgers, returns } from '../db/schema/index.js';
@@ -85,14 +85,6 @@ export function createOutboundDataRepository(db: DbOrTx) {
         .where(eq(returnLedgers.returnId, returnId))
         .orderBy(asc(returnLedgers.id));
       return { ret, customer: customer!, order: order ?? null, lines };
-    },
-
-    /** 'Msg #' on the return view: the first outbound file's message id stays. */
-    async setMessageId(returnId: number, messageId: string): Promise<void> {
-      await db
-        .update(returns)
-        .set({ messageId: sql`coalesce(${returns.messageId}, ${messageId})` })
-        .where(eq(returns.id, returnId));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
-import { tasks, type TaskLogEntry } from '../db/schema/index.js';
+import { queryRows, type DbOrTx } from '../db/client.js';
+import { returns, tasks, type TaskLogEntry } from '../db/schema/index.js';
 import { LIMITS, type TaskStatus } from '../../contract/constants.js';
 
 export type TaskRow = typeof tasks.$inferSelect;
@@ -56,16 +56,16 @@ function progressColumns(now: Date, p: TaskProgress) {
 export function createTaskRunnerRepository(db: DbOrTx) {
   return {
     /**
-     * Claims the next runnable task in one statement. SKIP LOCKED lets any number of workers
+     * Claims up to `limit` runnable tasks in one statement. SKIP LOCKED lets any number of workers
      * poll together; an expired lease makes a dead worker's task runnable again. A task an admin
      * holds ('Is In Queue' ticked, so is_running without a lease) is never claimed.
      */
-    async claimNext(workerId: string, now: Date, leaseSeconds: number): Promise<TaskRow | undefined> {
+    async claimBatch(workerId: string, now: Date, leaseSeconds: number, limit: number): Promise<TaskRow[]> {
       const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
       const entry: TaskLogEntry = { at: now.toISOString(), event: 'claimed', worker: workerId };
       const nowIso = now.toISOString();
-      // One round trip: the sub-select picks and locks a row, the UPDATE marks it and returns it.
-      const [task] = await db
+      // One round trip: the sub-select picks and locks the rows, the UPDATE marks and returns them.
+      const claimed = await db
         .update(tasks)
         .set({
           isRunning: true,
@@ -76,7 +76,7 @@ export function createTaskRunnerRepository(db: DbOrTx) {
           details: appendLog(entry),
         })
         .where(
-          sql`${tasks.id} = (
+          sql`${tasks.id} IN (
           SELECT id FROM ${tasks}
           WHERE task_status IN ('Pending', 'Before Downloading')
             AND run_after <= ${nowIso}
@@ -84,11 +84,42 @@ export function createTaskRunnerRepository(db: DbOrTx) {
             AND (is_running = false OR (locked_by IS NOT NULL AND lease_until < ${nowIso}))
           ORDER BY run_after, id
           FOR UPDATE SKIP LOCKED
-          LIMIT 1
+          LIMIT ${Math.max(1, Math.floor(limit))}
         )`,
         )
         .returning();
-      return task;
+      return claimed.sort((a, b) => a.runAfter.getTime() - b.runAfter.getTime() || a.id - b.id);
+    },
+
+    /** Claims the next runnable task (claimBatch of one). */
+    async claimNext(workerId: string, now: Date, leaseSeconds: number): Promise<TaskRow | undefined> {
+      return (await this.claimBatch(workerId, now, leaseSeconds, 1))[0];
+    },
+
+    /**
+     * Stores a built outbound file on the task while it is still held, and the message id on its
+     * return (the first file's id stays: 'Msg #'), in one statement. False: the task was taken away,
+     * and nothing was written.
+     */
+    async storeOutboundFile(
+      taskId: number,
+      claim: Claim,
+      now: Date,
+      file: { fileName: string; fileContent: string; payload: Record<string, unknown>; entry: TaskLogEntry },
+      ret: { returnId: number; messageId: string },
+    ): Promise<boolean> {
+      const [row] = await queryRows<{ held: number }>(
+        db,
+        sql`WITH t AS (
+              UPDATE ${tasks} SET updated_at = ${now.toISOString()}, file_name = ${file.fileName}, file_content = ${file.fileContent},
+                     payload = ${JSON.stringify(file.payload)}::jsonb, details = ${appendLog(file.entry)}
+              WHERE ${stillHeld(taskId, claim)} RETURNING id),
+            r AS (
+              UPDATE ${returns} SET message_id = coalesce(message_id, ${ret.messageId})
+              WHERE id = ${ret.returnId} AND EXISTS (SELECT 1 FROM t) RETURNING id)
+            SELECT (SELECT count(*) FROM t)::int AS held, (SELECT count(*) FROM r)::int AS returns`,
+      );
+      return row!.held === 1;
     },
 
     /** Extends the lease of a task still held; false means it was taken away (admin edit, or lease lost). */

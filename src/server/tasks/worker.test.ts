@@ -184,6 +184,50 @@ describe('task worker', () => {
     expect((await createTaskRunnerRepository(db()).claimNext('w', clock.now(), 60))?.id).toBe(id);
   });
 
+  it('claims a batch of due tasks in one statement, oldest first, and never one held by another claim', async () => {
+    const clock = createTestClock();
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await enqueue(clock, `batch ${i}`));
+    const repo = createTaskRunnerRepository(db());
+    const first = await repo.claimBatch('a', clock.now(), 60, 3);
+    expect(first.map((t) => t.id)).toEqual(ids.slice(0, 3));
+    expect(first.every((t) => t.isRunning && t.lockedBy === 'a' && t.attemptsCount === 1)).toBe(true);
+    expect((await repo.claimBatch('b', clock.now(), 60, 10)).map((t) => t.id)).toEqual(ids.slice(3));
+    expect(await repo.claimBatch('c', clock.now(), 60, 10)).toEqual([]);
+  });
+
+  it('runs a batch on all its slots at once and each task once', async () => {
+    const clock = createTestClock();
+    for (let i = 0; i < 12; i++) await enqueue(clock, `slot ${i}`);
+    let running = 0;
+    let most = 0;
+    const seen: number[] = [];
+    const worker = startWorker(
+      {
+        'System Log': async (task) => {
+          running++;
+          most = Math.max(most, running);
+          seen.push(task.id);
+          await new Promise((r) => setTimeout(r, 30));
+          running--;
+        },
+      },
+      clock,
+      60,
+      4,
+    );
+    try {
+      await waitFor(async () =>
+        (await db().select().from(tasks).where(eq(tasks.taskStatus, 'Success'))).length === 12 ? true : undefined,
+      );
+    } finally {
+      await worker.stop();
+    }
+    expect(new Set(seen).size).toBe(12);
+    expect(seen).toHaveLength(12);
+    expect(most).toBe(4);
+  });
+
   it('picks up the task of a dead worker after its lease, and marks it Error when no attempts are left', async () => {
     const clock = createTestClock();
     const repo = createTaskRunnerRepository(db());

@@ -202,16 +202,59 @@ export function createWorker(options: WorkerOptions) {
     });
   }
 
+  /**
+   * Claimed tasks not yet started, and the claim in flight. Slots that find no task wait for one
+   * shared claim of as many tasks as slots are waiting (one statement for all of them), so a worker
+   * never holds more tasks than it has free slots.
+   */
+  const ready: TaskRow[] = [];
+  let waiting = 0;
+  let claiming: Promise<void> | undefined;
+  let moreDue = false;
+
+  async function nextTask(): Promise<TaskRow | undefined> {
+    waiting++;
+    try {
+      while (!stopped) {
+        if (ready.length) return ready.shift();
+        if (!claiming) {
+          const limit = waiting;
+          claiming = options.repo
+            .claimBatch(workerId, options.clock.now(), options.leaseSeconds, limit)
+            .then(
+              (rows) => {
+                ready.push(...rows);
+                moreDue = rows.length >= limit;
+              },
+              (error) => {
+                moreDue = false;
+                options.log.error({ err: errorText(error) }, 'task claim failed');
+              },
+            )
+            .finally(() => (claiming = undefined));
+        }
+        // This slot's claim, or one under way for the slots waiting before it: take from it, claim
+        // again when that one was full (more may be due), or idle when it found everything done.
+        await claiming;
+        if (!ready.length && !moreDue) return undefined;
+      }
+      return undefined;
+    } finally {
+      waiting--;
+    }
+  }
+
   async function slot(): Promise<void> {
     while (!stopped) {
-      let task: TaskRow | undefined;
-      try {
-        task = await options.repo.claimNext(workerId, options.clock.now(), options.leaseSeconds);
-      } catch (error) {
-        options.log.error({ err: errorText(error) }, 'task claim failed');
-      }
+      const task = await nextTask();
       if (task) await runOne(task);
       else if (!stopped) await idle();
+    }
+    // Stopping: tasks claimed but never started go back untouched.
+    for (const task of ready.splice(0)) {
+      await options.repo
+        .release(task.id, { workerId, status: task.taskStatus, attempts: task.attemptsCount }, options.clock.now())
+        .catch(() => undefined);
     }
   }
 

@@ -5,3 +5,4 @@ export * from './returns.js';
 export * from './tasks.js';
 export * from './history.js';
 export * from './dashboard.js';
+export * from './message-ids.js';

@@ -8,6 +8,7 @@ import { SETTING_KEYS } from '../../../contract/constants.js';
 import { SETTING_MSG } from '../../../contract/settings.js';
 import { auditLog, settings } from '../../db/schema/index.js';
 import { readIntegrationSettings } from './settings.service.js';
+import { createSettingsRepository } from './settings.repository.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof adminSession>>;
@@ -117,8 +118,7 @@ describe('/api/su/settings', () => {
       const counter = await clear('BIZTALK_MESSAGE_ID_COUNTER');
       expect(counter.status).toBe(422);
       expect(counter.body.errors).toEqual({ setting_key: [SETTING_MSG.counterNotClearable] });
-      const [row] = await db().select().from(settings).where(eq(settings.settingKey, 'BIZTALK_MESSAGE_ID_COUNTER'));
-      expect(row!.settingValue).toBe('77');
+      expect(await createSettingsRepository(db()).get('BIZTALK_MESSAGE_ID_COUNTER')).toBe('77');
     });
 
     it('clears a wrong value and the FTP password on purpose, audited without the secret', async () => {
@@ -154,6 +154,43 @@ describe('/api/su/settings', () => {
       expect(again.status).toBe(200);
       const trailAfter = await call(t.app, 'GET', '/api/su/audit?entity_type=setting&entity_id=BIZTALK_FTP_URL', { token: admin.token });
       expect(trailAfter.body.message).toHaveLength(trail.body.message.length);
+    });
+  });
+
+  describe('BIZTALK_MESSAGE_ID_COUNTER (a sequence)', () => {
+    const shown = async () =>
+      (await call(t.app, 'GET', '/api/su/settings', { token: admin.token })).body.message.find(
+        (s: { setting_key: string }) => s.setting_key === 'BIZTALK_MESSAGE_ID_COUNTER',
+      ).setting_value;
+
+    it('shows the last id used; a set moves the next file to the following number', async () => {
+      expect((await save('BIZTALK_MESSAGE_ID_COUNTER', '4000')).status).toBe(200);
+      expect(await shown()).toBe('4000');
+      const repo = createSettingsRepository(db());
+      expect(await repo.drawMessageIds(3)).toEqual([4001, 4002, 4003]);
+      expect(await shown()).toBe('4003');
+    });
+
+    it('may go back over ids no file has (a typo), never below the last id used; a refusal changes nothing', async () => {
+      const repo = createSettingsRepository(db());
+      const [last] = await repo.drawMessageIds(1);
+      expect((await save('BIZTALK_MESSAGE_ID_COUNTER', String(last! + 900))).status).toBe(200);
+      // Nothing drawn since: the typo may be undone down to the last id used.
+      expect((await save('BIZTALK_MESSAGE_ID_COUNTER', String(last!))).status).toBe(200);
+      expect(await shown()).toBe(String(last));
+      const below = await save('BIZTALK_MESSAGE_ID_COUNTER', String(last! - 1));
+      expect(below.status).toBe(422);
+      expect(below.body.errors).toEqual({ setting_value: [SETTING_MSG.counterBelowUsed(last!)] });
+      expect(await shown()).toBe(String(last));
+      expect(await repo.drawMessageIds(1)).toEqual([last! + 1]);
+      const afterDraw = await save('BIZTALK_MESSAGE_ID_COUNTER', String(last!));
+      expect(afterDraw.body.errors).toEqual({ setting_value: [SETTING_MSG.counterBelowUsed(last! + 1)] });
+    });
+
+    it('never hands out one id twice, drawn by many at once', async () => {
+      const repo = createSettingsRepository(db());
+      const drawn = (await Promise.all(Array.from({ length: 20 }, () => repo.drawMessageIds(5)))).flat();
+      expect(new Set(drawn).size).toBe(100);
     });
   });
 });

@@ -7,7 +7,7 @@ import type { SecretBox } from '../../lib/crypto.js';
 import { createAuditRepository } from '../audit/audit.repository.js';
 import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
 import { createCustomersAdminRepository } from '../customers/customers-admin.repository.js';
-import { createSettingsRepository } from './settings.repository.js';
+import { CounterBelowUsedError, createSettingsRepository } from './settings.repository.js';
 
 const isSecret = (key: SettingKey) => SECRET_SETTING_KEYS.includes(key);
 
@@ -88,7 +88,13 @@ export function createSettingsService(deps: { db: Db; clock: Clock; secretBox: S
         }
         const repo = createSettingsRepository(tx);
         const before = view(key, await repo.get(key));
-        await repo.set(key, isSecret(key) ? secretBox.seal(body.setting_value) : body.setting_value, now);
+        try {
+          await repo.set(key, isSecret(key) ? secretBox.seal(body.setting_value) : body.setting_value, now);
+        } catch (error) {
+          if (error instanceof CounterBelowUsedError)
+            throw validationError({ setting_value: [SETTING_MSG.counterBelowUsed(error.lastUsed)] });
+          throw error;
+        }
         const after = view(key, await repo.get(key));
         if (isSecret(key) || before.setting_value !== after.setting_value) {
           await createAuditRepository(tx).record(

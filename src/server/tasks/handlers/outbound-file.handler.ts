@@ -15,9 +15,9 @@ export const transportsOf = (deps: AppDeps) =>
   deps.fileTransports ?? createTransportFactory({ timeoutMs: Math.max(15_000, deps.config.PARTNER_TIMEOUT_MS) });
 
 /**
- * 'SGL Outbound' (XML) and 'FGL Outbound' (flat file). The first attempt draws the message id, builds
- * the file and stores it on the task in one transaction (with returns.message_id), so the counter never
- * moves for a file that was not kept. Every later attempt uploads that stored file under the same name.
+ * 'SGL Outbound' (XML) and 'FGL Outbound' (flat file). The first attempt draws a message id from the
+ * sequence, builds the file and stores it on the task with returns.message_id in one statement that
+ * checks the claim. Every later attempt uploads that stored file under the same name and id.
  */
 export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileFormat): TaskHandler {
   const { db } = deps.database;
@@ -28,39 +28,43 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
     let messageId = payload.messageId;
 
     if (!fileName || !content || messageId === undefined) {
-      const built = await db.transaction(async (tx) => {
-        const data = createOutboundDataRepository(tx);
-        const connection = await data.connection(payload.connectionId);
-        if (!connection) throw new PermanentTaskError(`Connection ${payload.connectionId} no longer exists`);
-        const ret = await data.returnFile(payload.returnId);
-        if (!ret) throw new PermanentTaskError(`Return ${payload.returnId} not found`);
-        const now = deps.clock.now();
-        const id = await createSettingsRepository(tx).nextMessageId(now);
-        const header = {
-          sender: connection.biztalkSender ?? 'SGL',
-          receiver: connection.biztalkReceiver ?? ret.customer.company,
-          schema: connection.biztalkSchema || 'Default',
-          messageId: id,
-          createdAt: now,
-        };
-        const version = formatVersionOf(connection.connectionMeta);
-        const file = {
-          name: returnFileName(ret.ret.id, id, format),
-          content: format === 'FLAT' ? buildReturnFlat(ret, header, version) : buildReturnXml(ret, header, version),
-        };
-        await data.setMessageId(ret.ret.id, String(id));
-        const held = await createTaskRunnerRepository(tx).progress(task.id, ctx.claim, now, {
+      // Reads, one id from the sequence, then one statement that stores the file only while the task
+      // is still held: no transaction is open while the file is built.
+      const data = createOutboundDataRepository(db);
+      const connection = await data.connection(payload.connectionId);
+      if (!connection) throw new PermanentTaskError(`Connection ${payload.connectionId} no longer exists`);
+      const ret = await data.returnFile(payload.returnId);
+      if (!ret) throw new PermanentTaskError(`Return ${payload.returnId} not found`);
+      const [id] = await createSettingsRepository(db).drawMessageIds(1);
+      const now = deps.clock.now();
+      const header = {
+        sender: connection.biztalkSender ?? 'SGL',
+        receiver: connection.biztalkReceiver ?? ret.customer.company,
+        schema: connection.biztalkSchema || 'Default',
+        messageId: id!,
+        createdAt: now,
+      };
+      const version = formatVersionOf(connection.connectionMeta);
+      const file = {
+        name: returnFileName(ret.ret.id, id!, format),
+        content: format === 'FLAT' ? buildReturnFlat(ret, header, version) : buildReturnXml(ret, header, version),
+      };
+      const held = await createTaskRunnerRepository(db).storeOutboundFile(
+        task.id,
+        ctx.claim,
+        now,
+        {
           fileName: file.name,
           fileContent: file.content,
-          payload: { ...payload, messageId: id } satisfies ReturnTaskPayload,
-          entry: { at: now.toISOString(), event: 'file built', fileName: file.name, messageId: id, format, formatVersion: version },
-        });
-        if (!held) throw new TaskLostError(); // rolls the counter back too
-        return { ...file, id };
-      });
-      fileName = built.name;
-      content = built.content;
-      messageId = built.id;
+          payload: { ...payload, messageId: id! } satisfies ReturnTaskPayload,
+          entry: { at: now.toISOString(), event: 'file built', fileName: file.name, messageId: id!, format, formatVersion: version },
+        },
+        { returnId: ret.ret.id, messageId: String(id) },
+      );
+      if (!held) throw new TaskLostError(); // the id drawn is skipped, never used by another file
+      fileName = file.name;
+      content = file.content;
+      messageId = id!;
     }
 
     signal.throwIfAborted();

@@ -61,6 +61,12 @@ export const API_PATHS = {
   requestReport: { method: 'POST', path: '/reports' },
   // dashboard
   dashboard: { method: 'GET', path: '/dashboard' },
+  // photo evidence (issue 16)
+  uploadPhoto: { method: 'POST', path: '/photos' },
+  photoInfo: { method: 'GET', path: '/photos/:id' },
+  readPhoto: { method: 'GET', path: '/photos/:id/:size' },
+  deletePhoto: { method: 'DELETE', path: '/photos/:id' },
+  photoLink: { method: 'GET', path: '/photo-links/:token' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof API_PATHS;

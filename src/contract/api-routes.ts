@@ -19,6 +19,7 @@ import { dashboardAnswer, dashboardQuery } from './dashboard.js';
 import { historyPage, historyQuery } from './history.js';
 import { importSummary, importUploadBody } from './order-import.js';
 import { orderDetail, orderLoadBody, orderSearchBody, orderSearchResult } from './orders.js';
+import { photoUploadQuery, photoView } from './photos.js';
 import { reportRequestBody } from './reports.js';
 import { returnView } from './return-view.js';
 import { createdReturn, submitReturnBody } from './returns.js';
@@ -80,6 +81,14 @@ export const API_ROUTES = {
   saveBlindReturn: { body: blindReturnBody, answer: blindReturnSaved },
   requestReport: { body: reportRequestBody, answer: text },
   dashboard: { query: dashboardQuery, answer: dashboardAnswer },
+  // The body is the image's bytes (the SPA sends it with XMLHttpRequest for the progress, web/api/photos.ts).
+  uploadPhoto: { query: photoUploadQuery, answer: photoView },
+  photoInfo: { answer: photoView },
+  // The image itself; the SPA reads it with the bearer token into an object URL.
+  readPhoto: {},
+  deletePhoto: { answer: text },
+  // The image through a signed link (no token).
+  photoLink: {},
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -3,6 +3,7 @@ import { LIMITS } from './constants.js';
 import { customerSummary, isoDate, text } from './common.js';
 import { MSG } from './messages.js';
 import { product } from './orders.js';
+import { photoIds } from './photos.js';
 import { newLedgerFields, optionalText, RETURN_MSG, TEMP_ID_PATTERN } from './returns.js';
 
 export const BLIND_MSG = {
@@ -59,6 +60,8 @@ export const blindReturnBody = z.object({
     .array(blindLedger, { error: BLIND_MSG.linesRequired })
     .min(1, { error: BLIND_MSG.linesRequired })
     .max(LIMITS.maxLedgersPerReturn, { error: `At most ${LIMITS.maxLedgersPerReturn} lines` }),
+  /** Photos of the whole return: the parcel as it arrived, the label (issue 16). */
+  photo_ids: photoIds,
 });
 export type BlindReturnBody = z.infer<typeof blindReturnBody>;
 

@@ -139,6 +139,8 @@ export const customerSummary = z.object({
   order_source: z.string(),
   cdn_url_1: z.string().nullable(),
   cdn_url_2: z.string().nullable(),
+  /** Conditions whose lines need a photo before submit (issue 16). */
+  photo_required_conditions: z.array(z.string()),
   updated_at: z.string(),
 });
 export type CustomerSummary = z.infer<typeof customerSummary>;

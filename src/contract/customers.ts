@@ -3,6 +3,7 @@ import { ACCOUNT_STATUSES, BIZTALK_SCHEMAS, CONNECTION_TYPES, OPTION_TYPES, ORDE
 import { customerSummary, id, requiredText, text } from './common.js';
 import { OUTBOUND_FORMAT_VERSIONS } from './format-version.js';
 import { MSG } from './messages.js';
+import { photoRequiredConditions } from './photos.js';
 
 export const CUSTOMER_MSG = {
   companyTaken: 'A customer with this company name already exists',
@@ -68,6 +69,8 @@ export const customerBody = z.object({
   order_source: z.enum(ORDER_SOURCES, { error: CUSTOMER_MSG.orderSource }).default('Biztalk'),
   cdn_url_1: optionalUrl,
   cdn_url_2: optionalUrl,
+  /** Lines of these conditions need a photo before a return is submitted; left out, the rule stays as it is. */
+  photo_required_conditions: photoRequiredConditions.optional(),
 });
 export type CustomerBody = z.infer<typeof customerBody>;
 

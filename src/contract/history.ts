@@ -92,6 +92,8 @@ export const historyRow = z.object({
   is_blind: z.boolean(),
   username: z.string(),
   created_at: z.string(),
+  /** Photos of the return and its lines (issue 16): the row's camera mark. */
+  photo_count: z.number().int(),
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 

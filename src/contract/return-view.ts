@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id } from './common.js';
 import { orderHeader } from './orders.js';
+import { photoRef } from './photos.js';
 import { taskView } from './tasks.js';
 
 /** GET /api/returns/{returnId}/order/{orderId|blind} params: the SPA route's two ids. */
@@ -53,6 +54,8 @@ export const returnView = z.object({
   order: returnViewOrder.nullable(),
   lines: z.array(returnViewLine),
   tasks: z.array(taskView),
+  /** Photos of the return (ledger_id null: the parcel, the label) and of its lines (issue 16). */
+  photos: z.array(photoRef),
 });
 export type ReturnView = z.infer<typeof returnView>;
 

@@ -3,6 +3,7 @@ import { LEDGER_CONDITIONS, LIMITS } from './constants.js';
 import { id, isoDate, text } from './common.js';
 import { MSG } from './messages.js';
 import { ledgerEntry } from './orders.js';
+import { photoIds } from './photos.js';
 
 /** Two underscores plus 6 alphanumerics (SPEC §9): the id of anything not saved yet. */
 export const TEMP_ID_PATTERN = /^__[A-Za-z0-9]{6}$/;
@@ -38,6 +39,8 @@ export const newLedgerFields = {
   condition: z.enum(LEDGER_CONDITIONS, { error: RETURN_MSG.conditionInvalid }),
   reason: text(RETURN_MSG.reasonRequired).trim().min(1, { error: RETURN_MSG.reasonRequired }).max(100),
   comment: optionalText(500),
+  /** Photos of this line, uploaded while the draft was open (issue 16). */
+  photo_ids: photoIds,
 };
 
 /** One new ledger entry of the draft. */
@@ -57,6 +60,8 @@ export const submitReturnBody = z.object({
     .array(draftLedger, { error: RETURN_MSG.ledgersRequired })
     .min(1, { error: RETURN_MSG.ledgersRequired })
     .max(LIMITS.maxLedgersPerReturn, { error: `At most ${LIMITS.maxLedgersPerReturn} lines` }),
+  /** Photos of the whole return: the parcel as it arrived, the label (issue 16). */
+  photo_ids: photoIds,
 });
 export type SubmitReturnBody = z.infer<typeof submitReturnBody>;
 

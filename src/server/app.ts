@@ -25,6 +25,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.js';
 import { submitReturnRoutes } from './modules/returns/submit-return.routes.js';
 import { orderImportRoutes } from './modules/orders/order-import.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { photoLinkRoutes, photosRoutes } from './modules/photos/photos.routes.js';
 
 export interface BuildAppOptions {
   /** Folder of the built SPA; served with an index.html fallback when it exists. */
@@ -80,6 +81,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(submitReturnRoutes, { guards, submitReturn: services.submitReturn });
       await api.register(orderImportRoutes, { guards, orderImport: services.orderImport });
       await api.register(dashboardRoutes, { guards, dashboard: services.dashboard });
+      await api.register(photosRoutes, { guards, photos: services.photos });
+      await api.register(photoLinkRoutes, { photos: services.photos });
     },
     { prefix: '/api' },
   );

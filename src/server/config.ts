@@ -51,6 +51,22 @@ const envSchema = z.object({
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
+  /** Largest photo upload, in megabytes (issue 16). */
+  PHOTO_MAX_MB: z.coerce.number().positive().max(100).default(15),
+  /** How long a signed photo link in an outbound file, web-shop post or report works. */
+  PHOTO_LINK_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  /** A photo that nothing attached (an abandoned draft) is removed after this many hours. */
+  PHOTO_UNATTACHED_HOURS: z.coerce.number().positive().default(24),
+  /** How often a worker looks for abandoned photos (0 = never). */
+  PHOTO_CLEANUP_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** S3-compatible photo store; without S3_BUCKET photos are kept in DATA_DIR/photos. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: boolFlag,
+  S3_PREFIX: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -58,11 +74,12 @@ export type Env = z.infer<typeof envSchema>;
 export interface Config extends Env {
   dataDir: string;
   outboxDir: string;
+  photoDir: string;
 }
 
 /** The one place that reads process.env. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.parse(env);
   const dataDir = resolve(parsed.DATA_DIR);
-  return { ...parsed, dataDir, outboxDir: resolve(dataDir, 'outbox') };
+  return { ...parsed, dataDir, outboxDir: resolve(dataDir, 'outbox'), photoDir: resolve(dataDir, 'photos') };
 }

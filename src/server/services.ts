@@ -9,6 +9,10 @@ import { createHistoryServices } from './modules/history/history.wiring.js';
 import { createReceivingServices } from './modules/orders/receiving.wiring.js';
 import { createOrderImportService } from './modules/orders/order-import.service.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
+import { photoStorageFromConfig, publicBaseUrl } from './bootstrap/photo-storage.js';
+import { createPhotoLinks } from './modules/photos/photo-links.js';
+import { createPhotosRepository } from './modules/photos/photos.repository.js';
+import { createPhotosService } from './modules/photos/photos.service.js';
 
 /** Wires repositories into services; one place, so a feature is added by one line here. */
 export function createServices(deps: AppDeps) {
@@ -38,6 +42,15 @@ export function createServices(deps: AppDeps) {
     partnerTimeoutMs: deps.config.PARTNER_TIMEOUT_MS,
     importer: orderImport,
   });
+  const photos = createPhotosService({
+    repo: createPhotosRepository(db),
+    storage: deps.photoStorage ?? photoStorageFromConfig(deps.config),
+    customerAccess,
+    links: createPhotoLinks(deps.secretBox, deps.config.PHOTO_LINK_DAYS),
+    clock: deps.clock,
+    maxBytes: Math.round(deps.config.PHOTO_MAX_MB * 1024 * 1024),
+    publicUrl: publicBaseUrl(deps.config),
+  });
   const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock);
   return {
     customerAccess,
@@ -46,6 +59,7 @@ export function createServices(deps: AppDeps) {
     orders,
     submitReturn,
     orderImport,
+    photos,
     ...historyServices,
     dashboard: createDashboardService({ db, customerAccess, clock: deps.clock }),
     admin: createAdminServices({ db, clock: deps.clock, secretBox: deps.secretBox, customerAccess }),

@@ -20,6 +20,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/auth/validate-reset-token',
   'POST /api/auth/confirm-password',
   'GET /api/files/{token}',
+  'GET /api/photo-links/{token}',
 ]);
 /** Routes that never touch the database or the rate limit (health checks are exempt from it). */
 const NO_DATABASE = new Set(['GET /api/health']);
@@ -67,6 +68,8 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'PUT /api/returns/order/{source}/{id}': [502],
   'PUT /api/returns/search/{customerId}': [502],
   'GET /api/files/{token}': [404],
+  'POST /api/photos': [404],
+  'DELETE /api/photos/{id}': [409],
   'POST /api/su/customers': [409],
   'PUT /api/su/customers/{id}': [409],
   'POST /api/su/customers/{id}/orders/import': [400],
@@ -116,6 +119,23 @@ const FILE_ANSWER = {
   content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
 };
 
+// Photo routes answer the image itself (issue 16).
+const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+const IMAGE_ANSWER = {
+  description: 'The image (thumb and display are WebP; the original keeps its format)',
+  content: Object.fromEntries(IMAGE_TYPES.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])),
+};
+const IMAGE_ROUTES = new Set(['GET /api/photos/{id}/{size}', 'GET /api/photo-links/{token}']);
+// The upload's body in the document: image bytes, not JSON (the route reads it raw).
+const PHOTO_UPLOAD = {
+  consumes: [...IMAGE_TYPES, 'application/octet-stream'],
+  body: {
+    type: 'string',
+    contentMediaType: 'application/octet-stream',
+    description: 'The image bytes (JPEG, PNG or WebP; read from the content)',
+  },
+};
+
 /** `PUT /api/su/customers/{id}/options/{optId}` → `putSuCustomersByIdOptionsByOptId`. */
 export function operationIdOf(method: string, path: string): string {
   const words = path
@@ -158,10 +178,13 @@ function transform(document: RouteDocument): { schema: FastifySchema; url: strin
   const original = document.schema as { body?: unknown; querystring?: unknown; params?: unknown };
   for (const status of errorStatusesOf(method, path, original)) response[status] ??= errorEnvelope(status);
   if (key === 'GET /api/files/{token}') response[200] = FILE_ANSWER;
+  if (IMAGE_ROUTES.has(key)) response[200] = IMAGE_ANSWER;
+  const upload = key === 'POST /api/photos' ? PHOTO_UPLOAD : {};
   return {
     ...transformed,
     schema: {
       ...schema,
+      ...upload,
       operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, path),
       summary: (schema.summary as string | undefined) ?? SUMMARIES[key],
       security: PUBLIC_ROUTES.has(key) ? [] : [{ bearer: [] }],

@@ -6,8 +6,10 @@ import { createTaskHandlers } from './handlers/index.js';
 import { startScheduler } from './scheduler.js';
 import { startTaskWakeup } from './task-wakeup.js';
 import { startRollupFold } from './rollup-fold.js';
+import { startPhotoCleanup } from './photo-cleanup.scheduler.js';
+import { photoStorageFromConfig } from '../bootstrap/photo-storage.js';
 
-/** Everything the worker role runs: the task worker and the inbound scheduler. */
+/** Everything the worker role runs: the task worker, the inbound scheduler and the photo cleanup. */
 export function startBackground(deps: AppDeps, log: Logger) {
   const worker = createWorker({
     repo: createTaskRunnerRepository(deps.database.db),
@@ -27,6 +29,14 @@ export function startBackground(deps: AppDeps, log: Logger) {
     onQueued: () => worker.poke(),
   });
   const fold = startRollupFold({ db: deps.database.db, intervalMs: deps.config.ROLLUP_FOLD_SECONDS * 1000, log });
+  const photoCleanup = startPhotoCleanup({
+    db: deps.database.db,
+    storage: deps.photoStorage ?? photoStorageFromConfig(deps.config),
+    clock: deps.clock,
+    everyMinutes: deps.config.PHOTO_CLEANUP_MINUTES,
+    olderThanHours: deps.config.PHOTO_UNATTACHED_HOURS,
+    log,
+  });
   const wakeup =
     deps.database.kind === 'postgres' && deps.config.DATABASE_URL
       ? startTaskWakeup({ databaseUrl: deps.config.DATABASE_URL, onTask: () => worker.poke(), log })
@@ -37,6 +47,7 @@ export function startBackground(deps: AppDeps, log: Logger) {
     stop: async () => {
       scheduler.stop();
       fold.stop();
+      photoCleanup.stop();
       await wakeup?.stop();
       await worker.stop();
     },

@@ -166,3 +166,29 @@ export function tempDir(prefix: string): string {
   mkdirSync(dir, { recursive: true });
   return dir;
 }
+
+export interface TestS3Server {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** The folder s3rver keeps the objects in (to see what was really stored). */
+  directory: string;
+  close(): Promise<void>;
+}
+
+/** s3rver, a real S3-protocol server, on 127.0.0.1 with one bucket (STACK-NOTES: path style, S3RVER/S3RVER). */
+export async function startS3Server(bucket = 'photos'): Promise<TestS3Server> {
+  const { default: S3rver } = await import('s3rver');
+  const directory = mkdtempSync(join(tmpdir(), 'rd-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const { port } = await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    directory,
+    close: () => server.close(),
+  };
+}

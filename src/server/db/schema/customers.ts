@@ -11,6 +11,8 @@ export const customers = pgTable(
     orderSource: text('order_source').notNull().default('Biztalk'),
     cdnUrl1: text('cdn_url_1'),
     cdnUrl2: text('cdn_url_2'),
+    /** Conditions whose lines need at least one photo before a return can be submitted (issue 16). */
+    photoRequiredConditions: jsonb('photo_required_conditions').$type<string[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -6,3 +6,4 @@ export * from './tasks.js';
 export * from './history.js';
 export * from './dashboard.js';
 export * from './message-ids.js';
+export * from './photos.js';

@@ -24,6 +24,8 @@ export const returns = pgTable(
     draftId: text('draft_id').notNull(),
     /** BizTalk message id of the outbound file ('Msg #'), set when the file is built. */
     messageId: text('message_id'),
+    /** Photos linked to the return and its lines (issue 16): the history's camera mark, no join needed. */
+    photoCount: integer('photo_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -14,6 +14,7 @@ export const toCustomerSummary = (c: CustomerRow): CustomerSummary => ({
   order_source: c.orderSource,
   cdn_url_1: c.cdnUrl1,
   cdn_url_2: c.cdnUrl2,
+  photo_required_conditions: c.photoRequiredConditions,
   updated_at: c.updatedAt.toISOString(),
 });
 

@@ -9,7 +9,7 @@ export type OptionRow = typeof options.$inferSelect;
 export type ConnectionRow = typeof connections.$inferSelect;
 export type CustomerWrite = Pick<
   typeof customers.$inferInsert,
-  'company' | 'canBlind' | 'customerStatus' | 'orderSource' | 'cdnUrl1' | 'cdnUrl2'
+  'company' | 'canBlind' | 'customerStatus' | 'orderSource' | 'cdnUrl1' | 'cdnUrl2' | 'photoRequiredConditions'
 >;
 export type OptionWrite = Pick<typeof options.$inferInsert, 'optionType' | 'optionCode' | 'optionValue'>;
 export type ConnectionWrite = Omit<typeof connections.$inferInsert, 'id' | 'customerId' | 'createdAt' | 'updatedAt'>;

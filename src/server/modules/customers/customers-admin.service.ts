@@ -56,6 +56,7 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       orderSource: body.order_source,
       cdnUrl1: body.cdn_url_1,
       cdnUrl2: body.cdn_url_2,
+      ...(body.photo_required_conditions ? { photoRequiredConditions: body.photo_required_conditions } : {}),
     };
   }
 

@@ -62,6 +62,7 @@ interface RawRow {
   is_blind: boolean;
   username: string;
   created_at: string | Date;
+  photo_count: number | string;
 }
 
 /**
@@ -104,7 +105,7 @@ export function historyPageQuery(f: HistoryFilter, w: ReturnType<typeof pageWind
     )
     SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
            r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-           r.username, r.created_at${withTotal ? sql`, page.total` : sql``}
+           r.username, r.created_at, r.photo_count${withTotal ? sql`, page.total` : sql``}
     FROM page
     JOIN returns r ON r.id = page.id
     JOIN customers c ON c.id = r.customer_id
@@ -160,5 +161,6 @@ function toHistoryRow(r: RawRow): HistoryRow {
     is_blind: r.is_blind,
     username: r.username,
     created_at: new Date(r.created_at).toISOString(),
+    photo_count: Number(r.photo_count),
   };
 }

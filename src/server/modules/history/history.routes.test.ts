@@ -150,6 +150,7 @@ describe('GET /api/returns', () => {
         is_blind: false,
         username: s.op.user.username,
         created_at: expect.any(String),
+        photo_count: 0,
       },
     ]);
     const blind = await call(t.app, 'GET', url({ 'search[id]': `#${s.blindA[0]}` }), { token: s.op.token });

@@ -4,6 +4,8 @@ import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
 import { createHistoryService } from './history.service.js';
 import { createReasonsRepository } from '../customers/reasons.repository.js';
+import { createPhotoRules } from '../photos/photo-attach.js';
+import { createPhotosRepository } from '../photos/photos.repository.js';
 import { createReturnCommand } from '../returns/create-return.js';
 import { createReturnsRepository } from '../returns/returns.repository.js';
 import { createBlindReturnService } from '../returns/blind-return.service.js';
@@ -19,10 +21,11 @@ export function createHistoryServices(db: Db, customerAccess: CustomerAccess, ta
       returns: createReturnsRepository(db),
       reasons: createReasonsRepository(db),
       createReturn: createReturnCommand(db),
+      photoRules: createPhotoRules(db),
       customerAccess,
       clock,
     }),
-    returnView: createReturnViewService({ repo: createReturnViewRepository(db), customerAccess }),
+    returnView: createReturnViewService({ repo: createReturnViewRepository(db), photos: createPhotosRepository(db), customerAccess }),
     reports: createReportsService({ customerAccess, taskQueue, clock }),
   };
 }

@@ -4,6 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/crypto.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { createReasonsRepository } from '../customers/reasons.repository.js';
+import { createPhotoRules } from '../photos/photo-attach.js';
 import { createReturnCommand } from '../returns/create-return.js';
 import { createReturnsRepository } from '../returns/returns.repository.js';
 import { createSubmitReturnService } from '../returns/submit-return.service.js';
@@ -47,6 +48,7 @@ export function createReceivingServices(deps: {
       returns: createReturnsRepository(db),
       reasons,
       createReturn: createReturnCommand(db),
+      photoRules: createPhotoRules(db),
       clock,
     }),
   };

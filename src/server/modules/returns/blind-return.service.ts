@@ -8,6 +8,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { toCustomerSummary } from '../customers/customer-access.repository.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { ReasonsRepository } from '../customers/reasons.repository.js';
+import type { PhotoRules } from '../photos/photo-attach.js';
 import { toNewLedger, type CreateReturn } from './create-return.js';
 import type { ReturnsRepository } from './returns.repository.js';
 
@@ -17,9 +18,10 @@ export function createBlindReturnService(deps: {
   reasons: ReasonsRepository;
   createReturn: CreateReturn;
   customerAccess: CustomerAccess;
+  photoRules: PhotoRules;
   clock: Clock;
 }) {
-  const { returns: repo, reasons, createReturn, customerAccess, clock } = deps;
+  const { returns: repo, reasons, createReturn, customerAccess, photoRules, clock } = deps;
 
   return {
     async setup(user: AuthUser, customerId: number): Promise<BlindSetup> {
@@ -54,6 +56,7 @@ export function createBlindReturnService(deps: {
         if (!reasonCodes.has(l.reason)) errors[`return_ledgers.${i}.reason`] = [BLIND_MSG.reasonUnknown];
       });
       if (Object.keys(errors).length) throw validationError(errors);
+      await photoRules.checkDraft(user, customer, body);
 
       const saved = await createReturn(
         {
@@ -68,6 +71,7 @@ export function createBlindReturnService(deps: {
           returnDate: body.return_date,
           isBlind: true,
           ledgers: body.return_ledgers.map(toNewLedger),
+          photoIds: body.photo_ids,
         },
         clock.now(),
       );

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { linkReturnPhotos } from '../photos/photo-attach.js';
 import { enqueueOutboundTasks } from './outbound-tasks.js';
 import type { LedgerRow, ReturnRow } from './return.presenter.js';
 import { createReturnsRepository } from './returns.repository.js';
@@ -17,6 +18,8 @@ export interface NewReturn {
   returnDate: string;
   isBlind: boolean;
   ledgers: NewLedger[];
+  /** Photos of the whole return (checked by the caller with checkPhotoUse). */
+  photoIds?: number[];
 }
 
 export interface NewLedger {
@@ -26,6 +29,8 @@ export interface NewLedger {
   condition: string;
   reason: string;
   comment: string;
+  /** Photos of this line (checked by the caller with checkPhotoUse). */
+  photoIds: number[];
 }
 
 /** The one mapping of a submitted ledger (contract field names) to what createReturn writes. */
@@ -36,6 +41,7 @@ export const toNewLedger = (l: {
   condition: string;
   reason: string;
   comment: string;
+  photo_ids?: number[];
 }): NewLedger => ({
   orderLineId: l.order_line_id ?? null,
   productId: l.product_id,
@@ -43,6 +49,7 @@ export const toNewLedger = (l: {
   condition: l.condition,
   reason: l.reason,
   comment: l.comment,
+  photoIds: l.photo_ids ?? [],
 });
 
 export interface SavedReturn {
@@ -54,7 +61,7 @@ export interface SavedReturn {
 
 /**
  * The one command that writes a return, for every kind of return. One transaction: the return, its
- * ledgers, the order's status (when it has an order) and the outbound tasks, so a failure anywhere
+ * ledgers, the links of its photos, the order's status (when it has an order) and the outbound tasks, so a failure anywhere
  * leaves nothing behind. The unique (user_id, draft_id) key turns a repeated or concurrent save of
  * one draft into a read of the first: ON CONFLICT waits for that one to commit, then it is read back.
  */
@@ -89,9 +96,20 @@ export function createReturnCommand(db: Db) {
           createdAt: now,
         })),
       );
+      // Ledgers come back in the order they were inserted (one multi-row INSERT … RETURNING).
+      const photoCount = await linkReturnPhotos(
+        tx,
+        {
+          returnId: ret.id,
+          customerId: input.customerId,
+          photoIds: input.photoIds ?? [],
+          ledgers: input.ledgers.map((l, i) => ({ ledgerId: ledgers[i]!.id, photoIds: l.photoIds })),
+        },
+        now,
+      );
       if (input.orderId !== null) await repo.markOrderReturned(input.orderId, now);
       await enqueueOutboundTasks(tx, { returnId: ret.id, customerId: input.customerId, orderId: input.orderId }, now);
-      return { created: true, ret, ledgers };
+      return { created: true, ret: { ...ret, photoCount }, ledgers };
     });
     if (written) return written;
     const existing = await createReturnsRepository(db).findByDraft(input.userId, input.draftId);

@@ -2,12 +2,14 @@ import type { ReturnView } from '../../../contract/return-view.js';
 import { notFound } from '../../http/errors.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
+import type { PhotosRepository } from '../photos/photos.repository.js';
+import { presentPhotoRef } from '../photos/photos.service.js';
 import { presentReturn } from './return.presenter.js';
 import type { ReturnViewRepository } from './return-view.repository.js';
 
 /** Return View (SPEC §2.10): one return with its order, lines and timeline tasks. */
-export function createReturnViewService(deps: { repo: ReturnViewRepository; customerAccess: CustomerAccess }) {
-  const { repo, customerAccess } = deps;
+export function createReturnViewService(deps: { repo: ReturnViewRepository; photos: PhotosRepository; customerAccess: CustomerAccess }) {
+  const { repo, photos, customerAccess } = deps;
   return {
     async read(user: AuthUser, returnId: number, orderId: number | 'blind'): Promise<ReturnView> {
       const found = await repo.findReturn(returnId);
@@ -16,10 +18,11 @@ export function createReturnViewService(deps: { repo: ReturnViewRepository; cust
       if (!found || !matches) throw notFound('Return not found.');
       await customerAccess.require(user, found.ret.customerId);
       const r = found.ret;
-      const [order, lines, tasks] = await Promise.all([
+      const [order, lines, tasks, photoRows] = await Promise.all([
         r.orderId === null ? Promise.resolve(undefined) : repo.findOrder(r.orderId),
         repo.lines(r.id),
         repo.timelineTasks(r.id, r.orderId),
+        r.photoCount > 0 ? photos.ofReturn(r.id) : Promise.resolve([]),
       ]);
       return {
         ...presentReturn(r),
@@ -29,6 +32,7 @@ export function createReturnViewService(deps: { repo: ReturnViewRepository; cust
         order: order ?? null,
         lines,
         tasks,
+        photos: photoRows.map(presentPhotoRef),
       };
     },
   };

@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { ReasonsRepository } from '../customers/reasons.repository.js';
 import type { OrderDetailRepository } from '../orders/order-detail.repository.js';
+import type { PhotoRules } from '../photos/photo-attach.js';
 import { toNewLedger, type CreateReturn } from './create-return.js';
 import { presentCreatedReturn } from './return.presenter.js';
 import type { ReturnsRepository } from './returns.repository.js';
@@ -16,9 +17,10 @@ export function createSubmitReturnService(deps: {
   returns: ReturnsRepository;
   reasons: ReasonsRepository;
   createReturn: CreateReturn;
+  photoRules: PhotoRules;
   clock: Clock;
 }) {
-  const { customerAccess, orders, returns, reasons: reasonsRepo, createReturn, clock } = deps;
+  const { customerAccess, orders, returns, reasons: reasonsRepo, createReturn, photoRules, clock } = deps;
 
   async function checkLedgers(customerId: number, orderId: number, body: SubmitReturnBody): Promise<void> {
     const lines = new Map(
@@ -44,6 +46,8 @@ export function createSubmitReturnService(deps: {
       if (!order) throw notFound('Order not found.');
       if (order.customerId !== customer.id) throw forbidden();
       await checkLedgers(customer.id, order.id, body);
+      // A repeated submit of a saved draft answers that return (createReturn reads it back); its photos are linked already.
+      if (!(await returns.findByDraft(user.id, body.id))) await photoRules.checkDraft(user, customer, body);
       const saved = await createReturn(
         {
           draftId: body.id,
@@ -56,6 +60,7 @@ export function createSubmitReturnService(deps: {
           returnDate: body.return_date,
           isBlind: false,
           ledgers: body.return_ledgers.map(toNewLedger),
+          photoIds: body.photo_ids,
         },
         clock.now(),
       );

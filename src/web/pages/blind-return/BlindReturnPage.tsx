@@ -110,7 +110,9 @@ export default function BlindReturnPage() {
         condition: l.condition,
         reason: l.reason,
         comment: l.comment.trim(),
+        photo_ids: [],
       })),
+      photo_ids: [],
     };
     const saved = await saveReturn.mutateAsync({ params: { customerId: id }, body }).catch((e: unknown) => {
       // The client has shown the failure (e.g. blind returns not enabled); the lines stay.

@@ -1,0 +1,37 @@
+import type { PhotoSize } from '../../../contract/photos.js';
+import { PHOTO_SIZES } from '../../../contract/photos.js';
+import type { SecretBox } from '../../lib/crypto.js';
+
+const PURPOSE = 'photo-link';
+const SIZE_CODE: Record<PhotoSize, string> = { thumb: 't', display: 'd', original: 'o' };
+const CODE_SIZE = Object.fromEntries(PHOTO_SIZES.map((s) => [SIZE_CODE[s], s])) as Record<string, PhotoSize>;
+
+/**
+ * Long-lived signed links to a photo, for receivers that have no login (the brand's file, the web
+ * shop, a report's reader): `<id>.<size>.<expiry, unix seconds>.<HMAC-SHA256, base64url>`. The MAC key
+ * is derived from APP_SECRET for this purpose only (SecretBox.mac), so every node checks a link
+ * without shared state; changing APP_SECRET revokes every link.
+ */
+export function createPhotoLinks(secretBox: SecretBox, days: number) {
+  const claims = (id: number, size: PhotoSize, expires: number) => `${id}.${SIZE_CODE[size]}.${expires}`;
+  return {
+    days,
+    token(id: number, size: PhotoSize, now: Date): string {
+      const expires = Math.floor(now.getTime() / 1000) + days * 86_400;
+      const body = claims(id, size, expires);
+      return `${body}.${secretBox.mac(PURPOSE, body).toString('base64url')}`;
+    },
+
+    /** The photo and size of a valid, unexpired link; undefined for anything else. */
+    open(token: string, now: Date): { id: number; size: PhotoSize } | undefined {
+      const match = /^(\d{1,10})\.([tdo])\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+      if (!match) return undefined;
+      const [, id, code, expires, mac] = match;
+      const size = CODE_SIZE[code!]!;
+      if (!secretBox.verifyMac(PURPOSE, claims(Number(id), size, Number(expires)), Buffer.from(mac!, 'base64url'))) return undefined;
+      if (Number(expires) * 1000 <= now.getTime()) return undefined;
+      return { id: Number(id), size };
+    },
+  };
+}
+export type PhotoLinks = ReturnType<typeof createPhotoLinks>;

@@ -254,7 +254,7 @@ describe('the app on an S3-compatible store (s3rver on 127.0.0.1)', () => {
     await s3?.close();
   });
 
-  it('stores the three sizes in the bucket and serves them back', async () => {
+  it('stores the three sizes in the bucket and serves them back', { timeout: 60_000 }, async () => {
     const d = s3App.deps.database.db;
     const customer = await makeCustomer(d);
     const { token } = await operatorSession(s3App.app, d, [customer.id]);

@@ -29,8 +29,8 @@ export interface NewLedger {
   condition: string;
   reason: string;
   comment: string;
-  /** Photos of this line (checked by the caller with checkPhotoUse). */
-  photoIds: number[];
+  /** Photos of this line (checked by the caller with checkPhotoUse / createPhotoRules). */
+  photoIds?: number[];
 }
 
 /** The one mapping of a submitted ledger (contract field names) to what createReturn writes. */
@@ -103,7 +103,7 @@ export function createReturnCommand(db: Db) {
           returnId: ret.id,
           customerId: input.customerId,
           photoIds: input.photoIds ?? [],
-          ledgers: input.ledgers.map((l, i) => ({ ledgerId: ledgers[i]!.id, photoIds: l.photoIds })),
+          ledgers: input.ledgers.map((l, i) => ({ ledgerId: ledgers[i]!.id, photoIds: l.photoIds ?? [] })),
         },
         now,
       );

@@ -57,6 +57,11 @@ export const API_PATHS = {
   searchProducts: { method: 'PUT', path: '/returns/products/:customerId' },
   blindSetup: { method: 'GET', path: '/returns/blind/:customerId' },
   saveBlindReturn: { method: 'PUT', path: '/returns/blind/:customerId' },
+  // unknown parcels (issue 11)
+  listParcels: { method: 'GET', path: '/parcels' },
+  intakeParcel: { method: 'POST', path: '/parcels' },
+  readParcel: { method: 'GET', path: '/parcels/:id' },
+  closeParcel: { method: 'POST', path: '/parcels/:id/close' },
   // reports
   requestReport: { method: 'POST', path: '/reports' },
   // dashboard

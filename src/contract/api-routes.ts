@@ -20,6 +20,7 @@ import { historyPage, historyQuery } from './history.js';
 import { importSummary, importUploadBody } from './order-import.js';
 import { orderDetail, orderLoadBody, orderSearchBody, orderSearchResult } from './orders.js';
 import { photoUploadQuery, photoView } from './photos.js';
+import { parcelCloseBody, parcelDetail, parcelIntakeBody, parcelPage, parcelQueueQuery } from './parcels.js';
 import { reportRequestBody } from './reports.js';
 import { returnView } from './return-view.js';
 import { createdReturn, submitReturnBody } from './returns.js';
@@ -89,6 +90,10 @@ export const API_ROUTES = {
   deletePhoto: { answer: text },
   // The image through a signed link (no token).
   photoLink: {},
+  listParcels: { query: parcelQueueQuery, answer: parcelPage },
+  intakeParcel: { body: parcelIntakeBody, answer: parcelDetail },
+  readParcel: { answer: parcelDetail },
+  closeParcel: { body: parcelCloseBody, answer: parcelDetail },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { customerSummary, isoDate, text } from './common.js';
+import { customerSummary, id, isoDate, text } from './common.js';
 import { MSG } from './messages.js';
 import { product } from './orders.js';
 import { photoIds } from './photos.js';
@@ -56,6 +56,8 @@ export const blindReturnBody = z.object({
   return_date: isoDate(MSG.invalidDate),
   // Always a blind return on this route; the flag is accepted because the draft carries it.
   is_blind: z.boolean().optional(),
+  /** The unknown parcel converted into this blind return (issue 11); the save closes it. */
+  parcel_id: id('Invalid parcel').nullish(),
   return_ledgers: z
     .array(blindLedger, { error: BLIND_MSG.linesRequired })
     .min(1, { error: BLIND_MSG.linesRequired })

@@ -4,6 +4,7 @@ import { customerSummary, id, requiredText, text } from './common.js';
 import { OUTBOUND_FORMAT_VERSIONS } from './format-version.js';
 import { MSG } from './messages.js';
 import { photoRequiredConditions } from './photos.js';
+import { PARCEL_MSG, parcelAgeLimitFields } from './parcels.js';
 
 export const CUSTOMER_MSG = {
   companyTaken: 'A customer with this company name already exists',
@@ -47,6 +48,9 @@ export type ConnectionView = z.infer<typeof connectionView>;
 /** A row of the 'List of Customers' (SPEC §2.12) with its reasons and connections. */
 export const adminCustomer = customerSummary.extend({
   is_reserved: z.boolean(),
+  /** Unknown parcels of this customer turn amber, then red, after these many days (issue 11). */
+  parcel_amber_days: z.number().int(),
+  parcel_red_days: z.number().int(),
   options: z.array(optionView),
   connections: z.array(connectionView),
   options_count: z.number().int(),
@@ -62,16 +66,22 @@ const optionalUrl = text(CUSTOMER_MSG.urlInvalid)
   .transform((v) => (v ? v : null));
 
 /** POST /api/su/customers and PUT /api/su/customers/{id}: the customer form. */
-export const customerBody = z.object({
-  company: requiredText(MSG.companyRequired, 200),
-  can_blind: z.boolean().default(false),
-  customer_status: z.enum(ACCOUNT_STATUSES, { error: 'Status must be Active or Disabled' }).default('Active'),
-  order_source: z.enum(ORDER_SOURCES, { error: CUSTOMER_MSG.orderSource }).default('Biztalk'),
-  cdn_url_1: optionalUrl,
-  cdn_url_2: optionalUrl,
-  /** Lines of these conditions need a photo before a return is submitted; left out, the rule stays as it is. */
-  photo_required_conditions: photoRequiredConditions.optional(),
-});
+export const customerBody = z
+  .object({
+    company: requiredText(MSG.companyRequired, 200),
+    can_blind: z.boolean().default(false),
+    customer_status: z.enum(ACCOUNT_STATUSES, { error: 'Status must be Active or Disabled' }).default('Active'),
+    order_source: z.enum(ORDER_SOURCES, { error: CUSTOMER_MSG.orderSource }).default('Biztalk'),
+    cdn_url_1: optionalUrl,
+    cdn_url_2: optionalUrl,
+    /** Lines of these conditions need a photo before a return is submitted; left out, the rule stays as it is. */
+    photo_required_conditions: photoRequiredConditions.optional(),
+    ...parcelAgeLimitFields,
+  })
+  .refine((c) => c.parcel_amber_days === undefined || c.parcel_red_days === undefined || c.parcel_red_days > c.parcel_amber_days, {
+    error: PARCEL_MSG.redNotAfterAmber,
+    path: ['parcel_red_days'],
+  });
 export type CustomerBody = z.infer<typeof customerBody>;
 
 /** POST/PUT /api/su/customers/{id}/options[/{optId}]. */

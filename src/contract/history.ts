@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { blankOr, id, MAX_ID, pageOf, text } from './common.js';
+import { trackingNumber } from './parcels.js';
 
 export const HISTORY_MSG = {
   idInvalid: 'Return ID must be a number',
@@ -66,6 +67,10 @@ export const historyQuery = z.strictObject({
   'search[delivery_number]': referenceSearch,
   'search[order_number]': referenceSearch,
   'search[web_order_number]': referenceSearch,
+  /** The carrier tracking number a return arrived with (issue 11): exact, any case, spaces ignored. */
+  'search[tracking_number]': blankOr(trackingNumber)
+    .optional()
+    .transform(noFilter<string>),
   'filter[customer_id]': z
     .union([z.enum(['All', '']), id(HISTORY_MSG.customerInvalid)], { error: HISTORY_MSG.customerInvalid })
     .optional()
@@ -90,6 +95,7 @@ export const historyRow = z.object({
   reference_2: z.string().nullable(),
   return_date: z.string(),
   is_blind: z.boolean(),
+  tracking_number: z.string().nullable(),
   username: z.string(),
   created_at: z.string(),
   /** Photos of the return and its lines (issue 16): the row's camera mark. */

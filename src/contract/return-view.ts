@@ -48,6 +48,10 @@ export const returnView = z.object({
   reference_2: z.string().nullable(),
   return_date: z.string(),
   is_blind: z.boolean(),
+  /** The carrier tracking number it arrived with (issue 11), if known. */
+  tracking_number: z.string().nullable(),
+  /** The unknown parcel it was made from: its note and where to see it (issue 11). */
+  parcel: z.object({ id: z.number().int(), note: z.string().nullable(), location: z.string() }).nullable(),
   /** 'Msg #': the BizTalk message id of the outbound file, once built. */
   message_id: z.string().nullable(),
   created_at: z.string(),

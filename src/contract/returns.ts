@@ -56,6 +56,8 @@ export const submitReturnBody = z.object({
   reference_2: optionalText(100),
   return_date: isoDate(MSG.invalidDate),
   is_blind: z.literal(false, { error: RETURN_MSG.notBlind }).default(false),
+  /** The unknown parcel matched to this order (issue 11); the submit closes it. */
+  parcel_id: id('Invalid parcel').nullish(),
   return_ledgers: z
     .array(draftLedger, { error: RETURN_MSG.ledgersRequired })
     .min(1, { error: RETURN_MSG.ledgersRequired })

@@ -26,6 +26,7 @@ import { submitReturnRoutes } from './modules/returns/submit-return.routes.js';
 import { orderImportRoutes } from './modules/orders/order-import.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { photoLinkRoutes, photosRoutes } from './modules/photos/photos.routes.js';
+import { parcelsRoutes } from './modules/parcels/parcels.routes.js';
 
 export interface BuildAppOptions {
   /** Folder of the built SPA; served with an index.html fallback when it exists. */
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(dashboardRoutes, { guards, dashboard: services.dashboard });
       await api.register(photosRoutes, { guards, photos: services.photos });
       await api.register(photoLinkRoutes, { photos: services.photos });
+      await api.register(parcelsRoutes, { guards, parcels: services.parcels });
     },
     { prefix: '/api' },
   );

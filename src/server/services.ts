@@ -13,6 +13,9 @@ import { photoStorageFromConfig, publicBaseUrl } from './bootstrap/photo-storage
 import { createPhotoLinks } from './modules/photos/photo-links.js';
 import { createPhotosRepository } from './modules/photos/photos.repository.js';
 import { createPhotosService } from './modules/photos/photos.service.js';
+import { createParcelsService } from './modules/parcels/parcels.service.js';
+import { createParcelForReturn } from './modules/parcels/parcel-for-return.js';
+import { createReturnsRepository } from './modules/returns/returns.repository.js';
 
 /** Wires repositories into services; one place, so a feature is added by one line here. */
 export function createServices(deps: AppDeps) {
@@ -34,6 +37,12 @@ export function createServices(deps: AppDeps) {
     },
   });
   const orderImport = createOrderImportService({ db, clock: deps.clock });
+  const parcels = createParcelsService({ db, customerAccess, clock: deps.clock });
+  const returnsRepo = createReturnsRepository(db);
+  const parcelForReturn = createParcelForReturn({
+    requireParcel: parcels.requireParcel,
+    findReturnOfDraft: (userId, draftId) => returnsRepo.findByDraft(userId, draftId),
+  });
   const { orders, submitReturn } = createReceivingServices({
     db,
     customerAccess,
@@ -41,6 +50,7 @@ export function createServices(deps: AppDeps) {
     secretBox: deps.secretBox,
     partnerTimeoutMs: deps.config.PARTNER_TIMEOUT_MS,
     importer: orderImport,
+    parcelForReturn,
   });
   const photos = createPhotosService({
     repo: createPhotosRepository(db),
@@ -51,7 +61,7 @@ export function createServices(deps: AppDeps) {
     maxBytes: Math.round(deps.config.PHOTO_MAX_MB * 1024 * 1024),
     publicUrl: publicBaseUrl(deps.config),
   });
-  const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock);
+  const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock, parcelForReturn);
   return {
     customerAccess,
     taskQueue,
@@ -62,6 +72,7 @@ export function createServices(deps: AppDeps) {
     photos,
     ...historyServices,
     dashboard: createDashboardService({ db, customerAccess, clock: deps.clock }),
+    parcels,
     admin: createAdminServices({ db, clock: deps.clock, secretBox: deps.secretBox, customerAccess }),
   };
 }

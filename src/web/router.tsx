@@ -17,6 +17,7 @@ const AdminUsersPage = lazyPage(() => import('./pages/admin-users/AdminUsersPage
 const AdminCustomersPage = lazyPage(() => import('./pages/admin-customers/AdminCustomersPage'));
 const AdminSystemsPage = lazyPage(() => import('./pages/admin-systems/AdminSystemsPage'));
 const AdminTasksPage = lazyPage(() => import('./pages/admin-tasks/AdminTasksPage'));
+const ParcelsPage = lazyPage(() => import('./pages/parcels/ParcelsPage'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'));
 
 function SessionRoot() {
@@ -52,6 +53,7 @@ export const router = createBrowserRouter([
           { path: 'history', element: <HistoryPage /> },
           { path: 'orders/:orderId/returns/:returnId', element: <ReturnViewPage /> },
           { path: 'blind/:customerId', element: <BlindReturnPage /> },
+          { path: 'parcels', element: <ParcelsPage /> },
           { path: 'admin/users', element: <AdminUsersPage /> },
           { path: 'admin/customers', element: <AdminCustomersPage /> },
           { path: 'admin/systems', element: <AdminSystemsPage /> },

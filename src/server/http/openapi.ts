@@ -64,6 +64,8 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/auth/login': [401, 429],
   'POST /api/auth/validate-reset-token': [404],
   'POST /api/returns': [404, 409],
+  'POST /api/parcels/{id}/close': [409],
+  'PUT /api/returns/blind/{customerId}': [409],
   'POST /api/reports': [404],
   'PUT /api/returns/order/{source}/{id}': [502],
   'PUT /api/returns/search/{customerId}': [502],

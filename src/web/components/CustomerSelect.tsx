@@ -15,9 +15,11 @@ export interface CustomerSelectProps extends Omit<SelectProps, 'data' | 'onChang
   withAll?: boolean;
   /** Another list than the session's (admin screens). */
   customers?: CustomerSummary[];
+  /** Entries after 'All' and before the customers (e.g. 'No customer yet'). */
+  extra?: { value: string; label: string }[];
 }
 
-export function CustomerSelect({ value, onChange, withAll = false, customers, label = 'Customer', ...rest }: CustomerSelectProps) {
+export function CustomerSelect({ value, onChange, withAll = false, customers, extra, label = 'Customer', ...rest }: CustomerSelectProps) {
   const session = useSession();
   const list = customers ?? session.customers;
   const visible = useMemo(
@@ -27,9 +29,10 @@ export function CustomerSelect({ value, onChange, withAll = false, customers, la
   const data = useMemo(
     () => [
       ...(withAll ? [{ value: ALL_CUSTOMERS, label: 'All' }] : []),
+      ...(extra ?? []),
       ...visible.map((c) => ({ value: String(c.id), label: c.company })),
     ],
-    [visible, withAll],
+    [visible, withAll, extra],
   );
   return (
     <Select

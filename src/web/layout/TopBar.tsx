@@ -9,6 +9,7 @@ import {
   IconListCheck,
   IconLogout,
   IconPackageImport,
+  IconPackages,
   IconSettings,
   IconUsers,
 } from '@tabler/icons-react';
@@ -75,6 +76,9 @@ export function TopBar() {
           </NavItem>
           <NavItem to={HISTORY_DEFAULT_PATH} active={active === 'history'} icon={<IconHistory size={18} stroke={1.7} />}>
             History
+          </NavItem>
+          <NavItem to="/parcels" active={active === 'parcels'} icon={<IconPackages size={18} stroke={1.7} />}>
+            Parcels
           </NavItem>
           {isAdmin && (
             <Menu position="bottom-start" shadow="md" width={200} offset={6}>

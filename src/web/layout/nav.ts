@@ -16,11 +16,12 @@ export const ADMIN_LINKS = [
   { label: 'Task Status', to: '/admin/tasks', icon: 'tasks' },
 ] as const;
 
-export type NavKey = 'receiving' | 'history' | 'admin' | null;
+export type NavKey = 'receiving' | 'history' | 'parcels' | 'admin' | null;
 
 export function activeNav(pathname: string): NavKey {
   if (pathname === '/' || pathname.startsWith('/blind')) return 'receiving';
   if (pathname.startsWith('/history') || pathname.startsWith('/orders')) return 'history';
+  if (pathname.startsWith('/parcels')) return 'parcels';
   if (pathname.startsWith('/admin')) return 'admin';
   return null;
 }

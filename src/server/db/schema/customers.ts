@@ -13,6 +13,9 @@ export const customers = pgTable(
     cdnUrl2: text('cdn_url_2'),
     /** Conditions whose lines need at least one photo before a return can be submitted (issue 16). */
     photoRequiredConditions: jsonb('photo_required_conditions').$type<string[]>().notNull().default([]),
+    /** Unknown parcels of this customer turn amber, then red, after this many days waiting (issue 11). */
+    parcelAmberDays: integer('parcel_amber_days').notNull().default(2),
+    parcelRedDays: integer('parcel_red_days').notNull().default(5),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

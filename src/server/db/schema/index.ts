@@ -7,3 +7,4 @@ export * from './history.js';
 export * from './dashboard.js';
 export * from './message-ids.js';
 export * from './photos.js';
+export * from './parcels.js';

@@ -26,6 +26,8 @@ export const returns = pgTable(
     messageId: text('message_id'),
     /** Photos linked to the return and its lines (issue 16): the history's camera mark, no join needed. */
     photoCount: integer('photo_count').notNull().default(0),
+    /** The carrier tracking number the return arrived with (from an unknown parcel, issue 11). */
+    trackingNumber: text('tracking_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -34,6 +36,7 @@ export const returns = pgTable(
     index('returns_customer_created_idx').on(t.customerId, t.createdAt, t.id),
     index('returns_order_idx').on(t.orderId),
     index('returns_blind_created_idx').on(t.isBlind, t.createdAt, t.id),
+    index('returns_tracking_idx').on(sql`upper(${t.trackingNumber})`),
   ],
 );
 

@@ -9,7 +9,15 @@ export type OptionRow = typeof options.$inferSelect;
 export type ConnectionRow = typeof connections.$inferSelect;
 export type CustomerWrite = Pick<
   typeof customers.$inferInsert,
-  'company' | 'canBlind' | 'customerStatus' | 'orderSource' | 'cdnUrl1' | 'cdnUrl2' | 'photoRequiredConditions'
+  | 'company'
+  | 'canBlind'
+  | 'customerStatus'
+  | 'orderSource'
+  | 'cdnUrl1'
+  | 'cdnUrl2'
+  | 'photoRequiredConditions'
+  | 'parcelAmberDays'
+  | 'parcelRedDays'
 >;
 export type OptionWrite = Pick<typeof options.$inferInsert, 'optionType' | 'optionCode' | 'optionValue'>;
 export type ConnectionWrite = Omit<typeof connections.$inferInsert, 'id' | 'customerId' | 'createdAt' | 'updatedAt'>;
@@ -41,6 +49,8 @@ export const toConnectionView = (c: ConnectionRow): ConnectionView => ({
 export const toAdminCustomer = (c: CustomerRow, opts: OptionRow[], conns: ConnectionRow[]): AdminCustomer => ({
   ...toCustomerSummary(c),
   is_reserved: c.company === RESERVED_COMPANY,
+  parcel_amber_days: c.parcelAmberDays,
+  parcel_red_days: c.parcelRedDays,
   options: opts.map(toOptionView),
   connections: conns.map(toConnectionView),
   options_count: opts.length,

@@ -10,6 +10,7 @@ export interface HistoryFilter {
   deliveryNumber?: string;
   orderNumber?: string;
   webOrderNumber?: string;
+  trackingNumber?: string;
 }
 
 /** `%term%` for LIKE with the user's own % and _ taken literally. */
@@ -21,13 +22,15 @@ const ORDER_REFERENCES = sql.raw(
   `lower(coalesce(o.delivery_number, '') || ' ' || coalesce(o.order_number, '') || ' ' || coalesce(o.web_order_number, '') || ' ' || coalesce(o.buyer_reference, ''))`,
 );
 
-const hasSearch = (f: HistoryFilter) => f.id !== undefined || !!f.deliveryNumber || !!f.orderNumber || !!f.webOrderNumber;
+const hasSearch = (f: HistoryFilter) =>
+  f.id !== undefined || !!f.deliveryNumber || !!f.orderNumber || !!f.webOrderNumber || !!f.trackingNumber;
 
 function whereClause(f: HistoryFilter): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.customerIds) parts.push(sql`r.customer_id = ANY(${toIntArray(f.customerIds)})`);
   if (f.isBlind !== undefined) parts.push(sql`r.is_blind = ${f.isBlind}`);
   if (f.id !== undefined) parts.push(sql`r.id = ${f.id}`);
+  if (f.trackingNumber) parts.push(sql`upper(r.tracking_number) = ${f.trackingNumber.toUpperCase()}`);
   const refs: SQL[] = [];
   for (const [column, term] of [
     ['delivery_number', f.deliveryNumber],
@@ -60,6 +63,7 @@ interface RawRow {
   reference_2: string | null;
   return_date: string;
   is_blind: boolean;
+  tracking_number: string | null;
   username: string;
   created_at: string | Date;
   photo_count: number | string;
@@ -105,7 +109,7 @@ export function historyPageQuery(f: HistoryFilter, w: ReturnType<typeof pageWind
     )
     SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
            r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-           r.username, r.created_at, r.photo_count${withTotal ? sql`, page.total` : sql``}
+           r.tracking_number, r.username, r.created_at, r.photo_count${withTotal ? sql`, page.total` : sql``}
     FROM page
     JOIN returns r ON r.id = page.id
     JOIN customers c ON c.id = r.customer_id
@@ -159,6 +163,7 @@ function toHistoryRow(r: RawRow): HistoryRow {
     reference_2: r.reference_2,
     return_date: r.return_date,
     is_blind: r.is_blind,
+    tracking_number: r.tracking_number,
     username: r.username,
     created_at: new Date(r.created_at).toISOString(),
     photo_count: Number(r.photo_count),

@@ -148,6 +148,7 @@ describe('GET /api/returns', () => {
         reference_2: null,
         return_date: '2026-11-02',
         is_blind: false,
+        tracking_number: null,
         username: s.op.user.username,
         created_at: expect.any(String),
         photo_count: 0,

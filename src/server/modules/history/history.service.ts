@@ -25,6 +25,7 @@ export function createHistoryService(deps: { db: Db; customerAccess: CustomerAcc
         deliveryNumber: q['search[delivery_number]'],
         orderNumber: q['search[order_number]'],
         webOrderNumber: q['search[web_order_number]'],
+        trackingNumber: q['search[tracking_number]'],
       };
       const perPage = LIMITS.historyPageSize;
       // The page and the total in one read-only snapshot, so they agree while returns are being saved.

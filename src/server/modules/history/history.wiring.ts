@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
+import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
 import { createHistoryService } from './history.service.js';
 import { createReasonsRepository } from '../customers/reasons.repository.js';
 import { createPhotoRules } from '../photos/photo-attach.js';
@@ -14,7 +15,13 @@ import { createReturnViewService } from '../returns/return-view.service.js';
 import { createReportsService } from '../reports/reports.service.js';
 
 /** History, Return View, blind returns and reports: wired here so services.ts needs one line. */
-export function createHistoryServices(db: Db, customerAccess: CustomerAccess, taskQueue: TaskQueueRepository, clock: Clock) {
+export function createHistoryServices(
+  db: Db,
+  customerAccess: CustomerAccess,
+  taskQueue: TaskQueueRepository,
+  clock: Clock,
+  parcelForReturn: ParcelForReturn,
+) {
   return {
     history: createHistoryService({ db, customerAccess }),
     blindReturns: createBlindReturnService({
@@ -23,6 +30,7 @@ export function createHistoryServices(db: Db, customerAccess: CustomerAccess, ta
       createReturn: createReturnCommand(db),
       photoRules: createPhotoRules(db),
       customerAccess,
+      parcelForReturn,
       clock,
     }),
     returnView: createReturnViewService({ repo: createReturnViewRepository(db), photos: createPhotosRepository(db), customerAccess }),

@@ -12,6 +12,7 @@ import { createOrderDetailRepository } from './order-detail.repository.js';
 import { createOrderSearchRepository } from './order-search.repository.js';
 import { createLiveOrderGateways } from './live-order-gateways.js';
 import type { OrderImportService } from './order-import.service.js';
+import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
 import { createLocalOrderGateway, createOrderSourceGateways } from './order-source-gateway.js';
 import { createOrdersService } from './orders.service.js';
 
@@ -26,6 +27,7 @@ export function createReceivingServices(deps: {
   secretBox: SecretBox;
   partnerTimeoutMs: number;
   importer: OrderImportService;
+  parcelForReturn: ParcelForReturn;
 }) {
   const { db, customerAccess, clock } = deps;
   const orderDetails = createOrderDetailRepository(db);
@@ -49,6 +51,7 @@ export function createReceivingServices(deps: {
       reasons,
       createReturn: createReturnCommand(db),
       photoRules: createPhotoRules(db),
+      parcelForReturn: deps.parcelForReturn,
       clock,
     }),
   };

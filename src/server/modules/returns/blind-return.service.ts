@@ -11,6 +11,7 @@ import type { ReasonsRepository } from '../customers/reasons.repository.js';
 import type { PhotoRules } from '../photos/photo-attach.js';
 import { toNewLedger, type CreateReturn } from './create-return.js';
 import type { ReturnsRepository } from './returns.repository.js';
+import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
 
 /** Blind returns (SPEC §2.8, §4): product search and saving a return that has no order. */
 export function createBlindReturnService(deps: {
@@ -19,9 +20,10 @@ export function createBlindReturnService(deps: {
   createReturn: CreateReturn;
   customerAccess: CustomerAccess;
   photoRules: PhotoRules;
+  parcelForReturn: ParcelForReturn;
   clock: Clock;
 }) {
-  const { returns: repo, reasons, createReturn, customerAccess, photoRules, clock } = deps;
+  const { returns: repo, reasons, createReturn, customerAccess, photoRules, parcelForReturn, clock } = deps;
 
   return {
     async setup(user: AuthUser, customerId: number): Promise<BlindSetup> {
@@ -43,6 +45,10 @@ export function createBlindReturnService(deps: {
       if (!customer.canBlind) throw invalid('customer_id', BLIND_MSG.blindNotEnabled);
       if (customer.customerStatus !== 'Active') throw invalid('customer_id', BLIND_MSG.customerDisabled);
 
+      // Converting an unknown parcel (issue 11): checked first, closed in the return's transaction.
+      const parcel = body.parcel_id
+        ? await parcelForReturn(user, { parcelId: body.parcel_id, customerId: customer.id, draftId: body.id, orderReference: null })
+        : null;
       if (body.id) {
         const earlier = await repo.findByDraft(user.id, body.id);
         if (earlier) return answerFor(earlier.ret, customer.id);
@@ -72,6 +78,7 @@ export function createBlindReturnService(deps: {
           isBlind: true,
           ledgers: body.return_ledgers.map(toNewLedger),
           photoIds: body.photo_ids,
+          parcel,
         },
         clock.now(),
       );

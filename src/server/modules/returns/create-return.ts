@@ -1,5 +1,8 @@
 import type { Db } from '../../db/client.js';
 import { linkReturnPhotos } from '../photos/photo-attach.js';
+import { conflict } from '../../http/errors.js';
+import { PARCEL_MSG } from '../../../contract/parcels.js';
+import { createParcelsRepository } from '../parcels/parcels.repository.js';
 import { enqueueOutboundTasks } from './outbound-tasks.js';
 import type { LedgerRow, ReturnRow } from './return.presenter.js';
 import { createReturnsRepository } from './returns.repository.js';
@@ -20,6 +23,12 @@ export interface NewReturn {
   ledgers: NewLedger[];
   /** Photos of the whole return (checked by the caller with checkPhotoUse). */
   photoIds?: number[];
+  /**
+   * The unknown parcel this return was made from (issue 11): it is closed in the same transaction
+   * (Matched, or Converted for a blind return) and the return keeps its tracking number. If the
+   * parcel stopped waiting meanwhile, nothing is written (409).
+   */
+  parcel?: { id: number; trackingNumber: string; orderReference: string | null } | null;
 }
 
 export interface NewLedger {
@@ -79,9 +88,21 @@ export function createReturnCommand(db: Db) {
         returnDate: input.returnDate,
         isBlind: input.isBlind,
         draftId: input.draftId,
+        trackingNumber: input.parcel?.trackingNumber ?? null,
         createdAt: now,
       });
       if (!ret) return undefined;
+      if (input.parcel) {
+        const parcels = createParcelsRepository(tx);
+        const state = input.isBlind ? 'Converted' : 'Matched';
+        const closed = await parcels.finish(input.parcel.id, { state, returnId: ret.id, customerId: input.customerId }, now);
+        if (!closed) throw conflict(PARCEL_MSG.notWaiting);
+        const actor = { userId: input.userId, username: input.username };
+        const text = input.isBlind
+          ? `Converted to blind return #${ret.id}`
+          : `Matched to order ${input.parcel.orderReference ?? `#${input.orderId}`}: return #${ret.id}`;
+        await parcels.addEvent(input.parcel.id, actor, state, { text, return_id: ret.id, order_id: input.orderId }, now);
+      }
       const ledgers = await repo.insertLedgers(
         input.ledgers.map((l) => ({
           returnId: ret.id,

@@ -1,6 +1,6 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customers, options, orders, products, returnLedgers, returns, tasks } from '../../db/schema/index.js';
+import { customers, options, orders, parcels, products, returnLedgers, returns, tasks } from '../../db/schema/index.js';
 import { taskViewColumns } from '../tasks/tasks-admin.repository.js';
 import type { ReturnViewLine, ReturnViewOrder } from '../../../contract/return-view.js';
 import type { TaskView } from '../../../contract/tasks.js';
@@ -45,6 +45,16 @@ export function createReturnViewRepository(db: Db) {
         delivery_phone: o.deliveryPhone,
         delivery_email: o.deliveryEmail,
       };
+    },
+
+    /** The unknown parcel the return was made from (issue 11), if any. */
+    async parcelOf(returnId: number) {
+      const [row] = await db
+        .select({ id: parcels.id, note: parcels.note, location: parcels.location })
+        .from(parcels)
+        .where(eq(parcels.returnId, returnId))
+        .limit(1);
+      return row ?? null;
     },
 
     async lines(returnId: number): Promise<ReturnViewLine[]> {

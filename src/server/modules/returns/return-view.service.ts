@@ -18,17 +18,20 @@ export function createReturnViewService(deps: { repo: ReturnViewRepository; phot
       if (!found || !matches) throw notFound('Return not found.');
       await customerAccess.require(user, found.ret.customerId);
       const r = found.ret;
-      const [order, lines, tasks, photoRows] = await Promise.all([
+      const [order, lines, tasks, photoRows, parcel] = await Promise.all([
         r.orderId === null ? Promise.resolve(undefined) : repo.findOrder(r.orderId),
         repo.lines(r.id),
         repo.timelineTasks(r.id, r.orderId),
         r.photoCount > 0 ? photos.ofReturn(r.id) : Promise.resolve([]),
+        repo.parcelOf(r.id),
       ]);
       return {
         ...presentReturn(r),
         company: found.company,
         order_source: found.orderSource,
         message_id: r.messageId,
+        tracking_number: r.trackingNumber,
+        parcel,
         order: order ?? null,
         lines,
         tasks,

@@ -6,6 +6,7 @@ import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { ReasonsRepository } from '../customers/reasons.repository.js';
 import type { OrderDetailRepository } from '../orders/order-detail.repository.js';
 import type { PhotoRules } from '../photos/photo-attach.js';
+import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
 import { toNewLedger, type CreateReturn } from './create-return.js';
 import { presentCreatedReturn } from './return.presenter.js';
 import type { ReturnsRepository } from './returns.repository.js';
@@ -18,9 +19,10 @@ export function createSubmitReturnService(deps: {
   reasons: ReasonsRepository;
   createReturn: CreateReturn;
   photoRules: PhotoRules;
+  parcelForReturn: ParcelForReturn;
   clock: Clock;
 }) {
-  const { customerAccess, orders, returns, reasons: reasonsRepo, createReturn, photoRules, clock } = deps;
+  const { customerAccess, orders, returns, reasons: reasonsRepo, createReturn, photoRules, parcelForReturn, clock } = deps;
 
   async function checkLedgers(customerId: number, orderId: number, body: SubmitReturnBody): Promise<void> {
     const lines = new Map(
@@ -48,6 +50,15 @@ export function createSubmitReturnService(deps: {
       await checkLedgers(customer.id, order.id, body);
       // A repeated submit of a saved draft answers that return (createReturn reads it back); its photos are linked already.
       if (!(await returns.findByDraft(user.id, body.id))) await photoRules.checkDraft(user, customer, body);
+      // Matching an unknown parcel to this order (issue 11): the submit closes it in the same transaction.
+      const parcel = body.parcel_id
+        ? await parcelForReturn(user, {
+            parcelId: body.parcel_id,
+            customerId: customer.id,
+            draftId: body.id,
+            orderReference: order.orderNumber ?? order.deliveryNumber,
+          })
+        : null;
       const saved = await createReturn(
         {
           draftId: body.id,
@@ -61,6 +72,7 @@ export function createSubmitReturnService(deps: {
           isBlind: false,
           ledgers: body.return_ledgers.map(toNewLedger),
           photoIds: body.photo_ids,
+          parcel,
         },
         clock.now(),
       );

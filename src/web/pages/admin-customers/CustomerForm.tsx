@@ -1,7 +1,8 @@
-import { Button, Checkbox, Group, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ACCOUNT_STATUSES, ORDER_SOURCES, type AccountStatus, type OrderSource } from '../../../contract/constants';
 import { customerBody, type AdminCustomer } from '../../../contract/customers';
+import { PARCEL_LIMITS } from '../../../contract/parcels';
 import { useRouteMutation } from '../../api/queries';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 
@@ -12,6 +13,8 @@ interface Values {
   order_source: OrderSource;
   cdn_url_1: string;
   cdn_url_2: string;
+  parcel_amber_days: number | string;
+  parcel_red_days: number | string;
 }
 
 const afterSave = { invalidates: ['listCustomers', 'auditTrail'] } as const;
@@ -26,6 +29,8 @@ export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | 
       order_source: (customer?.order_source ?? ORDER_SOURCES[0]) as OrderSource,
       cdn_url_1: customer?.cdn_url_1 ?? '',
       cdn_url_2: customer?.cdn_url_2 ?? '',
+      parcel_amber_days: customer?.parcel_amber_days ?? PARCEL_LIMITS.defaultAmberDays,
+      parcel_red_days: customer?.parcel_red_days ?? PARCEL_LIMITS.defaultRedDays,
     },
     validate: schemaValidate(customerBody),
   });
@@ -42,6 +47,25 @@ export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | 
         <Select label="Order Source" data={[...ORDER_SOURCES]} allowDeselect={false} {...form.getInputProps('order_source')} />
         <TextInput label="Image base URL 1" placeholder="https://cdn.example.com/images/" {...form.getInputProps('cdn_url_1')} />
         <TextInput label="Image base URL 2" placeholder="https://cdn2.example.com/images/" {...form.getInputProps('cdn_url_2')} />
+        <Text size="sm" fw={500} mt="xs">
+          Unknown parcels waiting (days)
+        </Text>
+        <Group grow align="flex-start">
+          <NumberInput
+            label="Amber after"
+            min={1}
+            max={PARCEL_LIMITS.maxAgeDays}
+            allowDecimal={false}
+            {...form.getInputProps('parcel_amber_days')}
+          />
+          <NumberInput
+            label="Red after"
+            min={1}
+            max={PARCEL_LIMITS.maxAgeDays}
+            allowDecimal={false}
+            {...form.getInputProps('parcel_red_days')}
+          />
+        </Group>
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending || update.isPending}>
             {customer ? 'Save' : 'Create Customer'}

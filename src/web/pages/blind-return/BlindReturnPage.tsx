@@ -1,7 +1,7 @@
 // Blind Return (SPEC §2.8, §4 Blind return): a return with no original order. The route does not check
 // can_blind (SPEC §6); the server refuses the save for a customer without it.
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Kbd, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { DateInput } from '@mantine/dates';
@@ -13,6 +13,7 @@ import { tempId, today } from '../../lib/format';
 import { BlindLinesTable, type BlindLine } from './BlindLinesTable';
 import { ProductSearch } from './ProductSearch';
 import { usePageTitle } from '../../lib/page-title';
+import { ParcelBanner } from '../../components/parcel/ParcelBanner';
 
 function NoCustomer() {
   return (
@@ -38,7 +39,12 @@ export default function BlindReturnPage() {
   const setupQuery = useRouteQuery('blindSetup', { params: { customerId: id } }, { enabled: Number.isFinite(id), quiet: true });
   const setup = setupQuery.data ?? null;
   const failed = !Number.isFinite(id) || setupQuery.isError;
-  const saveReturn = useRouteMutation('saveBlindReturn', { invalidates: ['listReturns'] });
+  // Issue 11: converting an unknown parcel (`?parcel=<id>`); the save closes it.
+  const [params] = useSearchParams();
+  const parcelId = /^\d{1,10}$/.test(params.get('parcel') ?? '') ? Number(params.get('parcel')) : null;
+  const parcelQuery = useRouteQuery('readParcel', { params: { id: parcelId ?? 0 } }, { enabled: parcelId !== null });
+  const parcel = parcelId !== null && parcelQuery.data?.state === 'Waiting' ? parcelQuery.data : null;
+  const saveReturn = useRouteMutation('saveBlindReturn', { invalidates: ['listReturns', 'listParcels', 'readParcel'] });
   const saving = saveReturn.isPending;
   // The draft's temporary id doubles as the save's idempotency key (a double click saves once).
   const [draftId] = useState(tempId);
@@ -70,6 +76,11 @@ export default function BlindReturnPage() {
   useEffect(() => {
     if (ready) reference1Ref.current?.focus();
   }, [ready]);
+  // The parcel's tracking number is the return's Reference 1 unless one was typed already.
+  const parcelTracking = parcel?.tracking_number;
+  useEffect(() => {
+    if (parcelTracking) setReference1((r) => r || parcelTracking);
+  }, [parcelTracking]);
 
   const firstReason = setup?.reasons[0]?.option_code ?? '';
   const newLine = (product: ProductRow): BlindLine => ({
@@ -104,6 +115,7 @@ export default function BlindReturnPage() {
       reference_2: reference2.trim(),
       return_date: returnDate,
       is_blind: true,
+      parcel_id: parcel?.id ?? null,
       return_ledgers: lines.map((l) => ({
         product_id: l.product.id,
         quantity: l.quantity,
@@ -137,6 +149,7 @@ export default function BlindReturnPage() {
       <Title order={1} size="h2">
         {setup.customer.company}: Blind Return
       </Title>
+      {parcel && <ParcelBanner parcel={parcel} action="Converting" />}
       <Paper withBorder p="md">
         <Group grow align="flex-start">
           <TextInput

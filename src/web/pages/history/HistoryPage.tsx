@@ -21,6 +21,7 @@ import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { BLIND_FILTERS, HISTORY_MSG, type HistoryPage as HistoryPageData } from '../../../contract/history';
 import { LIMITS } from '../../../contract/constants';
+import { PARCEL_MSG } from '../../../contract/parcels';
 import { returnViewPath } from '../../../contract/return-view';
 import { toQueryString } from '../../api/envelope';
 import { useRouteQuery } from '../../api/queries';
@@ -31,7 +32,8 @@ import { ReportModal } from '../../components/report/ReportModal';
 import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 
-const SEARCH_KEYS = ['id', 'delivery_number', 'order_number', 'web_order_number'] as const;
+// tracking_number: the carrier tracking number a return arrived with (issue 11), matched exactly.
+const SEARCH_KEYS = ['id', 'delivery_number', 'order_number', 'web_order_number', 'tracking_number'] as const;
 type SearchKey = (typeof SEARCH_KEYS)[number];
 
 interface Params {
@@ -60,6 +62,8 @@ function searchErrors(search: Record<SearchKey, string>): Partial<Record<SearchK
     const v = search[k].trim();
     if (v && v.length < LIMITS.searchMinLength) errors[k] = HISTORY_MSG.referenceTooShort;
   }
+  const tracking = search.tracking_number.replace(/\s+/g, '');
+  if (tracking && !/^[A-Za-z0-9-]{4,64}$/.test(tracking)) errors.tracking_number = PARCEL_MSG.trackingInvalid;
   return errors;
 }
 
@@ -149,6 +153,7 @@ export default function HistoryPage() {
               <Table.Th style={NOWRAP}>Delivery #</Table.Th>
               <Table.Th style={NOWRAP}>Order #</Table.Th>
               <Table.Th style={NOWRAP}>Web #</Table.Th>
+              <Table.Th style={NOWRAP}>Tracking #</Table.Th>
               <Table.Th style={NOWRAP}>Ref 1</Table.Th>
               <Table.Th style={NOWRAP}>Ref 2</Table.Th>
               <Table.Th>Date</Table.Th>
@@ -171,6 +176,7 @@ export default function HistoryPage() {
               <Table.Th miw={110}>{searchInput('delivery_number', 'Delivery #')}</Table.Th>
               <Table.Th miw={110}>{searchInput('order_number', 'Order #')}</Table.Th>
               <Table.Th miw={110}>{searchInput('web_order_number', 'Web #')}</Table.Th>
+              <Table.Th miw={120}>{searchInput('tracking_number', 'Tracking #')}</Table.Th>
               <Table.Th />
               <Table.Th />
               <Table.Th />
@@ -199,6 +205,7 @@ export default function HistoryPage() {
                 <Table.Td style={NOWRAP}>{r.delivery_number}</Table.Td>
                 <Table.Td style={NOWRAP}>{r.order_number}</Table.Td>
                 <Table.Td style={NOWRAP}>{r.web_order_number}</Table.Td>
+                <Table.Td style={NOWRAP}>{r.tracking_number}</Table.Td>
                 <Table.Td style={NOWRAP}>{r.reference_1}</Table.Td>
                 <Table.Td style={NOWRAP}>{r.reference_2}</Table.Td>
                 <Table.Td style={NOWRAP}>{formatDate(r.return_date)}</Table.Td>
@@ -216,7 +223,7 @@ export default function HistoryPage() {
               </Table.Tr>
             ))}
             {!loading && result.data.length === 0 && (
-              <EmptyRow colSpan={11} py="md">
+              <EmptyRow colSpan={12} py="md">
                 No returns match.
               </EmptyRow>
             )}

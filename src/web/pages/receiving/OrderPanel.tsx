@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import type { CustomerSummary } from '../../../contract/common';
 import { DEFAULT_CONDITION, type LedgerCondition } from '../../../contract/constants';
 import type { LedgerEntry } from '../../../contract/orders';
+import type { ParcelView } from '../../../contract/parcels';
 import { isApiError, useRouteMutation } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
 import { submitBody, type ReceivingAction, type ReceivingState } from './draft-reducer';
@@ -23,13 +24,16 @@ export interface OrderPanelProps {
   state: ReceivingState & { order: NonNullable<ReceivingState['order']>; draft: NonNullable<ReceivingState['draft']> };
   customer: CustomerSummary | undefined;
   dispatch: (action: ReceivingAction) => void;
+  /** The unknown parcel being matched to this order (issue 11): the submit closes it. */
+  parcel?: ParcelView | null;
+  onParcelMatched?: (parcel: ParcelView, returnId: number) => void;
 }
 
 /**
  * The selected order and its active return (SPEC §2.7 order panel), built for a scanner (issue 15):
  * the cursor lives in the scan field (on open, after each scan, miss and submit) and every step has a key.
  */
-export function OrderPanel({ state, customer, dispatch }: OrderPanelProps) {
+export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelMatched }: OrderPanelProps) {
   const { order, draft } = state;
   const navigate = useNavigate();
   const scanRef = useRef<HTMLInputElement>(null);
@@ -43,7 +47,7 @@ export function OrderPanel({ state, customer, dispatch }: OrderPanelProps) {
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   // A saved return changes the order's status in the search list and the history.
-  const submit = useRouteMutation('submitReturn', { invalidates: ['searchOrders', 'listReturns'] });
+  const submit = useRouteMutation('submitReturn', { invalidates: ['searchOrders', 'listReturns', 'listParcels', 'readParcel'] });
   const submitting = submit.isPending;
   const entryOf = (lineId: number) => entries[lineId] ?? defaultEntry(order.reasons);
 
@@ -92,13 +96,15 @@ export function OrderPanel({ state, customer, dispatch }: OrderPanelProps) {
 
   const confirm = async () => {
     if (draft.return_ledgers.length === 0 || submitting) return;
-    const saved = await submit.mutateAsync({ body: submitBody(draft) }).catch((e: unknown) => {
+    const body = { ...submitBody(draft), parcel_id: parcel?.id ?? null };
+    const saved = await submit.mutateAsync({ body }).catch((e: unknown) => {
       // The client has shown the failure; the draft stays as it was, ready to submit again.
       if (isApiError(e)) return null;
       throw e;
     });
     if (!saved) return;
     dispatch({ type: 'submitted', saved, draftId: tempId(), today: today() });
+    if (parcel) onParcelMatched?.(parcel, saved.id);
     setEntries({});
     setSummaryOpen(false);
     const units = saved.ledgers.reduce((n, l) => n + l.quantity, 0);
@@ -112,6 +118,7 @@ export function OrderPanel({ state, customer, dispatch }: OrderPanelProps) {
       message: (
         <>
           {units} unit{units === 1 ? '' : 's'} on order {order.order_number ?? order.delivery_number ?? order.id}.{' '}
+          {parcel && `Parcel ${parcel.tracking_number} matched and closed. `}
           <Anchor
             href={path}
             fz="sm"

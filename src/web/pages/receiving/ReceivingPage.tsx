@@ -13,6 +13,9 @@ import { SearchResults } from './SearchResults';
 import { useOrderSearch, useSearchNow } from './use-order-search';
 import { useReceivingState } from './use-receiving-state';
 import { usePageTitle } from '../../lib/page-title';
+import { ParcelBanner } from '../../components/parcel/ParcelBanner';
+import { ParcelResults } from './ParcelResults';
+import { useParcelLookup, useReceivingParcel } from './use-receiving-parcel';
 
 /** Return Processing, route / (SPEC §2.7, §4 Order processing). */
 export default function ReceivingPage() {
@@ -34,6 +37,11 @@ export default function ReceivingPage() {
   const isRest = customer?.order_source === 'Biztalk Rest';
   const search = useOrderSearch(customer ? customerId : null, reference, isRest ? field : null);
   const searchNow = useSearchNow();
+  // Issue 11: the unknown parcel being matched, and the waiting parcels the reference names.
+  const { parcel, setParcel } = useReceivingParcel(account?.id, (p) => {
+    if (p.customer_id !== null && !state.processing) setCustomerId(String(p.customer_id));
+  });
+  const parcelHits = useParcelLookup(customer ? reference : '');
   // Loading an order is a write: a result from a live source is imported first (docs/decisions.md).
   const loadOrder = useRouteMutation('loadOrder');
   const loadingOrder = loadOrder.isPending;
@@ -100,6 +108,17 @@ export default function ReceivingPage() {
             onReferenceEnter={(text) => void openByReference(text)}
             referenceRef={referenceRef}
           />
+          {parcel && <ParcelBanner parcel={parcel} action="Matching" onLeave={() => setParcel(null)} />}
+          {parcelHits.length > 0 && (
+            <ParcelResults
+              parcels={parcelHits}
+              activeId={parcel?.id ?? null}
+              onPick={(p) => {
+                setParcel(p);
+                if (p.customer_id !== null && !state.processing) setCustomerId(String(p.customer_id));
+              }}
+            />
+          )}
           <SearchResults
             // The list shows the status the open order has now (it turns green once a return is saved).
             results={search.results.map((r) =>
@@ -119,6 +138,8 @@ export default function ReceivingPage() {
             state={{ ...state, order: state.order, draft: state.draft }}
             customer={orderCustomer}
             dispatch={dispatch}
+            parcel={parcel}
+            onParcelMatched={() => setParcel(null)}
           />
         ) : (
           <Paper withBorder p="xl">

@@ -68,6 +68,21 @@ function Header({ r }: { r: ReturnView }) {
         />
         {/* Every return names its customer; a blind one has no order fields to show besides. */}
         <Field label="Customer" value={r.company} />
+        {/* Issue 11: the carrier tracking number it arrived with, and the unknown parcel it came from. */}
+        {r.tracking_number && <Field label="Tracking #" value={r.tracking_number} />}
+        {r.parcel && (
+          <Field
+            label="Parcel"
+            value={
+              <>
+                <Anchor component={Link} to={`/parcels?open=${r.parcel.id}`} size="sm">
+                  Parcel #{r.parcel.id}
+                </Anchor>
+                {r.parcel.note ? ` · ${r.parcel.note}` : ''}
+              </>
+            }
+          />
+        )}
         {o && (
           <>
             <Field label="Source" value={o.source} />

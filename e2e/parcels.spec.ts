@@ -1,0 +1,182 @@
+// Issue 11: unknown parcels — intake from the keyboard (a scanner is a keyboard), the queue, matching
+// a parcel to a demo order on Receiving and submitting, closing one without a return.
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createOperator, e2eTest, expectNoAxeViolations, loginViaUi, screenshot, unique, useBrowser } from './support/index';
+
+const browser = useBrowser();
+
+const trackingNumber = () =>
+  unique('1ZE2E')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .toUpperCase()
+    .slice(0, 30);
+
+/** Types like a keyboard-wedge scanner: the code, then Enter. */
+async function scanInto(page: Page, code: string) {
+  await page.keyboard.type(code, { delay: 5 });
+  await page.keyboard.press('Enter');
+}
+
+const focusedLabel = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return el?.labels?.[0]?.textContent?.replace('*', '').trim() ?? el?.getAttribute('aria-label') ?? '';
+  });
+
+async function openParcels(page: Page) {
+  await page.getByRole('link', { name: 'Parcels' }).click();
+  await page.getByRole('heading', { name: 'Parcels', level: 1 }).waitFor();
+  await page.waitForFunction(() =>
+    (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.includes('Tracking number'),
+  );
+}
+
+describe('unknown parcels', () => {
+  e2eTest('intake from the scanner, match to a demo order on Receiving, submit closes the parcel', browser, async ({ page, errors }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const operator = await createOperator({ allCustomers: true });
+    await loginViaUi(page, operator.username, operator.password);
+    await openParcels(page);
+    await screenshot(page, 'parcels-01-empty-form');
+    await expectNoAxeViolations(page, 'parcels: intake form and queue');
+
+    // Scan, Enter → shelf; Enter on the shelf saves; a missing shelf says so first.
+    const first = trackingNumber();
+    await scanInto(page, first);
+    assert.equal(await focusedLabel(page), 'Shelf location');
+    await page.keyboard.press('Enter');
+    await page.getByText('Shelf location is required').waitFor();
+    await scanInto(page, 'ISSUES-1');
+    await page.getByTestId('parcel-saved').getByText(first).waitFor();
+    // The form is empty again except the shelf, and the cursor is back in Tracking number.
+    assert.equal(await page.getByLabel('Tracking number').inputValue(), '');
+    assert.equal(await page.getByLabel('Shelf location').inputValue(), 'ISSUES-1');
+    await page.waitForFunction(() =>
+      (document.activeElement as HTMLInputElement | null)?.labels?.[0]?.textContent?.includes('Tracking number'),
+    );
+
+    // The second parcel in a row: sender and note typed, the shelf kept, Alt+S saves.
+    const second = trackingNumber();
+    await scanInto(page, second);
+    await page.getByLabel('Sender name').fill('Emma de Vries');
+    await page.getByLabel('Sender address').fill('Keizersgracht 1\n1015 CJ Amsterdam');
+    await page.getByLabel('Note').fill('No paperwork inside, a cap and a hoodie');
+    await page.keyboard.press('Alt+S');
+    await page.getByTestId('parcel-saved').getByText(second).waitFor();
+    await page.getByTestId('parcel-saved').getByText('(2 this session)').waitFor();
+    await screenshot(page, 'parcels-02-saved-notice');
+    await expectNoAxeViolations(page, 'parcels: saved notice');
+
+    // The same parcel scanned again is refused at the tracking number.
+    await scanInto(page, second.toLowerCase());
+    await page.keyboard.press('Enter');
+    await page.locator('.mantine-TextInput-error').getByText('A parcel with this tracking number is already waiting').waitFor();
+    await screenshot(page, 'parcels-03-duplicate');
+    await expectNoAxeViolations(page, 'parcels: duplicate refused');
+    await page.getByLabel('Tracking number').fill('');
+
+    // The queue, oldest first; the parcel's drawer with its timeline.
+    const row = page.getByTestId('parcel-row').filter({ hasText: second });
+    await row.waitFor();
+    await row.getByRole('button', { name: `Open ${second}` }).click();
+    const drawer = page.getByRole('dialog', { name: `Parcel ${second}` });
+    await drawer.getByTestId('parcel-timeline').getByText('Received (customer unknown), parked on shelf ISSUES-1').waitFor();
+    await screenshot(page, 'parcels-04-drawer');
+    await expectNoAxeViolations(page, 'parcels: parcel drawer');
+
+    // Match to order: Receiving shows the parcel; the demo order SO-10001 opens with a scan.
+    await drawer.getByRole('button', { name: 'Match to order' }).click();
+    await page.getByTestId('parcel-banner').getByText(`Matching parcel ${second}`).waitFor();
+    await page.getByTestId('parcel-banner').getByText('Note: No paperwork inside, a cap and a hoodie').waitFor();
+    const customer = page.getByTestId('customer-select');
+    await customer.fill('Northwind');
+    await customer.press('Enter');
+    await page.getByLabel('Search Reference').fill('SO-10001');
+    await page.getByLabel('Search Reference').press('Enter');
+    const line = page.getByTestId('order-line').first();
+    await line.waitFor();
+    const upc = (await line.getAttribute('data-upc'))!;
+    const scan = page.getByTestId('line-filter');
+    await scan.fill(upc);
+    await scan.press('Enter');
+    await page.getByText(/Added 1 ×/).waitFor();
+    await screenshot(page, 'parcels-05-receiving-with-parcel');
+    await expectNoAxeViolations(page, 'receiving: matching a parcel');
+    await page.keyboard.press('Alt+S');
+    const modal = page.getByRole('dialog', { name: 'Return Processing Summary' });
+    await modal.waitFor();
+    await page.keyboard.press('Alt+Enter');
+    await modal.waitFor({ state: 'detached' });
+    const saved = page.locator('.mantine-Notification-root').filter({ hasText: `Parcel ${second} matched and closed.` });
+    await saved.waitFor();
+    const returnId = Number(/Return #(\d+) saved/.exec((await saved.textContent()) ?? '')![1]);
+    await page.getByTestId('parcel-banner').waitFor({ state: 'detached' });
+    await page.keyboard.press('Alt+W');
+
+    // The return keeps the tracking number; History finds it by it.
+    await page.getByRole('link', { name: 'History' }).click();
+    await page.getByLabel('Search Tracking #').fill(second);
+    await page.getByLabel('Search Tracking #').press('Enter');
+    const historyRow = page.getByTestId('history-row');
+    await historyRow.filter({ hasText: second }).waitFor();
+    assert.equal(await historyRow.count(), 1);
+    await historyRow.getByRole('link', { name: 'View' }).click();
+    await page.getByTestId('field-Tracking #').getByText(second).waitFor();
+    await page.getByTestId('field-Parcel').getByText('No paperwork inside, a cap and a hoodie', { exact: false }).waitFor();
+    await screenshot(page, 'parcels-06-return-view');
+
+    // The parcel is Matched, links its return, and its timeline says so.
+    await page.goto(`/parcels?state=All`);
+    await page
+      .getByTestId('parcel-row')
+      .filter({ hasText: second })
+      .getByRole('button', { name: `Open ${second}` })
+      .click();
+    await drawer.getByText(`Matched to order SO-10001: return #${returnId}`).waitFor();
+    await drawer.getByRole('link', { name: `View return #${returnId}` }).waitFor();
+    await screenshot(page, 'parcels-07-matched');
+    await expectNoAxeViolations(page, 'parcels: matched parcel');
+    assert.deepEqual(errors, []);
+  });
+
+  e2eTest('a parcel closed without a return: reason, timeline, no more actions', browser, async ({ page, errors }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const operator = await createOperator({ allCustomers: true });
+    await loginViaUi(page, operator.username, operator.password);
+    await openParcels(page);
+    const number = trackingNumber();
+    await scanInto(page, number);
+    await scanInto(page, 'RTS-2');
+    await page.getByTestId('parcel-saved').getByText(number).waitFor();
+
+    await page
+      .getByTestId('parcel-row')
+      .filter({ hasText: number })
+      .getByRole('button', { name: `Open ${number}` })
+      .click();
+    const drawer = page.getByRole('dialog', { name: `Parcel ${number}` });
+    await drawer.getByRole('button', { name: 'Close without a return' }).click();
+    await drawer.getByRole('button', { name: 'Close parcel' }).click();
+    await drawer.getByText('Choose a reason').first().waitFor();
+    await drawer.getByRole('combobox', { name: 'Reason' }).click();
+    await page.getByRole('option', { name: 'Returned to sender' }).click();
+    await drawer.getByLabel('Comment').fill('Refused, label reprinted');
+    await screenshot(page, 'parcels-08-close-form');
+    await expectNoAxeViolations(page, 'parcels: close form');
+    await drawer.getByRole('button', { name: 'Close parcel' }).click();
+    await drawer.getByText('Closed without a return: Returned to sender (Refused, label reprinted)').waitFor();
+    await drawer.getByText('This parcel is closed; nothing more can happen to it.').waitFor();
+    assert.equal(await drawer.getByRole('button', { name: 'Match to order' }).count(), 0);
+    await screenshot(page, 'parcels-09-closed');
+    await expectNoAxeViolations(page, 'parcels: closed parcel');
+    await page.keyboard.press('Escape');
+    // Gone from the waiting queue; there under Closed.
+    await page.getByTestId('parcel-row').filter({ hasText: number }).waitFor({ state: 'detached' });
+    await page.getByRole('combobox', { name: 'State' }).click();
+    await page.getByRole('option', { name: 'Closed' }).click();
+    await page.getByTestId('parcel-row').filter({ hasText: number }).getByText('Closed').waitFor();
+    assert.deepEqual(errors, []);
+  });
+});

@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { blankOr, id, pageOf, requiredText, text } from './common.js';
+import { optionalText } from './returns.js';
+
+/** Unknown parcels (issue 11): states, close reasons, limits and messages shared by server and SPA. */
+export const PARCEL_STATES = ['Waiting', 'Matched', 'Converted', 'Closed'] as const;
+export type ParcelState = (typeof PARCEL_STATES)[number];
+
+export const PARCEL_CLOSE_REASONS = ['Returned to sender', 'Disposed', 'Handed to the customer'] as const;
+export type ParcelCloseReason = (typeof PARCEL_CLOSE_REASONS)[number];
+
+/** How long a parcel has waited against its customer's limits (no customer: the defaults). */
+export const PARCEL_AGE_LEVELS = ['fresh', 'amber', 'red'] as const;
+export type ParcelAgeLevel = (typeof PARCEL_AGE_LEVELS)[number];
+
+export const PARCEL_LIMITS = {
+  pageSize: 50,
+  defaultAmberDays: 2,
+  defaultRedDays: 5,
+  maxAgeDays: 365,
+  trackingMin: 4,
+  trackingMax: 64,
+} as const;
+
+export const PARCEL_MSG = {
+  trackingRequired: 'Tracking number is required',
+  trackingInvalid: `Tracking number: ${PARCEL_LIMITS.trackingMin} to ${PARCEL_LIMITS.trackingMax} letters, digits or dashes`,
+  trackingWaiting: 'A parcel with this tracking number is already waiting',
+  locationRequired: 'Shelf location is required',
+  customerDisabled: 'This customer account is disabled',
+  customerInvalid: 'Customer must be All, none or a customer id',
+  stateInvalid: `State must be All or one of ${PARCEL_STATES.join(', ')}`,
+  ageInvalid: `Age must be All or one of ${PARCEL_AGE_LEVELS.join(', ')}`,
+  pageInvalid: 'Invalid page',
+  reasonInvalid: `Reason must be one of: ${PARCEL_CLOSE_REASONS.join(', ')}`,
+  notFound: 'Parcel not found.',
+  notWaiting: 'This parcel is no longer waiting',
+  otherCustomer: "This parcel belongs to another customer than the return's",
+  amberInvalid: `Amber after: a whole number of days, 1 to ${PARCEL_LIMITS.maxAgeDays}`,
+  redInvalid: `Red after: a whole number of days, 1 to ${PARCEL_LIMITS.maxAgeDays}`,
+  redNotAfterAmber: 'Red must come after amber (more days)',
+} as const;
+
+/** A carrier tracking number as scanned or typed: spaces dropped (people type them in groups). */
+export const trackingNumber = text(PARCEL_MSG.trackingRequired)
+  .transform((v) => v.replace(/\s+/g, ''))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: PARCEL_MSG.trackingRequired, abort: true })
+      .regex(new RegExp(`^[A-Za-z0-9-]{${PARCEL_LIMITS.trackingMin},${PARCEL_LIMITS.trackingMax}}$`), {
+        error: PARCEL_MSG.trackingInvalid,
+      }),
+  );
+
+/** POST /api/parcels: the intake form. */
+export const parcelIntakeBody = z.object({
+  tracking_number: trackingNumber,
+  customer_id: id('Invalid customer').nullish(),
+  sender_name: optionalText(200),
+  sender_address: optionalText(500),
+  note: optionalText(1000),
+  location: requiredText(PARCEL_MSG.locationRequired, 50),
+});
+export type ParcelIntakeBody = z.infer<typeof parcelIntakeBody>;
+
+/** POST /api/parcels/{id}/close. */
+export const parcelCloseBody = z.object({
+  reason: z.enum(PARCEL_CLOSE_REASONS, { error: PARCEL_MSG.reasonInvalid }),
+  comment: optionalText(500),
+});
+export type ParcelCloseBody = z.infer<typeof parcelCloseBody>;
+
+const noFilter = <T>(v: T | '' | 'All' | undefined): T | undefined => (v === '' || v === 'All' ? undefined : v);
+
+/** GET /api/parcels: the queue. '' and 'All' mean no filter; customer 'none' = parcels without a customer. */
+export const parcelQueueQuery = z.strictObject({
+  page: z
+    .union(
+      [
+        z.literal(''),
+        z.coerce
+          .number({ error: PARCEL_MSG.pageInvalid })
+          .int({ error: PARCEL_MSG.pageInvalid })
+          .min(1, { error: PARCEL_MSG.pageInvalid })
+          .max(1_000_000, { error: PARCEL_MSG.pageInvalid }),
+      ],
+      { error: PARCEL_MSG.pageInvalid },
+    )
+    .optional()
+    .transform((v) => noFilter(v) ?? 1),
+  customer_id: z
+    .union([z.enum(['All', '', 'none']), id(PARCEL_MSG.customerInvalid)], { error: PARCEL_MSG.customerInvalid })
+    .optional()
+    .transform(noFilter<number | 'none'>),
+  state: z
+    .enum(['All', '', ...PARCEL_STATES], { error: PARCEL_MSG.stateInvalid })
+    .optional()
+    .transform(noFilter<ParcelState>),
+  age: z
+    .enum(['All', '', ...PARCEL_AGE_LEVELS], { error: PARCEL_MSG.ageInvalid })
+    .optional()
+    .transform(noFilter<ParcelAgeLevel>),
+  /** Exact tracking number, any case (Receiving's Order Search looks parcels up with it). */
+  tracking_number: blankOr(trackingNumber)
+    .optional()
+    .transform(noFilter<string>),
+});
+export type ParcelQueueQuery = z.infer<typeof parcelQueueQuery>;
+
+/** One parcel as the queue and the detail show it. */
+export const parcelView = z.object({
+  id: z.number().int(),
+  tracking_number: z.string(),
+  customer_id: z.number().int().nullable(),
+  company: z.string().nullable(),
+  sender_name: z.string().nullable(),
+  sender_address: z.string().nullable(),
+  note: z.string().nullable(),
+  location: z.string(),
+  state: z.enum(PARCEL_STATES),
+  close_reason: z.string().nullable(),
+  return_id: z.number().int().nullable(),
+  /** The Return View path of the return it became, if any. */
+  return_path: z.string().nullable(),
+  received_at: z.string(),
+  received_by: z.string(),
+  closed_at: z.string().nullable(),
+  /** Whole days waited (until now, or until it was closed). */
+  age_days: z.number().int(),
+  age_level: z.enum(PARCEL_AGE_LEVELS),
+  amber_days: z.number().int(),
+  red_days: z.number().int(),
+});
+export type ParcelView = z.infer<typeof parcelView>;
+
+export const parcelPage = pageOf(parcelView);
+export type ParcelPage = z.infer<typeof parcelPage>;
+
+/** One step of a parcel's own timeline. */
+export const parcelEventView = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  text: z.string(),
+  username: z.string(),
+  created_at: z.string(),
+});
+export type ParcelEventView = z.infer<typeof parcelEventView>;
+
+/** GET /api/parcels/{id}: the parcel with its timeline. */
+export const parcelDetail = parcelView.extend({ events: z.array(parcelEventView) });
+export type ParcelDetail = z.infer<typeof parcelDetail>;
+
+/** The age limits of a customer's parcels, as the customer drawer edits them (undefined keeps the stored ones). */
+export const parcelAgeLimitFields = {
+  parcel_amber_days: z.coerce
+    .number({ error: PARCEL_MSG.amberInvalid })
+    .int({ error: PARCEL_MSG.amberInvalid })
+    .min(1, { error: PARCEL_MSG.amberInvalid })
+    .max(PARCEL_LIMITS.maxAgeDays, { error: PARCEL_MSG.amberInvalid })
+    .optional(),
+  parcel_red_days: z.coerce
+    .number({ error: PARCEL_MSG.redInvalid })
+    .int({ error: PARCEL_MSG.redInvalid })
+    .min(1, { error: PARCEL_MSG.redInvalid })
+    .max(PARCEL_LIMITS.maxAgeDays, { error: PARCEL_MSG.redInvalid })
+    .optional(),
+};
+
+/** The age level of a parcel that has waited `ageDays` whole days. */
+export function parcelAgeLevel(ageDays: number, amberDays: number, redDays: number): ParcelAgeLevel {
+  if (ageDays >= redDays) return 'red';
+  if (ageDays >= amberDays) return 'amber';
+  return 'fresh';
+}
+
+export const parcelIdParam = z.object({ id: id() });

@@ -1,0 +1,133 @@
+import {
+  PARCEL_LIMITS,
+  PARCEL_MSG,
+  type ParcelCloseBody,
+  type ParcelDetail,
+  type ParcelIntakeBody,
+  type ParcelPage,
+  type ParcelQueueQuery,
+} from '../../../contract/parcels.js';
+import type { Db } from '../../db/client.js';
+import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import type { CustomerAccess } from '../customers/customer-access.service.js';
+import { presentParcel, presentParcelEvent } from './parcel.presenter.js';
+import { createParcelsRepository, type ParcelActor, type ParcelFilter, type ParcelListRow } from './parcels.repository.js';
+
+const trackingWaiting = () => invalid('tracking_number', PARCEL_MSG.trackingWaiting);
+export const actorOf = (user: AuthUser): ParcelActor => ({ userId: user.id, username: user.username });
+
+/**
+ * The access rule of a parcel, for every service that takes a parcel id: unknown → 404; a parcel of
+ * a customer the user is not linked to → 403; a parcel without a customer is everyone's.
+ */
+export function createParcelAccess(deps: { db: Db; customerAccess: CustomerAccess }) {
+  return async function requireParcel(user: AuthUser, parcelId: number): Promise<ParcelListRow> {
+    const parcel = await createParcelsRepository(deps.db).find(parcelId);
+    if (!parcel) throw notFound(PARCEL_MSG.notFound);
+    if (parcel.customerId !== null) await deps.customerAccess.require(user, parcel.customerId);
+    return parcel;
+  };
+}
+export type RequireParcel = ReturnType<typeof createParcelAccess>;
+
+/** Unknown parcels (issue 11): intake, the queue, one parcel with its timeline, closing without a return. */
+export function createParcelsService(deps: { db: Db; customerAccess: CustomerAccess; clock: Clock }) {
+  const { db, customerAccess, clock } = deps;
+  const requireParcel = createParcelAccess(deps);
+
+  async function detail(id: number): Promise<ParcelDetail> {
+    const repo = createParcelsRepository(db);
+    const [parcel, events] = [await repo.find(id), await repo.events(id)];
+    if (!parcel) throw notFound(PARCEL_MSG.notFound);
+    return { ...presentParcel(parcel, clock.now()), events: events.map(presentParcelEvent) };
+  }
+
+  return {
+    requireParcel,
+
+    async list(user: AuthUser, q: ParcelQueueQuery): Promise<ParcelPage> {
+      const filter: ParcelFilter = { state: q.state, age: q.age, trackingNumber: q.tracking_number };
+      if (typeof q.customer_id === 'number') {
+        await customerAccess.require(user, q.customer_id);
+        filter.customerId = q.customer_id;
+      } else if (q.customer_id === 'none') filter.customerId = 'none';
+      if (!user.isSu) filter.visibleCustomerIds = (await customerAccess.listVisible(user)).map((c) => c.id);
+      const perPage = PARCEL_LIMITS.pageSize;
+      const now = clock.now();
+      // The page and its total in one read-only snapshot, so they agree while parcels come in.
+      const { rows, total } = await db.transaction((tx) => createParcelsRepository(tx).page(filter, now, q.page, perPage), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+      return {
+        data: rows.map((r) => presentParcel(r, now)),
+        on_page: q.page,
+        per_page: perPage,
+        total_records: total,
+        total_pages: Math.ceil(total / perPage),
+      };
+    },
+
+    async read(user: AuthUser, id: number): Promise<ParcelDetail> {
+      await requireParcel(user, id);
+      return detail(id);
+    },
+
+    async intake(user: AuthUser, body: ParcelIntakeBody): Promise<ParcelDetail> {
+      let company: string | null = null;
+      if (body.customer_id) {
+        const customer = await customerAccess.require(user, body.customer_id);
+        if (customer.customerStatus !== 'Active') throw invalid('customer_id', PARCEL_MSG.customerDisabled);
+        company = customer.company;
+      }
+      if (await createParcelsRepository(db).findWaitingByTracking(body.tracking_number)) throw trackingWaiting();
+      const now = clock.now();
+      try {
+        const id = await db.transaction(async (tx) => {
+          const repo = createParcelsRepository(tx);
+          const parcel = await repo.insert({
+            trackingNumber: body.tracking_number,
+            customerId: body.customer_id ?? null,
+            senderName: body.sender_name || null,
+            senderAddress: body.sender_address || null,
+            note: body.note || null,
+            location: body.location,
+            receivedAt: now,
+            receivedBy: user.id,
+            receivedByName: user.username,
+          });
+          const text = `Received${company ? ` for ${company}` : ' (customer unknown)'}, parked on shelf ${body.location}`;
+          await repo.addEvent(parcel.id, actorOf(user), 'Received', { text, location: body.location, customer_id: parcel.customerId }, now);
+          return parcel.id;
+        });
+        return await detail(id);
+      } catch (error) {
+        // Two scans of one parcel at the same moment: the partial unique index lets one in.
+        if (isUniqueViolation(error, 'parcels_waiting_tracking_key')) throw trackingWaiting();
+        throw error;
+      }
+    },
+
+    async close(user: AuthUser, id: number, body: ParcelCloseBody): Promise<ParcelDetail> {
+      const parcel = await requireParcel(user, id);
+      if (parcel.state !== 'Waiting') throw notWaiting(parcel.state);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const repo = createParcelsRepository(tx);
+        const closed = await repo.finish(id, { state: 'Closed', closeReason: body.reason }, now);
+        // Closed or matched by someone else between the read and this write.
+        if (!closed) throw conflict(PARCEL_MSG.notWaiting);
+        const text = `Closed without a return: ${body.reason}${body.comment ? ` (${body.comment})` : ''}`;
+        await repo.addEvent(id, actorOf(user), 'Closed', { text, reason: body.reason, comment: body.comment || null }, now);
+      });
+      return detail(id);
+    },
+  };
+}
+export type ParcelsService = ReturnType<typeof createParcelsService>;
+
+/** 409 naming what the parcel became. */
+export const notWaiting = (state: string): AppError => conflict(`${PARCEL_MSG.notWaiting} (${state.toLowerCase()})`);

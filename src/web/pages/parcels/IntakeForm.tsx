@@ -1,0 +1,115 @@
+import { Alert, Button, Group, Kbd, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useHotkeys } from '@mantine/hooks';
+import { IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { parcelIntakeBody, type ParcelDetail } from '../../../contract/parcels';
+import { useRouteMutation } from '../../api/queries';
+import { CustomerSelect } from '../../components/CustomerSelect';
+import { schemaValidate, setServerErrors } from '../../lib/form';
+
+interface Values {
+  tracking_number: string;
+  location: string;
+  customer_id: string | null;
+  sender_name: string;
+  sender_address: string;
+  note: string;
+}
+
+const toBody = (v: Values) => ({ ...v, customer_id: v.customer_id ? Number(v.customer_id) : null });
+
+const EMPTY: Values = { tracking_number: '', location: '', customer_id: null, sender_name: '', sender_address: '', note: '' };
+
+/**
+ * Intake of an unknown parcel, built for a scanner: scan the tracking number (Enter goes on to the
+ * shelf), scan or type the shelf (Enter saves). After a save the form empties except the shelf
+ * (the next parcel usually goes on the same one) and the cursor is back in Tracking number.
+ */
+export function IntakeForm({ onSaved }: { onSaved?: (parcel: ParcelDetail) => void }) {
+  const form = useForm<Values>({ initialValues: EMPTY, validate: schemaValidate(parcelIntakeBody, { toBody }) });
+  const trackingRef = useRef<HTMLInputElement>(null);
+  const locationRef = useRef<HTMLInputElement>(null);
+  const [saved, setSaved] = useState<{ parcel: ParcelDetail; count: number } | null>(null);
+  const intake = useRouteMutation('intakeParcel', {
+    invalidates: ['listParcels'],
+    toInput: (values: Values) => ({ body: toBody(values) }),
+    onError: (error) => {
+      if (setServerErrors(form, error) && form.errors.tracking_number) trackingRef.current?.select();
+    },
+    onSuccess: (parcel) => {
+      setSaved((s) => ({ parcel, count: (s?.count ?? 0) + 1 }));
+      form.setValues({ ...EMPTY, location: parcel.location });
+      form.resetDirty();
+      trackingRef.current?.focus();
+      onSaved?.(parcel);
+    },
+  });
+
+  useEffect(() => trackingRef.current?.focus(), []);
+  const submit = form.onSubmit(
+    (values) => intake.mutate(values),
+    (errors) => {
+      // The cursor goes to the first field to fix.
+      if (errors.tracking_number) trackingRef.current?.focus();
+      else if (errors.location) locationRef.current?.focus();
+    },
+  );
+  useHotkeys([['alt+S', () => submit(), { usePhysicalKeys: true }]], []);
+
+  // A scanner ends the code with Enter: on to the shelf, its text selected to be scanned over.
+  const trackingEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== 'Enter' || e.altKey) return;
+    e.preventDefault();
+    locationRef.current?.focus();
+    locationRef.current?.select();
+  };
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="intake-title">
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="intake-title">
+            Take in a parcel
+          </Title>
+          <div aria-live="polite">
+            {saved && (
+              <Alert color="green" icon={<IconCircleCheck size={18} />} py="xs" data-testid="parcel-saved">
+                Saved parcel <strong>{saved.parcel.tracking_number}</strong> on shelf {saved.parcel.location} ({saved.count} this session).
+              </Alert>
+            )}
+          </div>
+          <TextInput
+            ref={trackingRef}
+            label="Tracking number"
+            description="Scan the carrier label"
+            withAsterisk
+            autoComplete="off"
+            onKeyDown={trackingEnter}
+            {...form.getInputProps('tracking_number')}
+          />
+          <TextInput
+            ref={locationRef}
+            label="Shelf location"
+            description="Enter saves"
+            withAsterisk
+            autoComplete="off"
+            {...form.getInputProps('location')}
+          />
+          <CustomerSelect label="Customer" placeholder="Unknown" clearable allowDeselect {...form.getInputProps('customer_id')} />
+          <TextInput label="Sender name" autoComplete="off" {...form.getInputProps('sender_name')} />
+          <Textarea label="Sender address" autosize minRows={2} maxRows={4} {...form.getInputProps('sender_address')} />
+          <Textarea label="Note" autosize minRows={2} maxRows={4} {...form.getInputProps('note')} />
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              <Kbd>Alt</Kbd> + <Kbd>S</Kbd> saves
+            </Text>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={intake.isPending}>
+              Save parcel
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

@@ -1,0 +1,159 @@
+import { Badge, Button, Group, LoadingOverlay, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { keepPreviousData } from '@tanstack/react-query';
+import { PARCEL_STATES, type ParcelPage, type ParcelView } from '../../../contract/parcels';
+import { useRouteQuery } from '../../api/queries';
+import type { RouteQuery } from '../../api/route-types';
+import { CustomerSelect } from '../../components/CustomerSelect';
+import { EmptyRow } from '../../components/table/EmptyRow';
+import { formatDateTime } from '../../lib/format';
+import { AgeBadge } from '../../components/parcel/AgeBadge';
+
+export interface QueueFilters {
+  page: number;
+  customer_id: string;
+  state: string;
+  age: string;
+}
+
+export const DEFAULT_FILTERS: QueueFilters = { page: 1, customer_id: 'All', state: 'Waiting', age: 'All' };
+
+const STATE_OPTIONS = [...PARCEL_STATES.map((s) => ({ value: s, label: s })), { value: 'All', label: 'All states' }];
+const AGE_OPTIONS = [
+  { value: 'All', label: 'Any age' },
+  { value: 'fresh', label: 'Fresh' },
+  { value: 'amber', label: 'Amber' },
+  { value: 'red', label: 'Red' },
+];
+const STATE_COLOR = { Waiting: 'blue', Matched: 'green', Converted: 'teal', Closed: 'gray' } as const;
+
+const EMPTY: ParcelPage = { data: [], on_page: 1, per_page: 50, total_records: 0, total_pages: 0 };
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const NO_CUSTOMER = [{ value: 'none', label: 'No customer yet' }];
+
+export function StateBadge({ state }: { state: ParcelView['state'] }) {
+  return (
+    <Badge color={STATE_COLOR[state]} variant="light">
+      {state}
+    </Badge>
+  );
+}
+
+/** The queue of parcels, oldest first, with their age against the customer's limits. */
+export function ParcelQueue(props: { filters: QueueFilters; onFilters: (f: QueueFilters) => void; onOpen: (parcel: ParcelView) => void }) {
+  const { filters, onFilters } = props;
+  const query = useRouteQuery(
+    'listParcels',
+    // The values come from the selects below (or a hand-edited address, which the server answers with a 422).
+    { query: { ...filters } as RouteQuery<'listParcels'> },
+    { placeholderData: keepPreviousData },
+  );
+  const result = query.data ?? EMPTY;
+  const set = (patch: Partial<QueueFilters>) => onFilters({ ...filters, page: 1, ...patch });
+
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="queue-title">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end">
+          <Title order={2} size="h4" id="queue-title">
+            Parcels waiting
+          </Title>
+          <Group gap="xs" align="flex-end">
+            <CustomerSelect
+              size="xs"
+              label="Customer"
+              w={190}
+              data-testid="queue-customer"
+              withAll
+              extra={NO_CUSTOMER}
+              value={filters.customer_id}
+              onChange={(v) => set({ customer_id: v ?? 'All' })}
+            />
+            <Select
+              size="xs"
+              label="State"
+              w={130}
+              data={STATE_OPTIONS}
+              allowDeselect={false}
+              value={filters.state}
+              onChange={(v) => set({ state: v ?? 'Waiting' })}
+            />
+            <Select
+              size="xs"
+              label="Age"
+              w={110}
+              data={AGE_OPTIONS}
+              allowDeselect={false}
+              value={filters.age}
+              onChange={(v) => set({ age: v ?? 'All' })}
+            />
+          </Group>
+        </Group>
+        <div style={{ position: 'relative', overflowX: 'auto' }}>
+          <LoadingOverlay visible={query.isFetching} overlayProps={{ blur: 1 }} zIndex={5} />
+          <Table striped highlightOnHover withTableBorder verticalSpacing={6} data-testid="parcel-queue">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Age</Table.Th>
+                <Table.Th style={NOWRAP}>Tracking #</Table.Th>
+                <Table.Th>Customer</Table.Th>
+                <Table.Th>Sender</Table.Th>
+                <Table.Th>Shelf</Table.Th>
+                <Table.Th>Received</Table.Th>
+                <Table.Th>State</Table.Th>
+                <Table.Th>Action</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {result.data.map((p) => (
+                <Table.Tr key={p.id} data-testid="parcel-row" data-id={p.id}>
+                  <Table.Td style={NOWRAP}>
+                    <AgeBadge parcel={p} />
+                  </Table.Td>
+                  <Table.Td style={NOWRAP}>{p.tracking_number}</Table.Td>
+                  <Table.Td>
+                    {p.company ?? (
+                      <Text span c="dimmed" size="sm">
+                        Unknown
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{p.sender_name}</Table.Td>
+                  <Table.Td style={NOWRAP}>{p.location}</Table.Td>
+                  <Table.Td style={NOWRAP}>{formatDateTime(p.received_at)}</Table.Td>
+                  <Table.Td>
+                    <StateBadge state={p.state} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="compact-sm" variant="light" aria-label={`Open ${p.tracking_number}`} onClick={() => props.onOpen(p)}>
+                      Open
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {!query.isFetching && result.data.length === 0 && (
+                <EmptyRow colSpan={8} py="md">
+                  No parcels match.
+                </EmptyRow>
+              )}
+            </Table.Tbody>
+          </Table>
+        </div>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed" data-testid="parcel-total">
+            {result.total_records.toLocaleString('en')} parcel{result.total_records === 1 ? '' : 's'}
+          </Text>
+          {result.total_pages > 1 && (
+            <Pagination
+              total={result.total_pages}
+              value={filters.page}
+              siblings={1}
+              boundaries={1}
+              onChange={(page) => onFilters({ ...filters, page })}
+              aria-label="Parcel pages"
+            />
+          )}
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

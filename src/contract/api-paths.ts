@@ -62,6 +62,7 @@ export const API_PATHS = {
   intakeParcel: { method: 'POST', path: '/parcels' },
   readParcel: { method: 'GET', path: '/parcels/:id' },
   closeParcel: { method: 'POST', path: '/parcels/:id/close' },
+  correctReturn: { method: 'POST', path: '/su/returns/:returnId/corrections' },
   // reports
   requestReport: { method: 'POST', path: '/reports' },
   // dashboard

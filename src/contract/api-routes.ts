@@ -23,6 +23,7 @@ import { photoUploadQuery, photoView } from './photos.js';
 import { parcelCloseBody, parcelDetail, parcelIntakeBody, parcelPage, parcelQueueQuery } from './parcels.js';
 import { reportRequestBody } from './reports.js';
 import { returnView } from './return-view.js';
+import { correctionBody } from './corrections.js';
 import { createdReturn, submitReturnBody } from './returns.js';
 import { settingBody, settingView } from './settings.js';
 import { taskDownload, taskListQuery, taskPage, taskUpdateBody, taskView } from './tasks.js';
@@ -80,6 +81,7 @@ export const API_ROUTES = {
   searchProducts: { body: productSearchBody, answer: z.array(productRow) },
   blindSetup: { answer: blindSetup },
   saveBlindReturn: { body: blindReturnBody, answer: blindReturnSaved },
+  correctReturn: { body: correctionBody, answer: returnView },
   requestReport: { body: reportRequestBody, answer: text },
   dashboard: { query: dashboardQuery, answer: dashboardAnswer },
   // The body is the image's bytes (the SPA sends it with XMLHttpRequest for the progress, web/api/photos.ts).

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { text } from './common.js';
 
-export const AUDIT_ENTITY_TYPES = ['user', 'customer', 'option', 'connection', 'setting', 'task'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'customer', 'option', 'connection', 'setting', 'task', 'return'] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
-export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'correct'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** GET /api/su/audit?entity_type=&entity_id= : the trail of one record, newest first. */

@@ -3,6 +3,7 @@ import { id } from './common.js';
 import { orderHeader } from './orders.js';
 import { photoRef } from './photos.js';
 import { taskView } from './tasks.js';
+import { returnVersion } from './corrections.js';
 
 /** GET /api/returns/{returnId}/order/{orderId|blind} params: the SPA route's two ids. */
 export const returnViewParams = z.object({
@@ -54,6 +55,12 @@ export const returnView = z.object({
   parcel: z.object({ id: z.number().int(), note: z.string().nullable(), location: z.string() }).nullable(),
   /** 'Msg #': the BizTalk message id of the outbound file, once built. */
   message_id: z.string().nullable(),
+  /** 1 as submitted; a correction sends the version it saw (409 when another was saved meanwhile). */
+  version: z.number().int(),
+  /** When the current version was saved by a correction ('corrected' badge); null as submitted. */
+  corrected_at: z.string().nullable(),
+  /** Every version with what it changed, oldest first; empty while the return is as submitted. */
+  versions: z.array(returnVersion),
   created_at: z.string(),
   order: returnViewOrder.nullable(),
   lines: z.array(returnViewLine),

@@ -14,6 +14,13 @@ export const returnTaskPayload = z.object({
   connectionId: dbId,
   /** Set when the outbound file is built; a retry re-sends the stored file with this id. */
   messageId: z.number().int().positive().optional(),
+  /**
+   * A correction message: the return's version it carries (2, 3, …). Absent for the submitted
+   * return (version 1). docs/integrations.md "Corrections".
+   */
+  version: z.number().int().min(2).optional(),
+  /** A correction's reference: the message id of the return's first message on this connection, set when built. */
+  originalMessageId: z.number().int().positive().optional(),
 });
 
 /** 'SGL Inbound' scans the inbound folder (`found`: new files queued, set when it ran) … */

@@ -27,6 +27,7 @@ import { orderImportRoutes } from './modules/orders/order-import.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { photoLinkRoutes, photosRoutes } from './modules/photos/photos.routes.js';
 import { parcelsRoutes } from './modules/parcels/parcels.routes.js';
+import { correctionsRoutes } from './modules/corrections/corrections.routes.js';
 
 export interface BuildAppOptions {
   /** Folder of the built SPA; served with an index.html fallback when it exists. */
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(photosRoutes, { guards, photos: services.photos });
       await api.register(photoLinkRoutes, { photos: services.photos });
       await api.register(parcelsRoutes, { guards, parcels: services.parcels });
+      await api.register(correctionsRoutes, { guards, corrections: services.corrections });
     },
     { prefix: '/api' },
   );

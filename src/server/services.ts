@@ -16,6 +16,7 @@ import { createPhotosService } from './modules/photos/photos.service.js';
 import { createParcelsService } from './modules/parcels/parcels.service.js';
 import { createParcelForReturn } from './modules/parcels/parcel-for-return.js';
 import { createReturnsRepository } from './modules/returns/returns.repository.js';
+import { createCorrectionsService } from './modules/corrections/corrections.service.js';
 
 /** Wires repositories into services; one place, so a feature is added by one line here. */
 export function createServices(deps: AppDeps) {
@@ -73,6 +74,7 @@ export function createServices(deps: AppDeps) {
     ...historyServices,
     dashboard: createDashboardService({ db, customerAccess, clock: deps.clock }),
     parcels,
+    corrections: createCorrectionsService({ db, customerAccess, clock: deps.clock, returnView: historyServices.returnView }),
     admin: createAdminServices({ db, clock: deps.clock, secretBox: deps.secretBox, customerAccess }),
   };
 }

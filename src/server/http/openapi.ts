@@ -67,6 +67,7 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/parcels/{id}/close': [409],
   'PUT /api/returns/blind/{customerId}': [409],
   'POST /api/reports': [404],
+  'POST /api/su/returns/{returnId}/corrections': [404, 409],
   'PUT /api/returns/order/{source}/{id}': [502],
   'PUT /api/returns/search/{customerId}': [502],
   'GET /api/files/{token}': [404],

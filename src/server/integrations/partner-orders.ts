@@ -85,7 +85,36 @@ export async function postShopReturn(p: PartnerEndpoint, ret: ShopReturn, signal
     auth: p.auth,
     timeoutMs: p.timeoutMs,
     body: ret,
-    headers: { 'idempotency-key': `return-${ret.return_id}` },
+    headers: { 'idempotency-key': shopIdempotencyKey(ret.return_id) },
+    signal,
+  });
+  return { status, shopReturnId: body && body.id !== undefined ? String(body.id) : null };
+}
+
+/** A correction as the web shop receives it: the full corrected return and what it corrects. */
+export interface ShopCorrection extends ShopReturn {
+  /** The return's version: 2 for the first correction, 3 for the next, … */
+  return_version: number;
+  /** The Idempotency-Key the return itself was posted with (return-<id>): the post this corrects. */
+  original_idempotency_key: string;
+  corrected_by: string;
+  corrected_at: string;
+  comment: string;
+}
+
+/** Idempotency keys: return-<id> for the return, return-<id>-v<version> for each correction. */
+export const shopIdempotencyKey = (returnId: number, version?: number) =>
+  version === undefined ? `return-${returnId}` : `return-${returnId}-v${version}`;
+
+/** POST {endpoint}/returns/{return_id}/corrections with its own Idempotency-Key (return-<id>-v<version>). */
+export async function postShopCorrection(p: PartnerEndpoint, correction: ShopCorrection, signal?: AbortSignal) {
+  const { status, body } = await partnerJson<{ id?: unknown; status?: unknown } | null>({
+    method: 'POST',
+    url: partnerUrl(p.endpoint, `returns/${correction.return_id}/corrections`),
+    auth: p.auth,
+    timeoutMs: p.timeoutMs,
+    body: correction,
+    headers: { 'idempotency-key': shopIdempotencyKey(correction.return_id, correction.return_version) },
     signal,
   });
   return { status, shopReturnId: body && body.id !== undefined ? String(body.id) : null };

@@ -4,6 +4,7 @@ import { connections, orders, tasks } from '../db/schema/index.js';
 import { makeCustomer, makeReason } from '../test/factories.js';
 import { enqueueReturnTask, makeReturnFixture, makeWorkerDeps, startTestWorker, taskRow } from '../test/integration-fixtures.js';
 import { sendJson, startHttpPartner, waitFor, type HttpPartner } from '../test/integration-servers.js';
+import { startTestShop } from '../test/test-shop.js';
 import { call, createTestApp, type TestApp } from '../test/test-app.js';
 import { operatorSession } from '../test/sessions.js';
 
@@ -156,29 +157,8 @@ describe('Biztalk Rest: live order search and load', () => {
   });
 });
 
-/** A web shop that keeps returns by Idempotency-Key, as docs/integrations.md asks of it. */
-function startShop() {
-  const byKey = new Map<string, { id: string; body: unknown }>();
-  let mode: 'up' | 'down' | 'slow-after-create' = 'up';
-  return startHttpPartner(async (req, res) => {
-    const url = new URL(req.url, 'http://x');
-    if (req.method === 'GET' && url.pathname === '/shop/orders') {
-      return sendJson(res, 200, { orders: url.searchParams.get('search') === 'WEB-5' ? [partnerOrder('5')] : [] });
-    }
-    if (req.method !== 'POST' || url.pathname !== '/shop/returns') return sendJson(res, 404, {});
-    if (mode === 'down') return sendJson(res, 503, { error: 'maintenance' });
-    const key = String(req.headers['idempotency-key']);
-    const existing = byKey.get(key);
-    if (existing) return sendJson(res, 200, { id: existing.id, status: 'received' });
-    const created = { id: `SR-${byKey.size + 1}`, body: JSON.parse(req.body) };
-    byKey.set(key, created);
-    if (mode === 'slow-after-create') {
-      mode = 'up';
-      await new Promise((r) => setTimeout(r, 2000)); // created, but the answer comes too late
-    }
-    sendJson(res, 201, { id: created.id, status: 'received' });
-  }).then((server) => ({ server, byKey, setMode: (m: typeof mode) => (mode = m) }));
-}
+/** The shared test shop (test/test-shop.ts), answering one order for 'WEB-5'. */
+const startShop = () => startTestShop({ ordersFor: (search) => (search === 'WEB-5' ? [partnerOrder('5')] : []) });
 
 describe('SGL Ecommerce: shop reads and Ecommerce Outbound', () => {
   it('searches the web shop for SGL Ecommerce customers', async () => {

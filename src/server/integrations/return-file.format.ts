@@ -57,6 +57,19 @@ export interface ReturnFileInput {
   } | null;
   lines: ReturnFileLineInput[];
   missingLines?: ReturnFileMissingInput[];
+  /** Set for a correction message: the full corrected return, referencing the return's first message. */
+  correction?: CorrectionInput;
+}
+
+/** What a correction message adds to the envelope (docs/integrations.md "Corrections"). */
+export interface CorrectionInput {
+  /** The return's version this message carries: 2 for the first correction, 3 for the next, … */
+  version: number;
+  /** The message id of the return's first (submitted) message on the same connection. */
+  originalMessageId: number;
+  correctedBy: string;
+  correctedAt: Date;
+  comment: string;
 }
 
 /** Units per discrepancy of a return: what the version-2 totals say. */
@@ -103,7 +116,8 @@ export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader, ve
         Receiver: header.receiver,
         Schema: header.schema,
         MessageId: header.messageId,
-        MessageType: 'Return',
+        MessageType: data.correction ? 'ReturnCorrection' : 'Return',
+        ...(data.correction && { OriginalMessageId: data.correction.originalMessageId, ReturnVersion: data.correction.version }),
         Created: header.createdAt.toISOString(),
         ...(version > 1 ? { FormatVersion: version } : {}),
       },
@@ -168,6 +182,15 @@ export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader, ve
                 },
               }
             : {}),
+          ...(data.correction && {
+            Correction: {
+              Version: data.correction.version,
+              OriginalMessageId: data.correction.originalMessageId,
+              CorrectedBy: data.correction.correctedBy,
+              CorrectedAt: data.correction.correctedAt.toISOString(),
+              Comment: data.correction.comment,
+            },
+          }),
         },
       },
     },
@@ -228,6 +251,15 @@ export const FLAT_LAYOUT = {
 } as const;
 
 /**
+ * A correction's header (docs/integrations.md "Corrections"): record type C with the header's fields
+ * of the connection's format version, then the original message id and the return's version.
+ */
+export const CORRECTION_HEADER_TAIL = [
+  ['originalMessageId', 10],
+  ['returnVersion', 5],
+] as const;
+
+/**
  * Version 2 of the flat file: the version-1 records keep every column where it was and grow at the
  * end; missing order lines are `M` records between the details and the trailer.
  */
@@ -246,7 +278,8 @@ export const FLAT_LAYOUT_V2 = {
 } as const;
 
 /**
- * FGL: the same return as fixed-width records for receivers that cannot read XML. One header (H),
+ * FGL: the same return as fixed-width records for receivers that cannot read XML. One header (H,
+ * or C for a correction: H's fields plus CORRECTION_HEADER_TAIL),
  * one detail (D) per ledger line, one trailer (T) with the record count (H+D+T) and total quantity.
  * Lines end with CRLF.
  */
@@ -257,7 +290,7 @@ export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader, v
   const missing = v2 ? (data.missingLines ?? []) : [];
   const totals = discrepancyTotals(data);
   const records = [
-    'H' +
+    (data.correction ? 'C' : 'H') +
       text(header.sender, 15) +
       text(header.receiver, 15) +
       text(header.schema, 10) +
@@ -272,7 +305,8 @@ export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader, v
       text(order?.deliveryNumber, 30) +
       text(order?.webOrderNumber, 30) +
       text(ret.username, 30) +
-      (v2 ? num(version, 2) : ''),
+      (v2 ? num(version, 2) : '') +
+      (data.correction ? num(data.correction.originalMessageId, 10) + num(data.correction.version, 5) : ''),
     ...lines.map(
       (l, i) =>
         'D' +

@@ -1,7 +1,18 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import type { ReturnFileLineInput, ReturnFileMissingInput } from '../integrations/return-file.format.js';
-import { connections, customers, options, orderLines, orders, products, returnLedgers, returns } from '../db/schema/index.js';
+import {
+  connections,
+  customers,
+  options,
+  orderLines,
+  orders,
+  products,
+  returnLedgers,
+  returns,
+  returnVersions,
+  tasks,
+} from '../db/schema/index.js';
 
 export type ConnectionRow = typeof connections.$inferSelect;
 
@@ -18,10 +29,50 @@ export interface ReturnFileData {
   order: typeof orders.$inferSelect | null;
   lines: ReturnFileLine[];
   missingLines?: ReturnFileMissingInput[];
+  /** For a correction (version 2, 3, …): who corrected the return, when and why. */
+  correction?: { version: number; correctedBy: string; correctedAt: Date; comment: string };
 }
 
 /** Reads for the outbound handlers and partner gateways; only repositories touch Drizzle. */
 export function createOutboundDataRepository(db: DbOrTx) {
+  /** A version's kept lines with what the file shows of their products, order lines and reasons. */
+  async function keptLines(customerId: number, kept: (typeof returnVersions.$inferSelect)['lines']): Promise<ReturnFileLine[]> {
+    const productIds = [...new Set(kept.map((l) => l.product_id))];
+    const lineIds = [...new Set(kept.map((l) => l.order_line_id).filter((v): v is number => v !== null))];
+    const [productRows, lineRows, reasonRows] = await Promise.all([
+      productIds.length ? db.select().from(products).where(inArray(products.id, productIds)) : [],
+      lineIds.length
+        ? db.select({ id: orderLines.id, lineNumber: orderLines.lineNumber }).from(orderLines).where(inArray(orderLines.id, lineIds))
+        : [],
+      db
+        .select({ code: options.optionCode, text: options.optionValue })
+        .from(options)
+        .where(and(eq(options.customerId, customerId), eq(options.optionType, 'Reason'))),
+    ]);
+    const product = new Map(productRows.map((p) => [p.id, p]));
+    const lineNumber = new Map(lineRows.map((l) => [l.id, l.lineNumber]));
+    const reasonText = new Map(reasonRows.map((r) => [r.code, r.text]));
+    return [...kept]
+      .sort((a, b) => a.id - b.id)
+      .map((l) => {
+        const p = product.get(l.product_id)!;
+        return {
+          ledgerId: l.id,
+          orderLineNumber: l.order_line_id === null ? null : (lineNumber.get(l.order_line_id) ?? null),
+          sku: p.sku,
+          upc: p.upc,
+          name1: p.name1,
+          color: p.color,
+          size: p.size,
+          quantity: l.quantity,
+          condition: l.condition,
+          reason: l.reason,
+          reasonText: reasonText.get(l.reason) ?? null,
+          comment: l.comment,
+        };
+      });
+  }
+
   return {
     async connection(id: number): Promise<ConnectionRow | undefined> {
       const [row] = await db.select().from(connections).where(eq(connections.id, id)).limit(1);
@@ -48,9 +99,26 @@ export function createOutboundDataRepository(db: DbOrTx) {
         .where(and(eq(orders.customerId, customerId), inArray(orders.sourceId1, sourceIds)));
     },
 
-    async returnFile(returnId: number): Promise<ReturnFileData | undefined> {
+    /**
+     * The return as its version `version` (1 = as submitted) has it: the live ledgers when that is
+     * the current version, else the lines the version kept (return_versions), so a message built
+     * late (a file whose first attempt waited, a correction overtaken by the next) never carries
+     * another version's figures.
+     */
+    async returnFile(returnId: number, version = 1): Promise<ReturnFileData | undefined> {
       const [ret] = await db.select().from(returns).where(eq(returns.id, returnId)).limit(1);
       if (!ret) return undefined;
+      const [kept] =
+        ret.version === version && version === 1
+          ? []
+          : await db
+              .select()
+              .from(returnVersions)
+              .where(and(eq(returnVersions.returnId, returnId), eq(returnVersions.version, version)))
+              .limit(1);
+      if (version > 1 && !kept) return undefined;
+      const correction =
+        kept && version > 1 ? { version, correctedBy: kept.username, correctedAt: kept.createdAt, comment: kept.comment ?? '' } : undefined;
       const [customer] = await db
         .select({ id: customers.id, company: customers.company, orderSource: customers.orderSource })
         .from(customers)
@@ -84,7 +152,34 @@ export function createOutboundDataRepository(db: DbOrTx) {
         )
         .where(eq(returnLedgers.returnId, returnId))
         .orderBy(asc(returnLedgers.id));
-      return { ret, customer: customer!, order: order ?? null, lines };
+      if (ret.version !== version) {
+        if (!kept) return undefined;
+        return { ret, customer: customer!, order: order ?? null, lines: await keptLines(ret.customerId, kept.lines), correction };
+      }
+      return { ret, customer: customer!, order: order ?? null, lines, correction };
+    },
+
+    /**
+     * The return's first message on a connection (its task without a version): the message a
+     * correction references. `messageId` is undefined while that file is not built yet.
+     */
+    async originalMessage(returnId: number, connectionId: number): Promise<{ taskId: number; messageId: number | undefined } | undefined> {
+      const [row] = await db
+        .select({ id: tasks.id, payload: tasks.payload })
+        .from(tasks)
+        .where(
+          and(
+            eq(tasks.returnId, returnId),
+            inArray(tasks.taskType, ['SGL Outbound', 'FGL Outbound', 'Ecommerce Outbound']),
+            sql`${tasks.payload}->>'connectionId' = ${String(connectionId)}`,
+            sql`${tasks.payload}->'version' IS NULL`,
+          ),
+        )
+        .orderBy(asc(tasks.id))
+        .limit(1);
+      if (!row) return undefined;
+      const messageId = row.payload.messageId;
+      return { taskId: row.id, messageId: typeof messageId === 'number' ? messageId : undefined };
     },
   };
 }

@@ -8,3 +8,4 @@ export * from './dashboard.js';
 export * from './message-ids.js';
 export * from './photos.js';
 export * from './parcels.js';
+export * from './corrections.js';

@@ -28,6 +28,10 @@ export const returns = pgTable(
     photoCount: integer('photo_count').notNull().default(0),
     /** The carrier tracking number the return arrived with (from an unknown parcel, issue 11). */
     trackingNumber: text('tracking_number'),
+    /** 1 as submitted; each correction adds one (the version check of a correction compares it). */
+    version: integer('version').notNull().default(1),
+    /** When the current version was saved by a correction; null while the return is as submitted. */
+    correctedAt: timestamp('corrected_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,9 +1,10 @@
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { customers, options, orders, parcels, products, returnLedgers, returns, tasks } from '../../db/schema/index.js';
+import { customers, options, orders, parcels, products, returnLedgers, returns, returnVersions, tasks } from '../../db/schema/index.js';
 import { taskViewColumns } from '../tasks/tasks-admin.repository.js';
 import type { ReturnViewLine, ReturnViewOrder } from '../../../contract/return-view.js';
 import type { TaskView } from '../../../contract/tasks.js';
+import type { ReturnVersion } from '../../../contract/corrections.js';
 import { toTaskView } from '../tasks/task-view.js';
 
 export function createReturnViewRepository(db: Db) {
@@ -78,6 +79,18 @@ export function createReturnViewRepository(db: Db) {
         reason: ledger.reason,
         reason_text: reasonText,
         comment: ledger.comment,
+      }));
+    },
+
+    /** The return's versions, oldest first (none while it is as submitted). */
+    async versions(returnId: number): Promise<ReturnVersion[]> {
+      const rows = await db.select().from(returnVersions).where(eq(returnVersions.returnId, returnId)).orderBy(asc(returnVersions.version));
+      return rows.map((v) => ({
+        version: v.version,
+        created_at: v.createdAt.toISOString(),
+        username: v.username,
+        comment: v.comment,
+        changes: v.changes,
       }));
     },
 

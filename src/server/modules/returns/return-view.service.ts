@@ -18,12 +18,13 @@ export function createReturnViewService(deps: { repo: ReturnViewRepository; phot
       if (!found || !matches) throw notFound('Return not found.');
       await customerAccess.require(user, found.ret.customerId);
       const r = found.ret;
-      const [order, lines, tasks, photoRows, parcel] = await Promise.all([
+      const [order, lines, tasks, photoRows, parcel, versions] = await Promise.all([
         r.orderId === null ? Promise.resolve(undefined) : repo.findOrder(r.orderId),
         repo.lines(r.id),
         repo.timelineTasks(r.id, r.orderId),
         r.photoCount > 0 ? photos.ofReturn(r.id) : Promise.resolve([]),
         repo.parcelOf(r.id),
+        r.version > 1 ? repo.versions(r.id) : Promise.resolve([]),
       ]);
       return {
         ...presentReturn(r),
@@ -32,6 +33,9 @@ export function createReturnViewService(deps: { repo: ReturnViewRepository; phot
         message_id: r.messageId,
         tracking_number: r.trackingNumber,
         parcel,
+        version: r.version,
+        corrected_at: r.correctedAt?.toISOString() ?? null,
+        versions,
         order: order ?? null,
         lines,
         tasks,

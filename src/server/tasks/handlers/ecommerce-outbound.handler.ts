@@ -2,7 +2,7 @@ import type { AppDeps } from '../../deps.js';
 import { formatHas, formatVersionOf, type OutboundFormatVersion } from '../../../contract/format-version.js';
 import { discrepancyTotals } from '../../integrations/return-file.format.js';
 import { connectionAuth, PartnerRejectedError } from '../../integrations/partner-http.js';
-import { postShopReturn, type ShopReturn } from '../../integrations/partner-orders.js';
+import { postShopCorrection, postShopReturn, shopIdempotencyKey, type ShopReturn } from '../../integrations/partner-orders.js';
 import { createOutboundDataRepository, type ReturnFileData } from '../outbound-data.repository.js';
 import { handlerFor, PermanentTaskError, type TaskHandler } from '../worker.js';
 
@@ -46,8 +46,10 @@ export function toShopReturn(data: ReturnFileData, version: OutboundFormatVersio
 
 /**
  * 'Ecommerce Outbound': posts the return to the web shop of the 'SGL Ecom' connection. The body is
- * rebuilt from the saved return on every attempt (it never changes after submit) and sent with
- * Idempotency-Key return-<id>, so a retry after a timeout cannot create a second return in the shop.
+ * rebuilt on every attempt from the version the task carries (1, the submitted return, unless it is a
+ * correction; a version never changes once saved) and sent with Idempotency-Key return-<id> (a
+ * correction: POST …/returns/<id>/corrections with return-<id>-v<version>), so a retry after a
+ * timeout cannot create a second return or correction in the shop.
  * A 4xx answer is the shop refusing this return: Error at once, with the shop's answer in the log.
  */
 export function createEcommerceOutboundHandler(deps: AppDeps): TaskHandler {
@@ -56,20 +58,35 @@ export function createEcommerceOutboundHandler(deps: AppDeps): TaskHandler {
     const connection = await data.connection(payload.connectionId);
     if (!connection) throw new PermanentTaskError(`Connection ${payload.connectionId} no longer exists`);
     if (!connection.endpoint?.trim()) throw new PermanentTaskError('The SGL Ecom connection has no endpoint');
-    const ret = await data.returnFile(payload.returnId);
-    if (!ret) throw new PermanentTaskError(`Return ${payload.returnId} not found`);
+    const ret = await data.returnFile(payload.returnId, payload.version);
+    if (!ret) throw new PermanentTaskError(`Return ${payload.returnId}${payload.version ? ` version ${payload.version}` : ''} not found`);
     const body = toShopReturn(ret, formatVersionOf(connection.connectionMeta));
+    const partner = {
+      endpoint: connection.endpoint,
+      auth: connectionAuth(connection, deps.secretBox),
+      timeoutMs: deps.config.PARTNER_TIMEOUT_MS,
+    };
+    const idempotencyKey = shopIdempotencyKey(ret.ret.id, ret.correction?.version);
     try {
-      const answer = await postShopReturn(
-        { endpoint: connection.endpoint, auth: connectionAuth(connection, deps.secretBox), timeoutMs: deps.config.PARTNER_TIMEOUT_MS },
-        body,
-        signal,
-      );
+      const answer = ret.correction
+        ? await postShopCorrection(
+            partner,
+            {
+              ...body,
+              return_version: ret.correction.version,
+              original_idempotency_key: shopIdempotencyKey(ret.ret.id),
+              corrected_by: ret.correction.correctedBy,
+              corrected_at: ret.correction.correctedAt.toISOString(),
+              comment: ret.correction.comment,
+            },
+            signal,
+          )
+        : await postShopReturn(partner, body, signal);
       return {
-        message2: answer.shopReturnId ? `Shop return ${answer.shopReturnId}` : 'Posted to the web shop',
+        message2: `${answer.shopReturnId ? `Shop return ${answer.shopReturnId}` : 'Posted to the web shop'}${ret.correction ? ` (correction ${ret.correction.version})` : ''}`,
         details: {
           endpoint: connection.endpoint,
-          idempotencyKey: `return-${ret.ret.id}`,
+          idempotencyKey,
           httpStatus: answer.status,
           shopReturnId: answer.shopReturnId,
         },

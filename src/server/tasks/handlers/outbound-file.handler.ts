@@ -4,7 +4,7 @@ import { readIntegrationSettings } from '../../modules/settings/settings.service
 import { createTransportFactory } from '../../integrations/file-transport.js';
 import { buildReturnFlat, buildReturnXml, returnFileName, type ReturnFileFormat } from '../../integrations/return-file.format.js';
 import { createSettingsRepository } from '../../modules/settings/settings.repository.js';
-import { createOutboundDataRepository } from '../outbound-data.repository.js';
+import { createOutboundDataRepository, type OutboundDataRepository } from '../outbound-data.repository.js';
 import { createTaskRunnerRepository } from '../task-runner.repository.js';
 import { handlerFor, PermanentTaskError, TaskLostError, type TaskHandler } from '../worker.js';
 import type { ReturnTaskPayload } from '../../../contract/task-payloads.js';
@@ -13,6 +13,20 @@ import { formatVersionOf } from '../../../contract/format-version.js';
 /** The FTP transport gets a longer time limit than partner HTTP calls: files can be large. */
 export const transportsOf = (deps: AppDeps) =>
   deps.fileTransports ?? createTransportFactory({ timeoutMs: Math.max(15_000, deps.config.PARTNER_TIMEOUT_MS) });
+
+/**
+ * The message a correction references: the first message of the return on this connection. A
+ * correction never goes out before it (a receiver could not place it): while that file is not built
+ * the attempt fails and is retried like any other.
+ */
+async function correctedMessageId(data: OutboundDataRepository, returnId: number, connectionId: number): Promise<number> {
+  const original = await data.originalMessage(returnId, connectionId);
+  if (!original) throw new PermanentTaskError(`Return ${returnId} was never sent over connection ${connectionId}`);
+  if (original.messageId === undefined) {
+    throw new Error(`The return's first message on this connection (task #${original.taskId}) is not built yet; the correction follows it`);
+  }
+  return original.messageId;
+}
 
 /**
  * 'SGL Outbound' (XML) and 'FGL Outbound' (flat file). The first attempt draws a message id from the
@@ -26,6 +40,7 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
     let fileName = task.fileName;
     let content = task.fileContent;
     let messageId = payload.messageId;
+    let originalMessageId = payload.originalMessageId;
 
     if (!fileName || !content || messageId === undefined) {
       // Reads, one id from the sequence, then one statement that stores the file only while the task
@@ -33,8 +48,9 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
       const data = createOutboundDataRepository(db);
       const connection = await data.connection(payload.connectionId);
       if (!connection) throw new PermanentTaskError(`Connection ${payload.connectionId} no longer exists`);
-      const ret = await data.returnFile(payload.returnId);
-      if (!ret) throw new PermanentTaskError(`Return ${payload.returnId} not found`);
+      const ret = await data.returnFile(payload.returnId, payload.version);
+      if (!ret) throw new PermanentTaskError(`Return ${payload.returnId}${payload.version ? ` version ${payload.version}` : ''} not found`);
+      const reference = payload.version ? await correctedMessageId(data, payload.returnId, payload.connectionId) : undefined;
       const [id] = await createSettingsRepository(db).drawMessageIds(1);
       const now = deps.clock.now();
       const header = {
@@ -45,9 +61,10 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
         createdAt: now,
       };
       const version = formatVersionOf(connection.connectionMeta);
+      const input = { ...ret, correction: ret.correction && reference ? { ...ret.correction, originalMessageId: reference } : undefined };
       const file = {
         name: returnFileName(ret.ret.id, id!, format),
-        content: format === 'FLAT' ? buildReturnFlat(ret, header, version) : buildReturnXml(ret, header, version),
+        content: format === 'FLAT' ? buildReturnFlat(input, header, version) : buildReturnXml(input, header, version),
       };
       const held = await createTaskRunnerRepository(db).storeOutboundFile(
         task.id,
@@ -56,8 +73,16 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
         {
           fileName: file.name,
           fileContent: file.content,
-          payload: { ...payload, messageId: id! } satisfies ReturnTaskPayload,
-          entry: { at: now.toISOString(), event: 'file built', fileName: file.name, messageId: id!, format, formatVersion: version },
+          payload: { ...payload, messageId: id!, ...(reference && { originalMessageId: reference }) } satisfies ReturnTaskPayload,
+          entry: {
+            at: now.toISOString(),
+            event: 'file built',
+            fileName: file.name,
+            messageId: id!,
+            format,
+            formatVersion: version,
+            ...(payload.version && { version: payload.version, originalMessageId: reference }),
+          },
         },
         { returnId: ret.ret.id, messageId: String(id) },
       );
@@ -65,6 +90,7 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
       fileName = file.name;
       content = file.content;
       messageId = id!;
+      originalMessageId = reference;
     }
 
     signal.throwIfAborted();
@@ -80,7 +106,7 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
       await transport.close();
     }
     return {
-      message2: `Msg #${messageId} ${fileName}`,
+      message2: `Msg #${messageId} ${fileName}${payload.version ? ` (correction of Msg #${originalMessageId})` : ''}`,
       details: { fileName, messageId, uploadedTo: path, via: new URL(settings.target.url).protocol.replace(':', ''), h2o },
     };
   });

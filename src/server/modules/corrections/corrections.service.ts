@@ -1,0 +1,138 @@
+import { CORRECTION_MSG, type CorrectionBody, type ReturnVersion } from '../../../contract/corrections.js';
+import type { ReturnView } from '../../../contract/return-view.js';
+import type { Db } from '../../db/client.js';
+import type { VersionLedger } from '../../db/schema/index.js';
+import { conflict, notFound, validationError } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { createAuditRepository } from '../audit/audit.repository.js';
+import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
+import type { CustomerAccess } from '../customers/customer-access.service.js';
+import { createReasonsRepository } from '../customers/reasons.repository.js';
+import { presentLedger, type LedgerRow } from '../returns/return.presenter.js';
+import type { ReturnViewService } from '../returns/return-view.service.js';
+import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
+import { additionChanges, namedIds, planCorrection } from './correction-plan.js';
+import { createCorrectionsRepository, type ReturnVersionRow } from './corrections.repository.js';
+
+const snapshot = (ledgers: LedgerRow[]): VersionLedger[] => ledgers.map((l) => presentLedger(l) as VersionLedger);
+
+export const presentVersion = (v: ReturnVersionRow): ReturnVersion => ({
+  version: v.version,
+  created_at: v.createdAt.toISOString(),
+  username: v.username,
+  comment: v.comment,
+  changes: v.changes,
+});
+
+/**
+ * Corrections after submit (issue 11). A correction is a new version of the return: `return_ledgers`
+ * becomes the corrected lines (so every reader shows the corrected figures), `return_versions` keeps
+ * each version's lines and what changed, the audit trail records it, and every connection the
+ * return was sent to gets a correction message. All in one transaction, after the version check.
+ */
+export function createCorrectionsService(deps: { db: Db; customerAccess: CustomerAccess; clock: Clock; returnView: ReturnViewService }) {
+  const { db, customerAccess, clock, returnView } = deps;
+  return {
+    async correct(user: AuthUser, returnId: number, body: CorrectionBody): Promise<ReturnView> {
+      requireAdmin(user);
+      const found = await createCorrectionsRepository(db).findReturn(returnId);
+      if (!found) throw notFound('Return not found.');
+      await customerAccess.require(user, found.customerId);
+      if (found.version !== body.version) throw conflict(CORRECTION_MSG.changed);
+      const now = clock.now();
+
+      await db.transaction(async (tx) => {
+        const repo = createCorrectionsRepository(tx);
+        const ret = await repo.bumpVersion(returnId, body.version, now);
+        if (!ret) throw conflict(CORRECTION_MSG.changed);
+        const current = await repo.ledgers(returnId);
+        const { productIds, orderLineIds } = namedIds(body.lines, current);
+        const [reasons, orderLineRows, received] = await Promise.all([
+          createReasonsRepository(tx).codes(ret.customerId),
+          repo.orderLines(orderLineIds),
+          repo.receivedCounts(orderLineIds),
+        ]);
+        const productRows = await repo.products([...new Set([...productIds, ...orderLineRows.map((l) => l.productId)])]);
+        const products = new Map(productRows.map((p) => [p.id, p]));
+        const plan = planCorrection(ret, current, body.lines, {
+          reasons,
+          products,
+          orderLines: new Map(orderLineRows.map((l) => [l.id, l])),
+          received,
+        });
+        if (!plan.ok) throw validationError(plan.errors); // rolls the version back too
+
+        // The submitted version is kept before anything changes (once: the first correction).
+        if (!(await repo.hasVersions(returnId))) {
+          await repo.insertVersion({
+            returnId,
+            version: body.version,
+            userId: ret.userId,
+            username: ret.username,
+            comment: null,
+            lines: snapshot(current),
+            changes: [],
+            createdAt: ret.createdAt,
+          });
+        }
+        for (const u of plan.updates) await repo.updateLedger(u.id, u);
+        await repo.deleteLedgers(plan.removals);
+        const added = await repo.insertLedgers(
+          plan.additions.map((a) => ({
+            returnId,
+            customerId: ret.customerId,
+            orderId: ret.orderId,
+            orderLineId: a.orderLineId,
+            productId: a.productId,
+            condition: a.condition,
+            quantity: a.quantity,
+            reason: a.reason,
+            comment: a.comment,
+            createdAt: now,
+          })),
+        );
+        const changes = [...plan.changes, ...additionChanges(added, products)];
+        const corrected = await repo.ledgers(returnId);
+        await repo.insertVersion({
+          returnId,
+          version: ret.version,
+          userId: user.id,
+          username: user.username,
+          comment: body.comment,
+          lines: snapshot(corrected),
+          changes,
+          createdAt: now,
+        });
+
+        const queue = createTaskQueueRepository(tx);
+        for (const to of await repo.sentTo(returnId)) {
+          await queue.enqueue(
+            {
+              taskType: to.taskType,
+              taskStatus: 'Pending',
+              message1: `Return #${returnId} correction ${ret.version}`,
+              payload: { returnId, connectionId: to.connectionId, version: ret.version },
+              customerId: ret.customerId,
+              orderId: ret.orderId,
+              returnId,
+            },
+            now,
+          );
+        }
+        await createAuditRepository(tx).record(
+          {
+            actor: user,
+            action: 'correct',
+            entityType: 'return',
+            entityId: returnId,
+            before: { version: body.version, lines: snapshot(current) },
+            after: { version: ret.version, comment: body.comment, lines: snapshot(corrected), changes },
+          },
+          now,
+        );
+      });
+      return returnView.read(user, returnId, found.orderId ?? 'blind');
+    },
+  };
+}
+export type CorrectionsService = ReturnType<typeof createCorrectionsService>;

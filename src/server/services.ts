@@ -2,6 +2,7 @@ import type { AppDeps } from './deps.js';
 import { createAdminServices } from './modules/admin/admin.wiring.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createPrincipals } from './modules/auth/principals.js';
 import { createCustomerAccessRepository } from './modules/customers/customer-access.repository.js';
 import { createCustomerAccess } from './modules/customers/customer-access.service.js';
 import { createTaskQueueRepository } from './modules/tasks/task-queue.repository.js';
@@ -62,7 +63,8 @@ export function createServices(deps: AppDeps) {
     maxBytes: Math.round(deps.config.PHOTO_MAX_MB * 1024 * 1024),
     publicUrl: publicBaseUrl(deps.config),
   });
-  const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock, parcelForReturn);
+  const principals = createPrincipals({ authenticate: auth.authenticate, customerAccess });
+  const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock, parcelForReturn, principals);
   return {
     customerAccess,
     taskQueue,

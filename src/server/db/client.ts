@@ -2,7 +2,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -88,4 +89,21 @@ export function wrapPglite(client: PGlite): Database {
 export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * Like queryRows, but as a named (prepared) statement on node-postgres: each pooled connection
+ * parses and plans it once instead of on every call. The name is the label plus a hash of the text,
+ * so every distinct shape of a query gets a statement of its own. PGlite and transactions run it
+ * unnamed. Rows come with node-postgres' own types (timestamptz as Date, bigint as string).
+ */
+export async function preparedRows<T>(db: DbOrTx, label: string, query: SQL): Promise<T[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  const name = `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+  const result = await client.query({ name, text, values: params as unknown[] });
+  return result.rows as T[];
 }

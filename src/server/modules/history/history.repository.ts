@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client.js';
+import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
+import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import type { HistoryRow } from '../../../contract/history.js';
 
 export interface HistoryFilter {
@@ -117,6 +118,88 @@ export function historyPageQuery(f: HistoryFilter, w: ReturnType<typeof pageWind
     ORDER BY r.created_at DESC, r.id DESC`;
 }
 
+/**
+ * What a page statement checks itself, so the request needs no other round trip: the session is
+ * live and its user Active, the admin flag and the linked customers are still the ones the query
+ * was shaped for, and a filtered customer exists.
+ */
+export interface SessionCheck {
+  tokenHash: string;
+  now: Date;
+  isSu: boolean;
+  /** The operator's linked customers, ascending (null for an admin). */
+  links: number[] | null;
+  /** The customer filtered on, which must exist (404 otherwise). */
+  customerId?: number;
+}
+
+export interface CheckedPage {
+  /** false: no live session for the token (or its user is disabled): 401. */
+  authed: boolean;
+  /** false: the admin flag or the links changed since the query was shaped: shape it again. */
+  fresh: boolean;
+  /** false: the filtered customer does not exist: 404. */
+  known: boolean;
+  rows: HistoryRow[];
+  total: number;
+}
+
+/**
+ * The history page in one statement: session check, exact total and the page of 30, one snapshot.
+ * Without a search the total comes from the counters and the page walks the index from the nearer
+ * end (two gated branches, one of which returns nothing); a search collects its few matches once.
+ */
+export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page: number, perPage: number): SQL {
+  const offset = (page - 1) * perPage;
+  const links = check.links ? toIntArray(check.links) : sql`'{}'::int[]`;
+  const known = check.customerId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM customers WHERE id = ${check.customerId})`;
+  const head = sql`
+    WITH me AS MATERIALIZED (
+      SELECT u.is_su,
+             CASE WHEN u.is_su THEN NULL ELSE coalesce((
+               SELECT array_agg(uc.customer_id ORDER BY uc.customer_id) FROM user_customers uc JOIN customers c ON c.id = uc.customer_id
+               WHERE uc.user_id = u.id AND c.company <> ${RESERVED_COMPANY}), '{}'::int[]) END AS links
+      FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = ${check.tokenHash} AND s.expires_at > ${check.now.toISOString()}::timestamptz AND u.user_status = 'Active'),
+    ok AS MATERIALIZED (
+      SELECT count(*) = 1 AS authed,
+             coalesce(bool_and(me.is_su = ${check.isSu} AND (me.is_su OR me.links = ${links})), false) AS fresh,
+             ${known} AS known
+      FROM me)`;
+  const gate = sql`(SELECT authed AND fresh AND known FROM ok)`;
+  let body: SQL;
+  if (hasSearch(f)) {
+    body = sql`,
+    m AS MATERIALIZED (SELECT r.id, r.created_at FROM returns r WHERE ${whereClause(f)} AND ${gate}),
+    t AS (SELECT count(*)::bigint AS total FROM m),
+    ids AS (SELECT id FROM m ORDER BY created_at DESC, id DESC OFFSET ${offset} LIMIT ${perPage})`;
+  } else {
+    const parts: SQL[] = [gate];
+    if (f.customerIds) parts.push(sql`customer_id = ANY(${toIntArray(f.customerIds)})`);
+    if (f.isBlind !== undefined) parts.push(sql`is_blind = ${f.isBlind}`);
+    body = sql`,
+    t AS MATERIALIZED (SELECT coalesce(sum(returns_count), 0)::bigint AS total FROM return_counts WHERE ${sql.join(parts, sql` AND `)}),
+    fwd AS (
+      SELECT r.id FROM returns r WHERE ${whereClause(f)} AND (SELECT ${offset} <= total / 2.0 AND ${offset} < total FROM t)
+      ORDER BY r.created_at DESC, r.id DESC OFFSET ${offset} LIMIT ${perPage}),
+    bwd AS (
+      SELECT r.id FROM returns r WHERE ${whereClause(f)} AND (SELECT ${offset} > total / 2.0 AND ${offset} < total FROM t)
+      ORDER BY r.created_at ASC, r.id ASC
+      OFFSET (SELECT greatest(0, total - ${offset} - ${perPage}) FROM t) LIMIT (SELECT greatest(0, least(${perPage}, total - ${offset})) FROM t)),
+    ids AS (SELECT id FROM fwd UNION ALL SELECT id FROM bwd)`;
+  }
+  return sql`${head}${body}
+    SELECT ok.authed, ok.fresh, ok.known, t.total, x.*
+    FROM ok CROSS JOIN t
+    LEFT JOIN (
+      SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
+             r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
+             r.tracking_number, r.username, r.created_at, r.photo_count
+      FROM ids JOIN returns r ON r.id = ids.id JOIN customers c ON c.id = r.customer_id LEFT JOIN orders o ON o.id = r.order_id
+    ) x ON true
+    ORDER BY x.created_at DESC, x.id DESC`;
+}
+
 export function createHistoryRepository(db: DbOrTx) {
   async function count(f: HistoryFilter): Promise<number> {
     if (f.customerIds?.length === 0) return 0;
@@ -125,6 +208,23 @@ export function createHistoryRepository(db: DbOrTx) {
   }
 
   return {
+    /** The page, its total and the session check in one round trip (a named statement on PostgreSQL). */
+    async checkedPage(check: SessionCheck, f: HistoryFilter, page: number, perPage: number): Promise<CheckedPage> {
+      const rows = await preparedRows<Partial<RawRow> & { authed: boolean; fresh: boolean; known: boolean; total: string | number }>(
+        db,
+        'history_page',
+        historyCheckedQuery(check, f, page, perPage),
+      );
+      const first = rows[0]!;
+      return {
+        authed: first.authed,
+        fresh: first.fresh,
+        known: first.known,
+        total: Number(first.total),
+        rows: rows.filter((r) => r.id !== null && r.id !== undefined).map((r) => toHistoryRow(r as RawRow)),
+      };
+    },
+
     /**
      * One page, newest first, and the exact total; the service reads them in one snapshot so they agree. Offset paging
      * walks the (…, created_at, id) indexes; past the middle it walks them from the other end, so the

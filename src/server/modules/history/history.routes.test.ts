@@ -245,4 +245,46 @@ describe('GET /api/returns', () => {
     const res = await call(t.app, 'GET', url(), { token: op.token });
     expect(res.body.message).toEqual({ data: [], on_page: 1, per_page: 30, total_records: 0, total_pages: 0 });
   });
+
+  describe('one round trip: the page statement checks the session itself', () => {
+    const page = (token: string, q: Record<string, string | number> = {}) => call(t.app, 'GET', url(q), { token });
+
+    it('refuses a logged-out session and a disabled user at once, though they were just served', async () => {
+      const a = await operatorSession(t.app, db, [s.a.id]);
+      expect((await page(a.token)).status).toBe(200);
+      expect((await call(t.app, 'POST', '/api/account/logout', { token: a.token })).status).toBe(200);
+      expect((await page(a.token)).status).toBe(401);
+
+      const b = await operatorSession(t.app, db, [s.a.id]);
+      expect((await page(b.token)).status).toBe(200);
+      await db.execute(sql`UPDATE users SET user_status = 'Disabled' WHERE id = ${b.user.id}`);
+      expect((await page(b.token)).body).toEqual({ code: 401, message: 'Unauthorized.' });
+      await db.execute(sql`UPDATE users SET user_status = 'Active' WHERE id = ${b.user.id}`);
+      expect((await page(b.token)).status).toBe(200);
+
+      const c = await operatorSession(t.app, db, [s.a.id]);
+      expect((await page(c.token)).status).toBe(200);
+      await db.execute(sql`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = ${c.user.id}`);
+      expect((await page(c.token)).status).toBe(401);
+      expect((await page('not-a-token')).status).toBe(401);
+    });
+
+    it('follows a change of links and of the admin flag on the next request', async () => {
+      const o = await operatorSession(t.app, db, [s.b.id]);
+      expect((await page(o.token)).body.message.total_records).toBe(3);
+      await db.execute(sql`INSERT INTO user_customers (user_id, customer_id) VALUES (${o.user.id}, ${s.a.id})`);
+      expect((await page(o.token)).body.message.total_records).toBe(48);
+      expect((await page(o.token, { 'filter[customer_id]': s.a.id })).body.message.total_records).toBe(45);
+      await db.execute(sql`DELETE FROM user_customers WHERE user_id = ${o.user.id} AND customer_id = ${s.a.id}`);
+      expect((await page(o.token, { 'filter[customer_id]': s.a.id })).status).toBe(403);
+      expect((await page(o.token)).body.message.total_records).toBe(3);
+      await db.execute(sql`UPDATE users SET is_su = true WHERE id = ${o.user.id}`);
+      const all = (await page(o.token)).body.message.total_records;
+      expect(all).toBeGreaterThanOrEqual(52);
+      expect((await page(o.token, { 'filter[customer_id]': s.c.id })).body.message.total_records).toBe(4);
+      expect((await page(o.token, { 'filter[customer_id]': 99_999_999 })).status).toBe(404);
+      await db.execute(sql`UPDATE users SET is_su = false WHERE id = ${o.user.id}`);
+      expect((await page(o.token)).body.message.total_records).toBe(3);
+    });
+  });
 });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.js';
 import { historyPage, historyQuery } from '../../../contract/history.js';
 import { ok } from '../../http/envelope.js';
-import { currentUser, type Guards } from '../../http/auth-guard.js';
+import { currentToken, type Guards } from '../../http/auth-guard.js';
 import type { HistoryService } from './history.service.js';
 
 /** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
@@ -12,7 +12,8 @@ export interface HistoryRoutesOptions {
 }
 
 export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async (app, { guards, history }) => {
-  app.addHook('onRequest', guards.requireAuth);
+  // The page statement checks the session itself (one round trip per request).
+  app.addHook('onRequest', guards.requireToken);
 
   app.get(
     '/returns',
@@ -25,6 +26,6 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
         response: { 200: envelope(historyPage) },
       },
     },
-    async (req) => ok(await history.list(currentUser(req), req.query)),
+    async (req) => ok(await history.listForToken(currentToken(req), req.query)),
   );
 };

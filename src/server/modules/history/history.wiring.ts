@@ -4,6 +4,7 @@ import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
 import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
 import { createHistoryService } from './history.service.js';
+import type { Principals } from '../auth/principals.js';
 import { createReasonsRepository } from '../customers/reasons.repository.js';
 import { createPhotoRules } from '../photos/photo-attach.js';
 import { createPhotosRepository } from '../photos/photos.repository.js';
@@ -21,9 +22,10 @@ export function createHistoryServices(
   taskQueue: TaskQueueRepository,
   clock: Clock,
   parcelForReturn: ParcelForReturn,
+  principals?: Principals,
 ) {
   return {
-    history: createHistoryService({ db, customerAccess }),
+    history: createHistoryService({ db, customerAccess, principals, clock }),
     blindReturns: createBlindReturnService({
       returns: createReturnsRepository(db),
       reasons: createReasonsRepository(db),

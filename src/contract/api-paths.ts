@@ -73,6 +73,19 @@ export const API_PATHS = {
   readPhoto: { method: 'GET', path: '/photos/:id/:size' },
   deletePhoto: { method: 'DELETE', path: '/photos/:id' },
   photoLink: { method: 'GET', path: '/photo-links/:token' },
+  // admin: report schedules (issue 12)
+  listReportSchedules: { method: 'GET', path: '/su/customers/:id/report-schedules' },
+  createReportSchedule: { method: 'POST', path: '/su/customers/:id/report-schedules' },
+  updateReportSchedule: { method: 'PUT', path: '/su/report-schedules/:id' },
+  deleteReportSchedule: { method: 'DELETE', path: '/su/report-schedules/:id' },
+  sendReportScheduleNow: { method: 'POST', path: '/su/report-schedules/:id/send' },
+  // admin: billing (issue 12)
+  listBillingRates: { method: 'GET', path: '/su/customers/:id/billing-rates' },
+  createBillingRate: { method: 'POST', path: '/su/customers/:id/billing-rates' },
+  deleteBillingRate: { method: 'DELETE', path: '/su/billing-rates/:id' },
+  billingMonth: { method: 'GET', path: '/su/billing' },
+  closeBillingMonth: { method: 'POST', path: '/su/billing/close' },
+  exportBillingMonth: { method: 'GET', path: '/su/billing/export' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof API_PATHS;

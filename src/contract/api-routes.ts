@@ -22,6 +22,8 @@ import { orderDetail, orderLoadBody, orderSearchBody, orderSearchResult } from '
 import { photoUploadQuery, photoView } from './photos.js';
 import { parcelCloseBody, parcelDetail, parcelIntakeBody, parcelPage, parcelQueueQuery } from './parcels.js';
 import { reportRequestBody } from './reports.js';
+import { scheduleBody, scheduleView } from './schedules.js';
+import { billingCloseBody, billingExportQuery, billingMonth, billingQuery, rateBody, rateList, rateView } from './billing.js';
 import { returnView } from './return-view.js';
 import { correctionBody } from './corrections.js';
 import { createdReturn, submitReturnBody } from './returns.js';
@@ -96,6 +98,18 @@ export const API_ROUTES = {
   intakeParcel: { body: parcelIntakeBody, answer: parcelDetail },
   readParcel: { answer: parcelDetail },
   closeParcel: { body: parcelCloseBody, answer: parcelDetail },
+  listReportSchedules: { answer: z.array(scheduleView) },
+  createReportSchedule: { body: scheduleBody, answer: scheduleView },
+  updateReportSchedule: { body: scheduleBody, answer: scheduleView },
+  deleteReportSchedule: { answer: text },
+  sendReportScheduleNow: { answer: scheduleView },
+  listBillingRates: { answer: rateList },
+  createBillingRate: { body: rateBody, answer: rateView },
+  deleteBillingRate: { answer: text },
+  billingMonth: { query: billingQuery, answer: billingMonth },
+  closeBillingMonth: { body: billingCloseBody, answer: billingMonth },
+  // The file itself (CSV or XLSX); the SPA downloads it with downloadRoute.
+  exportBillingMonth: { query: billingExportQuery },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

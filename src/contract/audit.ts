@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { text } from './common.js';
 
-export const AUDIT_ENTITY_TYPES = ['user', 'customer', 'option', 'connection', 'setting', 'task', 'return'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'customer',
+  'option',
+  'connection',
+  'setting',
+  'task',
+  'return',
+  'report_schedule',
+  'billing_rate',
+  'billing_month',
+] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'correct'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -5,6 +5,7 @@ import { OUTBOUND_FORMAT_VERSIONS } from './format-version.js';
 import { MSG } from './messages.js';
 import { photoRequiredConditions } from './photos.js';
 import { PARCEL_MSG, parcelAgeLimitFields } from './parcels.js';
+import { currencyCode } from './money.js';
 
 export const CUSTOMER_MSG = {
   companyTaken: 'A customer with this company name already exists',
@@ -16,6 +17,7 @@ export const CUSTOMER_MSG = {
   connectionType: `Connection type must be one of: ${CONNECTION_TYPES.join(', ')}`,
   format: `Format must be ${OUTBOUND_FORMATS.join(' or ')}`,
   formatVersion: `Format version must be ${OUTBOUND_FORMAT_VERSIONS.join(' or ')}`,
+  currencyLocked: 'The currency cannot change while the customer has billing rates',
 } as const;
 
 /** SPEC §3 Option. */
@@ -55,6 +57,8 @@ export const adminCustomer = customerSummary.extend({
   connections: z.array(connectionView),
   options_count: z.number().int(),
   connections_count: z.number().int(),
+  /** ISO 4217 code of the billing currency (issue 12). */
+  currency: z.string(),
 });
 export type AdminCustomer = z.infer<typeof adminCustomer>;
 
@@ -77,6 +81,8 @@ export const customerBody = z
     /** Lines of these conditions need a photo before a return is submitted; left out, the rule stays as it is. */
     photo_required_conditions: photoRequiredConditions.optional(),
     ...parcelAgeLimitFields,
+    /** Left out: unchanged (a new customer gets EUR). */
+    currency: currencyCode.optional(),
   })
   .refine((c) => c.parcel_amber_days === undefined || c.parcel_red_days === undefined || c.parcel_red_days > c.parcel_amber_days, {
     error: PARCEL_MSG.redNotAfterAmber,

@@ -38,8 +38,16 @@ export const returnReportPayload = z.object({
   customerId: dbId,
   dateFrom: z.string(),
   dateTo: z.string(),
+  /** One address, or several separated by ', ' (a scheduled report's recipients). */
   email: z.string(),
   requestedBy: z.string(),
+  /** Which attachments; both when left out (the report asked for by hand). */
+  formats: z
+    .array(z.enum(['XLSX', 'CSV']))
+    .min(1)
+    .optional(),
+  /** Set on a run of a report schedule (issue 12). */
+  scheduleId: dbId.optional(),
 });
 
 /** 'System Log' and 'SGL REST Create' are log entries: their story is in the messages and details. */

@@ -28,6 +28,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { photoLinkRoutes, photosRoutes } from './modules/photos/photos.routes.js';
 import { parcelsRoutes } from './modules/parcels/parcels.routes.js';
 import { correctionsRoutes } from './modules/corrections/corrections.routes.js';
+import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
+import { billingRoutes } from './modules/billing/billing.routes.js';
 
 export interface BuildAppOptions {
   /** Folder of the built SPA; served with an index.html fallback when it exists. */
@@ -87,6 +89,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(photoLinkRoutes, { photos: services.photos });
       await api.register(parcelsRoutes, { guards, parcels: services.parcels });
       await api.register(correctionsRoutes, { guards, corrections: services.corrections });
+      await api.register(schedulesRoutes, { guards, schedules: services.schedules });
+      await api.register(billingRoutes, { guards, billing: services.billing });
     },
     { prefix: '/api' },
   );

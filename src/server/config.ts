@@ -48,6 +48,7 @@ const envSchema = z.object({
   TASK_LEASE_SECONDS: z.coerce.number().int().min(5).default(300),
   INBOUND_POLL_SECONDS: z.coerce.number().int().min(0).default(300),
   ROLLUP_FOLD_SECONDS: z.coerce.number().min(0).default(5),
+  REPORT_SCHEDULE_POLL_SECONDS: z.coerce.number().int().min(0).default(30),
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),

@@ -18,6 +18,8 @@ import { createParcelsService } from './modules/parcels/parcels.service.js';
 import { createParcelForReturn } from './modules/parcels/parcel-for-return.js';
 import { createReturnsRepository } from './modules/returns/returns.repository.js';
 import { createCorrectionsService } from './modules/corrections/corrections.service.js';
+import { createSchedulesService } from './modules/schedules/schedules.service.js';
+import { createBillingService } from './modules/billing/billing.service.js';
 
 /** Wires repositories into services; one place, so a feature is added by one line here. */
 export function createServices(deps: AppDeps) {
@@ -77,6 +79,8 @@ export function createServices(deps: AppDeps) {
     dashboard: createDashboardService({ db, customerAccess, clock: deps.clock }),
     parcels,
     corrections: createCorrectionsService({ db, customerAccess, clock: deps.clock, returnView: historyServices.returnView }),
+    schedules: createSchedulesService({ db, clock: deps.clock }),
+    billing: createBillingService({ db, clock: deps.clock }),
     admin: createAdminServices({ db, clock: deps.clock, secretBox: deps.secretBox, customerAccess }),
   };
 }

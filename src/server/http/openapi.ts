@@ -76,6 +76,9 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/su/customers': [409],
   'PUT /api/su/customers/{id}': [409],
   'POST /api/su/customers/{id}/orders/import': [400],
+  'GET /api/su/billing': [404],
+  'POST /api/su/billing/close': [404],
+  'GET /api/su/billing/export': [404],
 };
 
 const ERROR_TEXT: Record<number, string> = {
@@ -139,6 +142,17 @@ const PHOTO_UPLOAD = {
   },
 };
 
+// The billing download answers the file itself, CSV or XLSX as asked.
+const BILLING_FILE_ANSWER = {
+  description: "The month's billable events, one row each, as an attachment",
+  content: {
+    'text/csv': { schema: { type: 'string' } },
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+      schema: { type: 'string', contentMediaType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+    },
+  },
+};
+
 /** `PUT /api/su/customers/{id}/options/{optId}` → `putSuCustomersByIdOptionsByOptId`. */
 export function operationIdOf(method: string, path: string): string {
   const words = path
@@ -182,6 +196,7 @@ function transform(document: RouteDocument): { schema: FastifySchema; url: strin
   for (const status of errorStatusesOf(method, path, original)) response[status] ??= errorEnvelope(status);
   if (key === 'GET /api/files/{token}') response[200] = FILE_ANSWER;
   if (IMAGE_ROUTES.has(key)) response[200] = IMAGE_ANSWER;
+  if (key === 'GET /api/su/billing/export') response[200] = BILLING_FILE_ANSWER;
   const upload = key === 'POST /api/photos' ? PHOTO_UPLOAD : {};
   return {
     ...transformed,

@@ -8,8 +8,10 @@ import { startTaskWakeup } from './task-wakeup.js';
 import { startRollupFold } from './rollup-fold.js';
 import { startPhotoCleanup } from './photo-cleanup.scheduler.js';
 import { photoStorageFromConfig } from '../bootstrap/photo-storage.js';
+import { startReportScheduler } from './report-scheduler.js';
+import { createSchedulesService } from '../modules/schedules/schedules.service.js';
 
-/** Everything the worker role runs: the task worker, the inbound scheduler and the photo cleanup. */
+/** Everything the worker role runs: the task worker, the inbound scan, the roll-up fold, the photo cleanup and the report scheduler. */
 export function startBackground(deps: AppDeps, log: Logger) {
   const worker = createWorker({
     repo: createTaskRunnerRepository(deps.database.db),
@@ -37,6 +39,13 @@ export function startBackground(deps: AppDeps, log: Logger) {
     olderThanHours: deps.config.PHOTO_UNATTACHED_HOURS,
     log,
   });
+  const reportScheduler = startReportScheduler({
+    schedules: createSchedulesService({ db: deps.database.db, clock: deps.clock }),
+    clock: deps.clock,
+    pollSeconds: deps.config.REPORT_SCHEDULE_POLL_SECONDS,
+    log,
+    onQueued: () => worker.poke(),
+  });
   const wakeup =
     deps.database.kind === 'postgres' && deps.config.DATABASE_URL
       ? startTaskWakeup({ databaseUrl: deps.config.DATABASE_URL, onTask: () => worker.poke(), log })
@@ -44,10 +53,12 @@ export function startBackground(deps: AppDeps, log: Logger) {
   return {
     worker,
     scheduler,
+    reportScheduler,
     stop: async () => {
       scheduler.stop();
       fold.stop();
       photoCleanup.stop();
+      reportScheduler.stop();
       await wakeup?.stop();
       await worker.stop();
     },

@@ -9,3 +9,4 @@ export * from './message-ids.js';
 export * from './photos.js';
 export * from './parcels.js';
 export * from './corrections.js';
+export * from './insight.js';

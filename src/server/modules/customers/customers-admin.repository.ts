@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { connections, customers, options } from '../../db/schema/index.js';
+import { billingRates, connections, customers, options } from '../../db/schema/index.js';
 import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import type { AdminCustomer, ConnectionView, OptionView } from '../../../contract/customers.js';
 import { toCustomerSummary, type CustomerRow } from './customer-access.repository.js';
@@ -16,6 +16,7 @@ export type CustomerWrite = Pick<
   | 'cdnUrl1'
   | 'cdnUrl2'
   | 'photoRequiredConditions'
+  | 'currency'
   | 'parcelAmberDays'
   | 'parcelRedDays'
 >;
@@ -55,6 +56,7 @@ export const toAdminCustomer = (c: CustomerRow, opts: OptionRow[], conns: Connec
   connections: conns.map(toConnectionView),
   options_count: opts.length,
   connections_count: conns.length,
+  currency: c.currency,
 });
 
 /** Admin reads and writes of customers, their reason options and their connections. */
@@ -91,6 +93,12 @@ export function createCustomersAdminRepository(db: DbOrTx) {
     async findRow(id: number): Promise<CustomerRow | undefined> {
       const [row] = await db.select().from(customers).where(eq(customers.id, id)).limit(1);
       return row;
+    },
+
+    /** Billing rates are in the customer's currency: while one exists the currency stays. */
+    async hasBillingRates(customerId: number): Promise<boolean> {
+      const [row] = await db.select({ id: billingRates.id }).from(billingRates).where(eq(billingRates.customerId, customerId)).limit(1);
+      return !!row;
     },
 
     async companyTaken(company: string, exceptId?: number): Promise<boolean> {

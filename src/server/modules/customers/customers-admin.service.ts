@@ -65,6 +65,7 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       // Left out of the form (an older client): the stored limits stay.
       ...(body.parcel_amber_days !== undefined ? { parcelAmberDays: body.parcel_amber_days } : {}),
       ...(body.parcel_red_days !== undefined ? { parcelRedDays: body.parcel_red_days } : {}),
+      ...(body.currency ? { currency: body.currency } : {}),
     };
   }
 
@@ -136,7 +137,11 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       try {
         return await underCustomer(id, async (repo, tx, now) => {
           if (await repo.companyTaken(body.company, id)) throw companyTaken();
-          const before = customerSnapshot((await repo.find(id))!);
+          const current = (await repo.find(id))!;
+          if (body.currency && body.currency !== current.currency && (await repo.hasBillingRates(id))) {
+            throw validationError({ currency: [CUSTOMER_MSG.currencyLocked] });
+          }
+          const before = customerSnapshot(current);
           await repo.updateCustomer(id, customerWrite(body), now);
           const updated = (await repo.find(id))!;
           refuseLimitsOutOfOrder(updated);

@@ -38,7 +38,7 @@ export async function buildReportXlsx(lines: ReportLine[], title: string): Promi
 }
 
 /** RFC 4180 field; a text starting like a formula gets a leading apostrophe so spreadsheets show it as text. */
-function csvField(value: string | number): string {
+export function csvField(value: string | number): string {
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

@@ -20,22 +20,36 @@ export function createReturnReportHandler(db: Db, mailer: Mailer): TaskHandler {
     const truncated = lines.length > REPORT_MAX_ROWS;
     if (truncated) lines.length = REPORT_MAX_ROWS;
     const title = `${company}: returns ${p.dateFrom} to ${p.dateTo}`;
-    const [xlsx, csv] = [await buildReportXlsx(lines, title), buildReportCsv(lines)];
+    const formats = p.formats ?? ['XLSX', 'CSV'];
+    const attachments = [];
+    if (formats.includes('XLSX')) {
+      attachments.push({
+        filename: `${p.reportName}.xlsx`,
+        content: (await buildReportXlsx(lines, title)).toString('base64'),
+        contentType: XLSX_TYPE,
+      });
+    }
+    if (formats.includes('CSV')) {
+      attachments.push({
+        filename: `${p.reportName}.csv`,
+        content: Buffer.from(buildReportCsv(lines), 'utf8').toString('base64'),
+        contentType: 'text/csv; charset=utf-8',
+      });
+    }
     const returns = new Set(lines.map((l) => l.return_id)).size;
+    const asWhat = formats.length === 2 ? 'as an Excel workbook and as CSV' : formats[0] === 'XLSX' ? 'as an Excel workbook' : 'as CSV';
+    const why = p.scheduleId ? `sent by report schedule #${p.scheduleId} (set up by ${p.requestedBy})` : `requested by ${p.requestedBy}`;
     const sent = await mailer.send({
       to: p.email,
       subject: `Return report ${p.reportName}: ${company} ${p.dateFrom} to ${p.dateTo}`,
       text:
         `Hello,\n\nattached is the return report of ${company} for return dates ${p.dateFrom} to ${p.dateTo}, ` +
-        `requested by ${p.requestedBy}: ${lines.length} line(s) of ${returns} return(s), as an Excel workbook and as CSV.\n` +
+        `${why}: ${lines.length} line(s) of ${returns} return(s), ${asWhat}.\n` +
         (truncated
           ? `\nThe range holds more than ${REPORT_MAX_ROWS} lines; only the first ${REPORT_MAX_ROWS} are included. Ask for a shorter range to see the rest.\n`
           : '') +
         `\nReturns Desk\n`,
-      attachments: [
-        { filename: `${p.reportName}.xlsx`, content: xlsx.toString('base64'), contentType: XLSX_TYPE },
-        { filename: `${p.reportName}.csv`, content: Buffer.from(csv, 'utf8').toString('base64'), contentType: 'text/csv; charset=utf-8' },
-      ],
+      attachments,
     });
     return {
       details: {
@@ -43,7 +57,7 @@ export function createReturnReportHandler(db: Db, mailer: Mailer): TaskHandler {
         lines: lines.length,
         returns,
         truncated,
-        attachments: [`${p.reportName}.xlsx`, `${p.reportName}.csv`],
+        attachments: attachments.map((a) => a.filename),
         messageId: sent.id,
       },
       message2: `${lines.length} line(s) mailed to ${p.email}`,

@@ -1,0 +1,58 @@
+import ExcelJS from 'exceljs';
+import { BILLING_EVENT_LABELS } from '../../../contract/billing.js';
+import { formatMinor, minorDigits } from '../../../contract/money.js';
+import { csvField } from '../reports/return-report.files.js';
+import type { PricedEvent } from './billing.repository.js';
+
+/** The download's columns: one row per billable event (what, when, which return, which operator). */
+const COLUMNS = ['Event', 'Occurred At (UTC)', 'Return ID', 'Reference', 'Operator', 'Quantity', 'Rate', 'Amount', 'Currency'] as const;
+export const BILLING_COLUMNS: readonly string[] = COLUMNS;
+
+const when = (iso: string) => iso.replace('T', ' ').slice(0, 19);
+
+function row(e: PricedEvent, currency: string) {
+  return [
+    BILLING_EVENT_LABELS[e.event_type],
+    when(e.occurred_at),
+    e.return_id ?? '',
+    e.reference ?? '',
+    e.operator ?? '',
+    e.quantity,
+    e.rate_minor === null ? '' : formatMinor(e.rate_minor, currency),
+    formatMinor(e.amount_minor, currency),
+    currency,
+  ];
+}
+
+/** CSV with the report's quoting and formula neutralisation; amounts as decimal text in the currency's digits. */
+export function buildBillingCsv(events: PricedEvent[], currency: string): string {
+  const lines = [COLUMNS.map(csvField).join(',')];
+  for (const e of events) lines.push(row(e, currency).map(csvField).join(','));
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** XLSX: the same rows; rate and amount as numbers with the currency's decimals, a total row at the end. */
+export async function buildBillingXlsx(events: PricedEvent[], currency: string, title: string, totalMinor: number): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Returns Desk';
+  book.title = title;
+  const sheet = book.addWorksheet('Billing', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const widths = [24, 20, 10, 20, 16, 9, 10, 12, 9];
+  sheet.columns = COLUMNS.map((header, i) => ({ header, width: widths[i] }));
+  sheet.getRow(1).font = { bold: true };
+  const digits = minorDigits(currency);
+  const numFmt = digits ? `0.${'0'.repeat(digits)}` : '0';
+  const money = (minor: number | null) => (minor === null ? '' : Number(formatMinor(minor, currency)));
+  for (const e of events) {
+    const values = row(e, currency);
+    values[6] = money(e.rate_minor);
+    values[7] = money(e.amount_minor);
+    // Text cells stay text: exceljs writes a string as a string, never as a formula.
+    sheet.addRow(values);
+  }
+  const total = sheet.addRow(['Total', '', '', '', '', '', '', money(totalMinor), currency]);
+  total.font = { bold: true };
+  sheet.getColumn(7).numFmt = numFmt;
+  sheet.getColumn(8).numFmt = numFmt;
+  return Buffer.from(await book.xlsx.writeBuffer());
+}

@@ -1,0 +1,208 @@
+import {
+  BILLING_EVENT_LABELS,
+  BILLING_EVENTS,
+  BILLING_MSG,
+  type BillingCloseBody,
+  type BillingExportQuery,
+  type BillingMonth,
+  type BillingQuery,
+  type RateBody,
+  type RateList,
+  type RateView,
+} from '../../../contract/billing.js';
+import { RESERVED_COMPANY } from '../../../contract/constants.js';
+import { minorDigits } from '../../../contract/money.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, invalid, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { isUniqueViolation } from '../../lib/pg-errors.js';
+import { createAuditRepository } from '../audit/audit.repository.js';
+import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
+import { buildBillingCsv, buildBillingXlsx } from './billing.files.js';
+import { createBillingRepository, type BillingFigure, type RateRow } from './billing.repository.js';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** A month's time range in UTC: [first day 00:00, first day of the next month 00:00). */
+export function monthRange(month: string): { from: string; to: string } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const from = new Date(Date.UTC(y, m - 1, 1));
+  const to = new Date(Date.UTC(y, m, 1));
+  return { from: from.toISOString(), to: to.toISOString() };
+}
+
+const toRateView = (r: RateRow): RateView => ({
+  id: r.id,
+  customer_id: r.customerId,
+  event_type: r.eventType as RateView['event_type'],
+  amount_minor: r.amountMinor,
+  starts_on: r.startsOn,
+  created_by: r.createdBy,
+  created_at: r.createdAt.toISOString(),
+});
+
+function linesOf(figures: BillingFigure[]): BillingMonth['lines'] {
+  return BILLING_EVENTS.map((event) => {
+    const mine = figures.filter((f) => f.event_type === event);
+    return {
+      event_type: event,
+      label: BILLING_EVENT_LABELS[event],
+      quantity: mine.reduce((s, f) => s + f.quantity, 0),
+      amount_minor: mine.reduce((s, f) => s + f.amount_minor, 0),
+      rates: mine.map((f) => ({ rate_minor: f.rate_minor, quantity: f.quantity, amount_minor: f.amount_minor })),
+    };
+  });
+}
+
+/**
+ * Billing (issue 12): rates per customer and event type with a start date, the month's figures
+ * (live while the month is open, the snapshot once an admin closed it) and the event download.
+ */
+export function createBillingService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function requireCustomer(tx: DbOrTx, customerId: number) {
+    const customer = await createBillingRepository(tx).customer(customerId);
+    if (!customer) throw notFound('Customer not found.');
+    if (customer.company === RESERVED_COMPANY) throw new AppError(403, 'The system reserved customer cannot be changed.');
+    return customer;
+  }
+
+  async function monthOf(tx: DbOrTx, customerId: number, month: string): Promise<BillingMonth> {
+    const repo = createBillingRepository(tx);
+    const customer = await requireCustomer(tx, customerId);
+    const range = monthRange(month);
+    const closed = await repo.closedMonth(customerId, month);
+    const figures = closed ? await repo.closedFigures(closed.id) : await repo.figures(customerId, range.from, range.to);
+    const currency = closed?.currency ?? customer.currency;
+    const lines = linesOf(figures);
+    return {
+      customer_id: customerId,
+      company: customer.company,
+      month,
+      currency,
+      minor_digits: minorDigits(currency),
+      lines,
+      total_minor: closed ? closed.totalMinor : lines.reduce((s, l) => s + l.amount_minor, 0),
+      closed: closed ? { closed_at: closed.closedAt.toISOString(), closed_by: closed.closedBy } : null,
+      can_close: !closed && clock.now().getTime() >= new Date(range.to).getTime(),
+    };
+  }
+
+  return {
+    async rates(actor: AuthUser, customerId: number): Promise<RateList> {
+      requireAdmin(actor);
+      const customer = await requireCustomer(db, customerId);
+      return { currency: customer.currency, rates: (await createBillingRepository(db).rates(customerId)).map(toRateView) };
+    },
+
+    async addRate(actor: AuthUser, customerId: number, body: RateBody): Promise<RateView> {
+      requireAdmin(actor);
+      const now = clock.now();
+      try {
+        return await db.transaction(async (tx) => {
+          await requireCustomer(tx, customerId);
+          const row = await createBillingRepository(tx).insertRate({
+            customerId,
+            eventType: body.event_type,
+            amountMinor: body.amount_minor,
+            startsOn: body.starts_on,
+            createdBy: actor.username,
+            createdAt: now,
+          });
+          const view = toRateView(row);
+          await createAuditRepository(tx).record(
+            { actor, action: 'create', entityType: 'billing_rate', entityId: row.id, after: view },
+            now,
+          );
+          return view;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'billing_rates_customer_event_start_key')) throw invalid('starts_on', BILLING_MSG.rateTaken);
+        throw error;
+      }
+    },
+
+    /** Removes a rate; open months are priced again without it, closed months keep their snapshot. */
+    async deleteRate(actor: AuthUser, id: number): Promise<void> {
+      requireAdmin(actor);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const repo = createBillingRepository(tx);
+        const row = await repo.findRate(id);
+        if (!row) throw notFound(BILLING_MSG.rateNotFound);
+        await requireCustomer(tx, row.customerId);
+        await repo.deleteRate(id);
+        await createAuditRepository(tx).record(
+          { actor, action: 'delete', entityType: 'billing_rate', entityId: id, before: toRateView(row) },
+          now,
+        );
+      });
+    },
+
+    async month(actor: AuthUser, query: BillingQuery): Promise<BillingMonth> {
+      requireAdmin(actor);
+      // One snapshot: the figures and the closed state agree even while a close commits.
+      return db.transaction((tx) => monthOf(tx, query.customer_id, query.month), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
+    },
+
+    /** Freezes a month that has ended: its priced events are copied and never recomputed. */
+    async close(actor: AuthUser, body: BillingCloseBody): Promise<BillingMonth> {
+      requireAdmin(actor);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const repo = createBillingRepository(tx);
+        const customer = await requireCustomer(tx, body.customer_id);
+        const range = monthRange(body.month);
+        if (now.getTime() < new Date(range.to).getTime()) throw invalid('month', BILLING_MSG.notEnded);
+        const closed = await repo.closeMonth(
+          { customerId: customer.id, month: body.month, currency: customer.currency, closedBy: actor.username, closedAt: now },
+          range.from,
+          range.to,
+        );
+        if (!closed) throw invalid('month', BILLING_MSG.closed);
+        await createAuditRepository(tx).record(
+          {
+            actor,
+            action: 'create',
+            entityType: 'billing_month',
+            entityId: `${customer.id}:${body.month}`,
+            after: { total_minor: closed.totalMinor, currency: closed.currency },
+          },
+          now,
+        );
+        return monthOf(tx, customer.id, body.month);
+      });
+    },
+
+    /** The month's events as a file: one row per billable event. */
+    async exportFile(actor: AuthUser, query: BillingExportQuery): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+      requireAdmin(actor);
+      return db.transaction(
+        async (tx) => {
+          const repo = createBillingRepository(tx);
+          const customer = await requireCustomer(tx, query.customer_id);
+          const closed = await repo.closedMonth(customer.id, query.month);
+          const range = monthRange(query.month);
+          const events = closed ? await repo.closedEvents(closed.id) : await repo.events(customer.id, range.from, range.to);
+          const currency = closed?.currency ?? customer.currency;
+          const total = closed ? closed.totalMinor : events.reduce((s, e) => s + e.amount_minor, 0);
+          const base = `billing_${customer.company.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}_${query.month}`;
+          if (query.format === 'csv') {
+            return {
+              fileName: `${base}.csv`,
+              contentType: 'text/csv; charset=utf-8',
+              body: Buffer.from(buildBillingCsv(events, currency), 'utf8'),
+            };
+          }
+          const title = `${customer.company}: billing ${query.month}`;
+          return { fileName: `${base}.xlsx`, contentType: XLSX_TYPE, body: await buildBillingXlsx(events, currency, title, total) };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+  };
+}
+export type BillingService = ReturnType<typeof createBillingService>;

@@ -1,0 +1,250 @@
+import { RESERVED_COMPANY } from '../../../contract/constants.js';
+import { SCHEDULE_MSG, type ReportFormat, type ScheduleBody, type ScheduleView } from '../../../contract/schedules.js';
+import type { Db, Tx } from '../../db/client.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Clock } from '../../lib/clock.js';
+import { changedKeys, createAuditRepository } from '../audit/audit.repository.js';
+import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
+import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
+import { latestDue, nextDue, periodOf, type ScheduleTiming } from './schedule-timing.js';
+import { createSchedulesRepository, type ScheduleRow, type ScheduleWrite } from './schedules.repository.js';
+
+/** How many runs of each schedule the customer drawer shows. */
+export const RUNS_SHOWN = 5;
+
+const timingOf = (s: Pick<ScheduleRow, 'frequency' | 'weekday' | 'monthDay' | 'timeOfDay' | 'timeZone'>): ScheduleTiming => ({
+  frequency: s.frequency as ScheduleTiming['frequency'],
+  weekday: s.weekday,
+  monthDay: s.monthDay,
+  timeOfDay: s.timeOfDay,
+  timeZone: s.timeZone,
+});
+
+const timingKey = (s: ScheduleWrite) => JSON.stringify([s.frequency, s.weekday, s.monthDay, s.timeOfDay, s.timeZone]);
+
+function scheduleWrite(body: ScheduleBody): ScheduleWrite {
+  return {
+    frequency: body.frequency,
+    // Only the field of the chosen frequency is kept.
+    weekday: body.frequency === 'Weekly' ? (body.weekday ?? null) : null,
+    monthDay: body.frequency === 'Monthly' ? (body.month_day ?? null) : null,
+    timeOfDay: body.time_of_day,
+    timeZone: body.time_zone,
+    recipients: [...new Set(body.recipients.map((r) => r.toLowerCase()))],
+    formats: body.formats,
+    active: body.active,
+  };
+}
+
+/**
+ * Report schedules of a customer (issue 12). Each run is a 'Return Report' task (it builds the one
+ * report and mails it) written with its run row in one transaction; the run table's unique
+ * (schedule, due time) key makes a scheduled run go out once across every worker node.
+ */
+export function createSchedulesService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  async function requireCustomer(tx: Db | Tx, customerId: number) {
+    const customer = await createSchedulesRepository(tx).customer(customerId);
+    if (!customer) throw notFound('Customer not found.');
+    if (customer.company === RESERVED_COMPANY) throw new AppError(403, 'The system reserved customer cannot be changed.');
+    return customer;
+  }
+
+  function view(row: ScheduleRow, runs: ScheduleView['runs'], now: Date): ScheduleView {
+    return {
+      id: row.id,
+      customer_id: row.customerId,
+      frequency: row.frequency as ScheduleView['frequency'],
+      weekday: row.weekday,
+      month_day: row.monthDay,
+      time_of_day: row.timeOfDay,
+      time_zone: row.timeZone,
+      recipients: row.recipients,
+      formats: row.formats as ReportFormat[],
+      active: row.active,
+      next_due_at: row.active ? nextDue(timingOf(row), now).toISOString() : null,
+      created_by: row.createdBy,
+      updated_at: row.updatedAt.toISOString(),
+      runs,
+    };
+  }
+
+  async function viewOne(tx: Db | Tx, id: number): Promise<ScheduleView> {
+    const repo = createSchedulesRepository(tx);
+    const row = (await repo.find(id))!;
+    return view(row, (await repo.lastRuns([id], RUNS_SHOWN)).get(id) ?? [], clock.now());
+  }
+
+  const snapshot = (v: ScheduleView) => {
+    const { runs: _r, next_due_at: _n, updated_at: _u, ...rest } = v;
+    return rest;
+  };
+
+  /** Queues the run's task and links it to the run; inside the caller's transaction. */
+  async function queueRun(
+    tx: Tx,
+    schedule: ScheduleRow,
+    company: string,
+    runId: number,
+    period: { from: string; to: string },
+    requestedBy: string,
+    now: Date,
+  ) {
+    const taskId = await createTaskQueueRepository(tx).enqueue(
+      {
+        taskType: 'Return Report',
+        message1: `Scheduled report ${company} ${period.from} – ${period.to}`,
+        message2: `for ${schedule.recipients.join(', ')}`,
+        customerId: schedule.customerId,
+        payload: {
+          reportName: `returns_${period.from}_${period.to}`,
+          customerId: schedule.customerId,
+          dateFrom: period.from,
+          dateTo: period.to,
+          email: schedule.recipients.join(', '),
+          requestedBy,
+          formats: schedule.formats as ReportFormat[],
+          scheduleId: schedule.id,
+        },
+      },
+      now,
+    );
+    await createSchedulesRepository(tx).setRunTask(runId, taskId);
+    return taskId;
+  }
+
+  return {
+    async list(actor: AuthUser, customerId: number): Promise<ScheduleView[]> {
+      requireAdmin(actor);
+      await requireCustomer(db, customerId);
+      const repo = createSchedulesRepository(db);
+      const rows = await repo.listFor(customerId);
+      const runs = await repo.lastRuns(
+        rows.map((r) => r.id),
+        RUNS_SHOWN,
+      );
+      const now = clock.now();
+      return rows.map((r) => view(r, runs.get(r.id) ?? [], now));
+    },
+
+    async create(actor: AuthUser, customerId: number, body: ScheduleBody): Promise<ScheduleView> {
+      requireAdmin(actor);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await requireCustomer(tx, customerId);
+        const id = await createSchedulesRepository(tx).insert(customerId, scheduleWrite(body), actor.username, now);
+        const created = await viewOne(tx, id);
+        await createAuditRepository(tx).record(
+          { actor, action: 'create', entityType: 'report_schedule', entityId: id, after: snapshot(created) },
+          now,
+        );
+        return created;
+      });
+    },
+
+    async update(actor: AuthUser, id: number, body: ScheduleBody): Promise<ScheduleView> {
+      requireAdmin(actor);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const repo = createSchedulesRepository(tx);
+        const row = await repo.find(id);
+        if (!row) throw notFound(SCHEDULE_MSG.notFound);
+        await requireCustomer(tx, row.customerId);
+        const before = await viewOne(tx, id);
+        const values = scheduleWrite(body);
+        // A new timing, or a paused schedule started again, counts from now: no run of a period before.
+        const restart = timingKey(values) !== timingKey(row) || (values.active && !row.active);
+        await repo.update(id, { ...values, ...(restart ? { startsAt: now } : {}) }, now);
+        const after = await viewOne(tx, id);
+        if (changedKeys(snapshot(before), snapshot(after)).length) {
+          await createAuditRepository(tx).record(
+            { actor, action: 'update', entityType: 'report_schedule', entityId: id, before: snapshot(before), after: snapshot(after) },
+            now,
+          );
+        }
+        return after;
+      });
+    },
+
+    async remove(actor: AuthUser, id: number): Promise<void> {
+      requireAdmin(actor);
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const repo = createSchedulesRepository(tx);
+        const row = await repo.find(id);
+        if (!row) throw notFound(SCHEDULE_MSG.notFound);
+        await requireCustomer(tx, row.customerId);
+        const before = await viewOne(tx, id);
+        await repo.remove(id);
+        await createAuditRepository(tx).record(
+          { actor, action: 'delete', entityType: 'report_schedule', entityId: id, before: snapshot(before) },
+          now,
+        );
+      });
+    },
+
+    /**
+     * "Send now": a run of the period the latest due time covered (e.g. yesterday for a daily
+     * schedule), queued at once. Not keyed, so it never blocks or replaces the scheduled run.
+     */
+    async sendNow(actor: AuthUser, id: number): Promise<ScheduleView> {
+      requireAdmin(actor);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const repo = createSchedulesRepository(tx);
+        const row = await repo.find(id);
+        if (!row) throw notFound(SCHEDULE_MSG.notFound);
+        const customer = await requireCustomer(tx, row.customerId);
+        const due = latestDue(timingOf(row), now);
+        const period = periodOf(timingOf(row), due.date);
+        const runId = (await repo.insertRun(
+          { scheduleId: id, dueAt: now, manual: true, periodFrom: period.from, periodTo: period.to, requestedBy: actor.username },
+          now,
+        ))!;
+        await queueRun(tx, row, customer.company, runId, period, actor.username, now);
+        return viewOne(tx, id);
+      });
+    },
+
+    /**
+     * The scheduler's tick: for every active schedule whose latest due time is at or after its
+     * start and has no run yet, one run. After a downtime that spanned several due times only the
+     * latest is sent (once); the periods before it are not caught up one by one.
+     * Answers the number of runs queued by this call.
+     */
+    async runDue(now: Date): Promise<number> {
+      const schedules = await createSchedulesRepository(db).active();
+      if (!schedules.length) return 0;
+      const last = await createSchedulesRepository(db).lastScheduledDue(schedules.map((s) => s.id));
+      let queued = 0;
+      for (const schedule of schedules) {
+        const timing = timingOf(schedule);
+        const due = latestDue(timing, now);
+        if (due.at.getTime() < schedule.startsAt.getTime()) continue;
+        const sent = last.get(schedule.id);
+        if (sent && sent.getTime() >= due.at.getTime()) continue;
+        const period = periodOf(timing, due.date);
+        const inserted = await db.transaction(async (tx) => {
+          const runId = await createSchedulesRepository(tx).insertRun(
+            {
+              scheduleId: schedule.id,
+              dueAt: due.at,
+              manual: false,
+              periodFrom: period.from,
+              periodTo: period.to,
+              requestedBy: schedule.createdBy,
+            },
+            now,
+          );
+          if (runId === undefined) return false; // another node queued it
+          await queueRun(tx, schedule, schedule.company, runId, period, schedule.createdBy, now);
+          return true;
+        });
+        if (inserted) queued++;
+      }
+      return queued;
+    },
+  };
+}
+export type SchedulesService = ReturnType<typeof createSchedulesService>;

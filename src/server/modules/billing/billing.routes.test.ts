@@ -7,7 +7,7 @@ import { makeOrder } from '../../test/order-factory.js';
 import { makeProduct, makeReturn } from '../../test/return-factory.js';
 import { adminSession, operatorSession } from '../../test/sessions.js';
 import type { Db } from '../../db/client.js';
-import { billingClosedMonths, billingRates, customers } from '../../db/schema/index.js';
+import { billingClosedMonths, billingRates, customers, parcels, photos, returnLedgers, returnVersions } from '../../db/schema/index.js';
 import { BILLING_MSG } from '../../../contract/billing.js';
 import { CURRENCY_INVALID } from '../../../contract/money.js';
 import { CUSTOMER_MSG } from '../../../contract/customers.js';
@@ -235,5 +235,97 @@ describe('billing month', () => {
     expect((await call(t.app, 'DELETE', `/api/su/billing-rates/${late.id}`, { token })).status).toBe(200);
     expect((await get('2026-11')).total_minor).toBe(150 + 4 * 40);
     expect((await get('2026-10')).total_minor).toBe(575);
+  });
+});
+
+describe('billing events of the other features', () => {
+  it('counts photos on returns, closed unknown parcels and corrections (each version after the first)', async () => {
+    const { token } = await admin();
+    const customer = await makeCustomer(db);
+    const op = await operatorSession(t.app, db, [customer.id]);
+    const product = await makeProduct(db, customer.id, { sku: 'PH-1' });
+    const ret = await makeReturn(db, {
+      customerId: customer.id,
+      userId: op.user.id,
+      username: op.user.username,
+      createdAt: new Date('2026-10-05T10:00:00Z'),
+      lines: [{ productId: product.id, quantity: 1 }],
+    });
+    const [ledger] = await db.select().from(returnLedgers).where(eq(returnLedgers.returnId, ret.id));
+    const photo = (uploadedAt: string, returnId: number | null) => ({
+      storageKey: `k-${Math.random()}`,
+      customerId: customer.id,
+      uploadedBy: op.user.id,
+      uploadedAt: new Date(uploadedAt),
+      sha256: 'x',
+      format: 'jpeg',
+      uploadedBytes: 1,
+      originalBytes: 1,
+      displayBytes: 1,
+      thumbBytes: 1,
+      width: 1,
+      height: 1,
+      returnId,
+      ledgerId: returnId ? ledger!.id : null,
+      attachedAt: returnId ? new Date(uploadedAt) : null,
+    });
+    await db
+      .insert(photos)
+      .values([photo('2026-10-05T09:59:00Z', ret.id), photo('2026-10-05T09:59:30Z', ret.id), photo('2026-10-05T09:00:00Z', null)]);
+    const parcel = (state: string, closedAt: string | null) => ({
+      trackingNumber: `TRK${Math.floor(Math.random() * 1e9)}`,
+      customerId: customer.id,
+      location: 'A1',
+      state,
+      receivedBy: op.user.id,
+      receivedByName: op.user.username,
+      receivedAt: new Date('2026-09-28T08:00:00Z'),
+      closedAt: closedAt ? new Date(closedAt) : null,
+      returnId: state === 'Matched' ? ret.id : null,
+    });
+    await db
+      .insert(parcels)
+      .values([parcel('Matched', '2026-10-05T09:58:00Z'), parcel('Closed', '2026-10-20T12:00:00Z'), parcel('Waiting', null)]);
+    const version = (v: number, at: string) => ({
+      returnId: ret.id,
+      version: v,
+      userId: op.user.id,
+      username: op.user.username,
+      lines: [],
+      createdAt: new Date(at),
+    });
+    await db
+      .insert(returnVersions)
+      .values([version(1, '2026-10-06T10:00:00Z'), version(2, '2026-10-06T10:00:00Z'), version(3, '2026-11-02T10:00:00Z')]);
+    await addRate(token, customer.id, 'photo_taken', 5, '2026-01-01');
+    await addRate(token, customer.id, 'parcel_handled', 200, '2026-01-01');
+    await addRate(token, customer.id, 'correction', 300, '2026-01-01');
+
+    const october = (await call(t.app, 'GET', `/api/su/billing?customer_id=${customer.id}&month=2026-10`, { token })).body.message;
+    const byType = Object.fromEntries(
+      october.lines.map((l: { event_type: string; quantity: number; amount_minor: number }) => [
+        l.event_type,
+        [l.quantity, l.amount_minor],
+      ]),
+    );
+    expect(byType).toMatchObject({
+      return_received: [1, 0],
+      unit_received: [1, 0],
+      photo_taken: [2, 10],
+      parcel_handled: [2, 400],
+      correction: [1, 300],
+    });
+    expect(october.total_minor).toBe(710);
+    const csv = parseCsv((await download(token, customer.id, '2026-10', 'csv')).body);
+    expect(csv.slice(1).map((r) => `${r[0]}|${r[3]}`)).toEqual([
+      `Unknown parcel handled|${csv[1]![3]}`,
+      'Photo taken|PH-1',
+      'Photo taken|PH-1',
+      `Return received|`,
+      'Unit received|PH-1',
+      'Correction|version 2',
+      `Unknown parcel handled|${csv[7]![3]}`,
+    ]);
+    expect(csv[1]![3]).toMatch(/^TRK/);
   });
 });

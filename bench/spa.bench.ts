@@ -38,8 +38,18 @@ function closure(start: string[], seen = new Set<string>()) {
 
 const html = readFileSync(join(out, 'index.html'), 'utf8');
 const entry = closure([...html.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
-const page = readdirSync(join(out, 'assets')).find((f) => /^ReceivingPage-.*\.js$/.test(f))!;
-const receiving = closure([`assets/${page}`], new Set(entry));
+// The receiving page needs its own chunk and the app shell around it (MainLayout, lazy since issue 13).
+const chunks = readdirSync(join(out, 'assets')).filter((f) => /^(ReceivingPage|MainLayout)-.*\.js$/.test(f));
+const receiving = closure(
+  chunks.map((f) => `assets/${f}`),
+  new Set(entry),
+);
+// A lazy screen's libraries must stay out of the entry (the dashboard's charts, for one).
+const leaked = [...entry].filter((f) => /recharts|@mantine\/charts|ResponsiveContainer/.test(readFileSync(join(out, f), 'utf8')));
+if (leaked.length) {
+  console.error(`The entry loads chart code: ${leaked.join(', ')}`);
+  process.exitCode = 1;
+}
 const css = [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]!);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;

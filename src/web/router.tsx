@@ -1,10 +1,15 @@
 // Every route of SPEC §2.1; each screen is its own lazily loaded chunk (STACK-NOTES pitfall 9).
+import { Suspense } from 'react';
 import { createBrowserRouter, Outlet, useRouteError } from 'react-router';
 import { SessionProvider } from './auth/session';
-import { ScreenError } from './components/LoadErrorBoundary';
-import { AuthLayout } from './layout/AuthLayout';
-import { MainLayout } from './layout/MainLayout';
+import { LoadErrorBoundary, ScreenError } from './components/LoadErrorBoundary';
+import { PageLoader } from './components/PageLoader';
 import { lazyPage } from './lib/lazy-page';
+
+// The layouts are lazy too (issue 13): what index.html loads is React, the router, Mantine's
+// provider and this table; the app shell with its top bar and menus comes with the first screen.
+const AuthLayout = lazyPage(async () => ({ default: (await import('./layout/AuthLayout')).AuthLayout }));
+const MainLayout = lazyPage(async () => ({ default: (await import('./layout/MainLayout')).MainLayout }));
 
 const LoginPage = lazyPage(() => import('./pages/login/LoginPage'));
 const ForgetPasswordPage = lazyPage(() => import('./pages/forget-password/ForgetPasswordPage'));
@@ -23,7 +28,11 @@ const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'));
 function SessionRoot() {
   return (
     <SessionProvider>
-      <Outlet />
+      <LoadErrorBoundary>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </LoadErrorBoundary>
     </SessionProvider>
   );
 }

@@ -232,6 +232,18 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await state_(page, audit, 'return-view-task-modal-operator');
       await page.keyboard.press('Escape');
 
+      // Dashboard (issue 12): the figures, a range with its date inputs, History filtered from a tile.
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+      await page.getByTestId('tile-reasons').getByRole('link', { name: 'Damaged in transit' }).waitFor();
+      await screen(page, audit, 'dashboard', 'Dashboard');
+      await page.locator('label', { hasText: /^Range$/ }).click();
+      await page.getByLabel('From').waitFor();
+      await state_(page, audit, 'dashboard-range');
+      await page.getByTestId('tile-reasons').getByRole('link', { name: 'Damaged in transit' }).click();
+      await page.getByTestId('history-filter-reason').waitFor();
+      await page.getByTestId('history-row').first().waitFor();
+      await screen(page, audit, 'history-from-dashboard', 'Return History');
+
       // Not found.
       await page.goto('/no/such/screen');
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();

@@ -50,6 +50,7 @@ export const API_PATHS = {
   auditTrail: { method: 'GET', path: '/su/audit' },
   // returns
   listReturns: { method: 'GET', path: '/returns' },
+  downloadReturns: { method: 'GET', path: '/returns/download' },
   submitReturn: { method: 'POST', path: '/returns' },
   readReturn: { method: 'GET', path: '/returns/:returnId/order/:orderId' },
   searchOrders: { method: 'PUT', path: '/returns/search/:customerId' },

@@ -16,7 +16,7 @@ import {
 import { blindReturnBody, blindReturnSaved, blindSetup, productRow, productSearchBody } from './blind.js';
 import { adminCustomer, connectionBody, connectionView, customerBody, optionBody, optionView } from './customers.js';
 import { dashboardAnswer, dashboardQuery } from './dashboard.js';
-import { historyPage, historyQuery } from './history.js';
+import { historyDownloadQuery, historyPage, historyQuery } from './history.js';
 import { importSummary, importUploadBody } from './order-import.js';
 import { orderDetail, orderLoadBody, orderSearchBody, orderSearchResult } from './orders.js';
 import { photoUploadQuery, photoView } from './photos.js';
@@ -76,6 +76,7 @@ export const API_ROUTES = {
   downloadFile: {},
   auditTrail: { query: auditQuery, answer: z.array(auditEntry) },
   listReturns: { query: historyQuery, answer: historyPage },
+  downloadReturns: { query: historyDownloadQuery },
   submitReturn: { body: submitReturnBody, answer: createdReturn },
   readReturn: { answer: returnView },
   searchOrders: { body: orderSearchBody, answer: z.array(orderSearchResult) },

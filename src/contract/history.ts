@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { blankOr, id, MAX_ID, pageOf, text } from './common.js';
+import { blankOr, id, isoDate, MAX_ID, pageOf, text } from './common.js';
+import { LEDGER_CONDITIONS } from './constants.js';
 import { trackingNumber } from './parcels.js';
 
 export const HISTORY_MSG = {
@@ -9,6 +10,12 @@ export const HISTORY_MSG = {
   customerInvalid: 'Customer must be All or a customer id',
   blindInvalid: 'Blind must be All, 1 or 0',
   pageInvalid: 'Invalid page',
+  dateInvalid: 'Enter a date as YYYY-MM-DD',
+  rangeOrder: 'The from date must not be after the to date',
+  reasonInvalid: 'Reason must be a reason code (at most 100 characters)',
+  conditionInvalid: `Condition must be one of ${LEDGER_CONDITIONS.join(', ')}`,
+  userInvalid: 'Operator must be a user id',
+  formatInvalid: 'Format must be csv or xlsx',
 } as const;
 
 /** The blind select of SPEC §2.9 and the values the query string carries. */
@@ -28,13 +35,41 @@ const referenceSearch = blankOr(
   .optional()
   .transform(noFilter<string>);
 
+const createdDay = z
+  .union([z.literal(''), isoDate(HISTORY_MSG.dateInvalid)], { error: HISTORY_MSG.dateInvalid })
+  .optional()
+  .transform((v) => v || undefined);
+
+/**
+ * Filters the dashboard's tiles link to (issue 12), beyond SPEC §2.9's: the UTC day the return was
+ * saved (from, to), a reason code or condition of one of its lines, the operator who saved it.
+ */
+const insightFilters = {
+  'filter[from]': createdDay,
+  'filter[to]': createdDay,
+  'filter[reason]': blankOr(text(HISTORY_MSG.reasonInvalid).trim().max(100, { error: HISTORY_MSG.reasonInvalid }))
+    .optional()
+    .transform(noFilter<string>),
+  'filter[condition]': z
+    .enum(['', 'All', ...LEDGER_CONDITIONS], { error: HISTORY_MSG.conditionInvalid })
+    .optional()
+    .transform(noFilter<string>),
+  'filter[user_id]': z
+    .union([z.enum(['All', '']), id(HISTORY_MSG.userInvalid)], { error: HISTORY_MSG.userInvalid })
+    .optional()
+    .transform(noFilter<number>),
+};
+
+const fromNotAfterTo = (q: { 'filter[from]'?: string; 'filter[to]'?: string }) =>
+  !q['filter[from]'] || !q['filter[to]'] || q['filter[from]'] <= q['filter[to]'];
+
 /**
  * GET /api/returns query (SPEC §2.9, §7). The keys are the literal bracketed names the SPA puts in
  * the query string (`search[id]=12&filter[is_blind]=1`), so shared links stay readable. Unknown
  * keys are refused, and every accepted form ('' for none, 'All', '#12') is in the schema, so the
  * OpenAPI document says exactly what the server takes.
  */
-export const historyQuery = z.strictObject({
+const historyShape = {
   page: z
     .union(
       [
@@ -79,8 +114,17 @@ export const historyQuery = z.strictObject({
     .enum(['All', '', '1', '0', 'true', 'false'], { error: HISTORY_MSG.blindInvalid })
     .optional()
     .transform((v) => (v === undefined || v === '' || v === 'All' ? undefined : v === '1' || v === 'true')),
-});
+  ...insightFilters,
+};
+export const historyQuery = z.strictObject(historyShape).refine(fromNotAfterTo, { error: HISTORY_MSG.rangeOrder, path: ['filter[to]'] });
 export type HistoryQuery = z.infer<typeof historyQuery>;
+
+/** GET /api/returns/download query: History's filters (no page) and the file format. */
+const { page: _page, ...downloadShape } = historyShape;
+export const historyDownloadQuery = z
+  .strictObject({ ...downloadShape, format: z.enum(['csv', 'xlsx'], { error: HISTORY_MSG.formatInvalid }) })
+  .refine(fromNotAfterTo, { error: HISTORY_MSG.rangeOrder, path: ['filter[to]'] });
+export type HistoryDownloadQuery = z.infer<typeof historyDownloadQuery>;
 
 /** One row of the Return History table (SPEC §2.9 columns). */
 export const historyRow = z.object({

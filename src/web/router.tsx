@@ -16,6 +16,8 @@ const ForgetPasswordPage = lazyPage(() => import('./pages/forget-password/Forget
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password/ResetPasswordPage'));
 const ReceivingPage = lazyPage(() => import('./pages/receiving/ReceivingPage'));
 const HistoryPage = lazyPage(() => import('./pages/history/HistoryPage'));
+// Its own chunk with @mantine/charts and recharts: the receiving screen never loads them.
+const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage'));
 const ReturnViewPage = lazyPage(() => import('./pages/return-view/ReturnViewPage'));
 const BlindReturnPage = lazyPage(() => import('./pages/blind-return/BlindReturnPage'));
 const AdminUsersPage = lazyPage(() => import('./pages/admin-users/AdminUsersPage'));
@@ -60,6 +62,7 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <ReceivingPage /> },
           { path: 'history', element: <HistoryPage /> },
+          { path: 'dashboard', element: <DashboardPage /> },
           { path: 'orders/:orderId/returns/:returnId', element: <ReturnViewPage /> },
           { path: 'blind/:customerId', element: <BlindReturnPage /> },
           { path: 'parcels', element: <ParcelsPage /> },

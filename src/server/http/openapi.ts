@@ -194,7 +194,7 @@ function transform(document: RouteDocument): { schema: FastifySchema; url: strin
   const response: Record<string, unknown> = { ...schema.response };
   const original = document.schema as { body?: unknown; querystring?: unknown; params?: unknown };
   for (const status of errorStatusesOf(method, path, original)) response[status] ??= errorEnvelope(status);
-  if (key === 'GET /api/files/{token}') response[200] = FILE_ANSWER;
+  if (key === 'GET /api/files/{token}' || key === 'GET /api/returns/download') response[200] = FILE_ANSWER;
   if (IMAGE_ROUTES.has(key)) response[200] = IMAGE_ANSWER;
   if (key === 'GET /api/su/billing/export') response[200] = BILLING_FILE_ANSWER;
   const upload = key === 'POST /api/photos' ? PHOTO_UPLOAD : {};

@@ -115,3 +115,75 @@ export function callRoute<N extends RouteName>(name: N, ...[input, options]: Rou
   const sent = method === 'POST' || method === 'PUT' ? (body ?? {}) : body;
   return request<RouteAnswer<N>>(method, url, sent, options);
 }
+
+export interface DownloadProgress {
+  /** Bytes received so far. */
+  bytes: number;
+  /** The row count the server announced (X-Total-Rows), when it did. */
+  totalRows: number | null;
+  /** Lines received so far (CSV: rows + the header). */
+  lines: number;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/**
+ * Calls a route that answers a file (a streamed download) and reads it chunk by chunk, reporting
+ * progress. A failure is answered like callRoute's (notification, 401 → login) and resolves to null.
+ */
+export async function downloadRoute<N extends RouteName>(
+  name: N,
+  input: { query: QueryObject },
+  options: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {},
+): Promise<DownloadedFile | null> {
+  const { path } = API_PATHS[name];
+  const url = apiPath(withQuery(path, input.query));
+  const headers: Record<string, string> = {};
+  const { token } = readStoredToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal: options.signal, credentials: 'same-origin' });
+  } catch {
+    if (!options.signal?.aborted) notifyFailure(-1, failureMessages(networkFailure()));
+    return null;
+  }
+  if (response.status !== 200 || !response.body) {
+    let parsed: unknown;
+    try {
+      parsed = await response.json();
+    } catch {
+      parsed = undefined;
+    }
+    const result = mapResponse(response.status, parsed);
+    notifyFailure(result.code, failureMessages(result));
+    if (result.code === 401) {
+      clearStoredToken();
+      onUnauthorized?.();
+    }
+    return null;
+  }
+  const total = response.headers.get('x-total-rows');
+  const progress: DownloadProgress = { bytes: 0, totalRows: total === null ? null : Number(total), lines: 0 };
+  const parts: BlobPart[] = [];
+  const reader = response.body.getReader();
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      parts.push(value);
+      progress.bytes += value.byteLength;
+      for (const byte of value) if (byte === 10) progress.lines++;
+      options.onProgress?.({ ...progress });
+    }
+  } catch {
+    if (!options.signal?.aborted) notifyFailure(-1, failureMessages(networkFailure()));
+    return null;
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const fileName = /filename="([^"]+)"/.exec(disposition)?.[1] ?? 'download';
+  return { blob: new Blob(parts, { type: response.headers.get('content-type') ?? 'application/octet-stream' }), fileName };
+}

@@ -3,6 +3,7 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import {
   IconAdjustmentsHorizontal,
   IconBuildingWarehouse,
+  IconChartBar,
   IconChevronDown,
   IconHistory,
   IconKey,
@@ -79,6 +80,9 @@ export function TopBar() {
           </NavItem>
           <NavItem to="/parcels" active={active === 'parcels'} icon={<IconPackages size={18} stroke={1.7} />}>
             Parcels
+          </NavItem>
+          <NavItem to="/dashboard" active={active === 'dashboard'} icon={<IconChartBar size={18} stroke={1.7} />}>
+            Dashboard
           </NavItem>
           {isAdmin && (
             <Menu position="bottom-start" shadow="md" width={200} offset={6}>

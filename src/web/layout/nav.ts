@@ -16,12 +16,13 @@ export const ADMIN_LINKS = [
   { label: 'Task Status', to: '/admin/tasks', icon: 'tasks' },
 ] as const;
 
-export type NavKey = 'receiving' | 'history' | 'parcels' | 'admin' | null;
+export type NavKey = 'receiving' | 'history' | 'parcels' | 'dashboard' | 'admin' | null;
 
 export function activeNav(pathname: string): NavKey {
   if (pathname === '/' || pathname.startsWith('/blind')) return 'receiving';
   if (pathname.startsWith('/history') || pathname.startsWith('/orders')) return 'history';
   if (pathname.startsWith('/parcels')) return 'parcels';
+  if (pathname.startsWith('/dashboard')) return 'dashboard';
   if (pathname.startsWith('/admin')) return 'admin';
   return null;
 }

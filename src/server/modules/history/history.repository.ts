@@ -12,6 +12,14 @@ export interface HistoryFilter {
   orderNumber?: string;
   webOrderNumber?: string;
   trackingNumber?: string;
+  /** Saved on or after this UTC day (YYYY-MM-DD). */
+  from?: string;
+  /** Saved on or before this UTC day. */
+  to?: string;
+  /** A line of the return has this reason code / condition (the same line when both are given). */
+  reason?: string;
+  condition?: string;
+  userId?: number;
 }
 
 /** `%term%` for LIKE with the user's own % and _ taken literally. */
@@ -24,7 +32,20 @@ const ORDER_REFERENCES = sql.raw(
 );
 
 const hasSearch = (f: HistoryFilter) =>
-  f.id !== undefined || !!f.deliveryNumber || !!f.orderNumber || !!f.webOrderNumber || !!f.trackingNumber;
+  f.id !== undefined ||
+  !!f.trackingNumber ||
+  !!f.deliveryNumber ||
+  !!f.orderNumber ||
+  !!f.webOrderNumber ||
+  !!f.from ||
+  !!f.to ||
+  !!f.reason ||
+  !!f.condition ||
+  f.userId !== undefined;
+
+const DAY_MS = 86_400_000;
+const dayStart = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
+const dayEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString();
 
 function whereClause(f: HistoryFilter): SQL {
   const parts: SQL[] = [sql`true`];
@@ -32,6 +53,15 @@ function whereClause(f: HistoryFilter): SQL {
   if (f.isBlind !== undefined) parts.push(sql`r.is_blind = ${f.isBlind}`);
   if (f.id !== undefined) parts.push(sql`r.id = ${f.id}`);
   if (f.trackingNumber) parts.push(sql`upper(r.tracking_number) = ${f.trackingNumber.toUpperCase()}`);
+  if (f.from) parts.push(sql`r.created_at >= ${dayStart(f.from)}::timestamptz`);
+  if (f.to) parts.push(sql`r.created_at < ${dayEnd(f.to)}::timestamptz`);
+  if (f.userId !== undefined) parts.push(sql`r.user_id = ${f.userId}`);
+  if (f.reason || f.condition) {
+    const line: SQL[] = [sql`l.return_id = r.id`];
+    if (f.reason) line.push(sql`l.reason = ${f.reason}`);
+    if (f.condition) line.push(sql`l.condition = ${f.condition}`);
+    parts.push(sql`EXISTS (SELECT 1 FROM return_ledgers l WHERE ${sql.join(line, sql` AND `)})`);
+  }
   const refs: SQL[] = [];
   for (const [column, term] of [
     ['delivery_number', f.deliveryNumber],
@@ -200,6 +230,30 @@ export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page:
     ORDER BY x.created_at DESC, x.id DESC`;
 }
 
+/** Where a download's keyset walk stands: the last row it wrote. */
+export interface HistoryCursor {
+  createdAt: string;
+  id: number;
+}
+
+/** One batch of a download, newest first, after the cursor; with each return's units. */
+export function historyBatchQuery(f: HistoryFilter, after: HistoryCursor | null, limit: number): SQL {
+  const cursor = after ? sql` AND (r.created_at, r.id) < (${after.createdAt}::timestamptz, ${after.id})` : sql``;
+  return sql`
+    SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
+           r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
+           r.tracking_number, r.username, r.created_at, r.photo_count, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_key,
+           (SELECT coalesce(sum(l.quantity), 0) FROM return_ledgers l WHERE l.return_id = r.id) AS units
+    FROM returns r
+    JOIN customers c ON c.id = r.customer_id
+    LEFT JOIN orders o ON o.id = r.order_id
+    WHERE ${whereClause(f)}${cursor}
+    ORDER BY r.created_at DESC, r.id DESC
+    LIMIT ${limit}`;
+}
+
+export type HistoryDownloadRow = HistoryRow & { units: number };
+
 export function createHistoryRepository(db: DbOrTx) {
   async function count(f: HistoryFilter): Promise<number> {
     if (f.customerIds?.length === 0) return 0;
@@ -222,6 +276,23 @@ export function createHistoryRepository(db: DbOrTx) {
         known: first.known,
         total: Number(first.total),
         rows: rows.filter((r) => r.id !== null && r.id !== undefined).map((r) => toHistoryRow(r as RawRow)),
+      };
+    },
+
+    count,
+
+    /** The next batch of a download and the cursor after it (null when this was the last). */
+    async batch(
+      f: HistoryFilter,
+      after: HistoryCursor | null,
+      limit: number,
+    ): Promise<{ rows: HistoryDownloadRow[]; next: HistoryCursor | null }> {
+      if (f.customerIds?.length === 0) return { rows: [], next: null };
+      const raw = await queryRows<RawRow & { units: string | number; created_key: string }>(db, historyBatchQuery(f, after, limit));
+      const last = raw.at(-1);
+      return {
+        rows: raw.map((r) => ({ ...toHistoryRow(r), units: Number(r.units) })),
+        next: last && raw.length === limit ? { createdAt: `${last.created_key}Z`, id: Number(last.id) } : null,
       };
     },
 

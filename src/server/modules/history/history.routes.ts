@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.js';
-import { historyPage, historyQuery } from '../../../contract/history.js';
+import { historyDownloadQuery, historyPage, historyQuery } from '../../../contract/history.js';
 import { ok } from '../../http/envelope.js';
-import { currentToken, type Guards } from '../../http/auth-guard.js';
+import { currentToken, currentUser, type Guards } from '../../http/auth-guard.js';
 import type { HistoryService } from './history.service.js';
 
 /** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
@@ -27,5 +27,28 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
       },
     },
     async (req) => ok(await history.listForToken(currentToken(req), req.query)),
+  );
+
+  app.get(
+    '/returns/download',
+    {
+      // A download streams for a while: the session is checked once, up front (401 before 422).
+      onRequest: guards.requireAuth,
+      schema: {
+        tags: ['history'],
+        summary: 'Every return of the History filter as a CSV or XLSX file, streamed (X-Total-Rows: the row count)',
+        security: [{ bearer: [] }],
+        querystring: historyDownloadQuery,
+      },
+    },
+    async (req, reply) => {
+      const file = await history.download(currentUser(req), req.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('x-total-rows', String(file.rows))
+        .header('access-control-expose-headers', 'x-total-rows, content-disposition')
+        .send(file.stream);
+    },
   );
 };

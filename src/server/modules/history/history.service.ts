@@ -1,4 +1,5 @@
-import type { HistoryPage, HistoryQuery } from '../../../contract/history.js';
+import type { Readable } from 'node:stream';
+import type { HistoryDownloadQuery, HistoryPage, HistoryQuery } from '../../../contract/history.js';
 import { LIMITS } from '../../../contract/constants.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
@@ -7,10 +8,11 @@ import { createHistoryRepository, type HistoryFilter } from './history.repositor
 import type { Principals } from '../auth/principals.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound, unauthorized } from '../../http/errors.js';
+import { historyDownloadStream, type HistoryFileFormat } from './history-download.js';
 
 /** Return History (SPEC §2.9): operators see their customers' returns, admins every return. */
 export function createHistoryService(deps: { db: Db; customerAccess: CustomerAccess; principals?: Principals; clock?: Clock }) {
-  const filterOf = (q: HistoryQuery, customerIds: number[] | undefined): HistoryFilter => ({
+  const filterOf = (q: Omit<HistoryQuery, 'page'>, customerIds: number[] | undefined): HistoryFilter => ({
     customerIds,
     isBlind: q['filter[is_blind]'],
     id: q['search[id]'],
@@ -18,7 +20,20 @@ export function createHistoryService(deps: { db: Db; customerAccess: CustomerAcc
     orderNumber: q['search[order_number]'],
     webOrderNumber: q['search[web_order_number]'],
     trackingNumber: q['search[tracking_number]'],
+    from: q['filter[from]'],
+    to: q['filter[to]'],
+    reason: q['filter[reason]'],
+    condition: q['filter[condition]'],
+    userId: q['filter[user_id]'],
   });
+  /** The customers a user's query covers: 404/403 for a customer they may not see; undefined = every one. */
+  const customersOf = async (user: AuthUser, customerId: number | undefined): Promise<number[] | undefined> => {
+    if (customerId !== undefined) {
+      await deps.customerAccess.require(user, customerId);
+      return [customerId];
+    }
+    return user.isSu ? undefined : (await deps.customerAccess.listVisible(user)).map((c) => c.id);
+  };
   const pageOf = (rows: HistoryPage['data'], page: number, total: number): HistoryPage => ({
     data: rows,
     on_page: page,
@@ -68,24 +83,7 @@ export function createHistoryService(deps: { db: Db; customerAccess: CustomerAcc
     },
 
     async list(user: AuthUser, q: HistoryQuery): Promise<HistoryPage> {
-      let customerIds: number[] | undefined;
-      const customerId = q['filter[customer_id]'];
-      if (customerId !== undefined) {
-        // 404 for an unknown customer, 403 for one the operator is not linked to.
-        await deps.customerAccess.require(user, customerId);
-        customerIds = [customerId];
-      } else if (!user.isSu) {
-        customerIds = (await deps.customerAccess.listVisible(user)).map((c) => c.id);
-      }
-      const filter: HistoryFilter = {
-        customerIds,
-        isBlind: q['filter[is_blind]'],
-        id: q['search[id]'],
-        deliveryNumber: q['search[delivery_number]'],
-        orderNumber: q['search[order_number]'],
-        webOrderNumber: q['search[web_order_number]'],
-        trackingNumber: q['search[tracking_number]'],
-      };
+      const filter = filterOf(q, await customersOf(user, q['filter[customer_id]']));
       const perPage = LIMITS.historyPageSize;
       // The page and the total in one read-only snapshot, so they agree while returns are being saved.
       const { rows, total } = await deps.db.transaction((tx) => createHistoryRepository(tx).page(filter, q.page, perPage), {
@@ -98,6 +96,27 @@ export function createHistoryService(deps: { db: Db; customerAccess: CustomerAcc
         per_page: perPage,
         total_records: total,
         total_pages: Math.ceil(total / perPage),
+      };
+    },
+
+    /**
+     * The whole filtered list as a file, streamed: read in keyset batches (never one query into
+     * memory), written as it is read. `rows` is the exact count when the download starts.
+     */
+    async download(
+      user: AuthUser,
+      q: HistoryDownloadQuery,
+    ): Promise<{ fileName: string; contentType: string; rows: number; stream: Readable }> {
+      const filter = filterOf(q, await customersOf(user, q['filter[customer_id]']));
+      const repo = createHistoryRepository(deps.db);
+      const rows = filter.customerIds?.length === 0 ? 0 : await repo.count(filter);
+      const format: HistoryFileFormat = q.format;
+      const stamp = (deps.clock?.now() ?? new Date()).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+      return {
+        fileName: `return_history_${stamp}.${format}`,
+        contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        rows,
+        stream: historyDownloadStream(format, (after, limit) => repo.batch(filter, after, limit)),
       };
     },
   };

@@ -20,8 +20,10 @@ import {
 import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { BLIND_FILTERS, HISTORY_MSG, type HistoryPage as HistoryPageData } from '../../../contract/history';
-import { LIMITS } from '../../../contract/constants';
+import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
 import { PARCEL_MSG } from '../../../contract/parcels';
+import { HistoryDownload } from './HistoryDownload';
+import { InsightFilters } from './InsightFilters';
 import { returnViewPath } from '../../../contract/return-view';
 import { toQueryString } from '../../api/envelope';
 import { useRouteQuery } from '../../api/queries';
@@ -36,10 +38,27 @@ import { usePageTitle } from '../../lib/page-title';
 const SEARCH_KEYS = ['id', 'delivery_number', 'order_number', 'web_order_number', 'tracking_number'] as const;
 type SearchKey = (typeof SEARCH_KEYS)[number];
 
+/** The filters the dashboard's tiles link to (issue 12); '' when not set. */
+const EXTRA_KEYS = ['from', 'to', 'reason', 'condition', 'user_id'] as const;
+type ExtraKey = (typeof EXTRA_KEYS)[number];
+type Extra = Record<ExtraKey, string>;
+
 interface Params {
   page: number;
   search: Record<SearchKey, string>;
-  filter: { customer_id: string; is_blind: string };
+  filter: { customer_id: string; is_blind: string } & Extra;
+}
+
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+function readExtra(q: URLSearchParams): Extra {
+  const get = (k: ExtraKey) => (q.get(`filter[${k}]`) ?? '').slice(0, 100);
+  return {
+    from: isDay(get('from')) ? get('from') : '',
+    to: isDay(get('to')) ? get('to') : '',
+    reason: get('reason'),
+    condition: (LEDGER_CONDITIONS as readonly string[]).includes(get('condition')) ? get('condition') : '',
+    user_id: /^\d{1,10}$/.test(get('user_id')) ? get('user_id') : '',
+  };
 }
 
 function readParams(q: URLSearchParams): Params {
@@ -49,7 +68,11 @@ function readParams(q: URLSearchParams): Params {
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     search: Object.fromEntries(SEARCH_KEYS.map((k) => [k, (q.get(`search[${k}]`) ?? '').slice(0, 100)])) as Record<SearchKey, string>,
-    filter: { customer_id: /^\d+$/.test(customer) ? customer : 'All', is_blind: blind === '1' || blind === '0' ? blind : 'All' },
+    filter: {
+      customer_id: /^\d+$/.test(customer) ? customer : 'All',
+      is_blind: blind === '1' || blind === '0' ? blind : 'All',
+      ...readExtra(q),
+    },
   };
 }
 
@@ -73,8 +96,14 @@ function apiQuery(p: Params): RouteQuery<'listReturns'> {
   for (const k of SEARCH_KEYS) query[`search[${k}]`] = p.search[k];
   query['filter[customer_id]'] = p.filter.customer_id;
   query['filter[is_blind]'] = p.filter.is_blind;
+  // The dashboard's filters only when set, so SPEC §2.9's query stays as it was without them.
+  for (const k of EXTRA_KEYS) if (p.filter[k]) query[`filter[${k}]`] = p.filter[k];
   return query;
 }
+
+/** The URL keeps the dashboard's filters only when set. */
+const urlFilter = (f: Params['filter']) =>
+  Object.fromEntries(Object.entries(f).filter(([k, v]) => v !== '' || !EXTRA_KEYS.includes(k as ExtraKey)));
 
 // Numbers and references stay on one line; company and operator names may wrap.
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
@@ -102,7 +131,7 @@ export default function HistoryPage() {
   }, [key]);
 
   function go(next: Params) {
-    setQuery(toQueryString({ page: next.page, search: next.search, filter: next.filter }));
+    setQuery(toQueryString({ page: next.page, search: next.search, filter: urlFilter(next.filter) }));
   }
 
   function search() {
@@ -141,6 +170,11 @@ export default function HistoryPage() {
             <IconFileSpreadsheet size={26} />
           </ActionIcon>
         </Tooltip>
+      </Group>
+
+      <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
+        <InsightFilters value={applied.filter} onChange={(extra) => go({ ...applied, page: 1, filter: { ...applied.filter, ...extra } })} />
+        <HistoryDownload query={apiQuery(applied) as Record<string, string | number>} total={result.total_records} />
       </Group>
 
       <div style={{ position: 'relative', overflowX: 'auto' }}>

@@ -1,0 +1,57 @@
+import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+/** A dashboard tile: a heading, the chart (described for screen readers), the numbers beside it, a link. */
+export function Tile({
+  title,
+  link,
+  linkLabel,
+  children,
+  testId,
+}: {
+  title: string;
+  link?: string;
+  linkLabel?: string;
+  children: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Paper withBorder p="md" radius="md" data-testid={testId} component="section" aria-label={title}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap" align="baseline">
+          <Title order={2} size="h4">
+            {title}
+          </Title>
+          {link && (
+            <Anchor component={Link} to={link} size="sm">
+              {linkLabel ?? 'Open in History'}
+            </Anchor>
+          )}
+        </Group>
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The chart itself is a picture of the numbers shown beside it: one image with a text alternative,
+ * its SVG kept out of the keyboard order (recharts' accessibility layer off), so screen readers read
+ * the numbers, not the bars.
+ */
+export function ChartImage({ label, children, height }: { label: string; children: ReactNode; height: number }) {
+  return (
+    <div role="img" aria-label={label} style={{ height, minWidth: 0, flex: 1 }}>
+      {children}
+    </div>
+  );
+}
+
+export function NoData() {
+  return (
+    <Text size="sm" c="dimmed">
+      Nothing in this period.
+    </Text>
+  );
+}

@@ -1,0 +1,53 @@
+import { Group, SegmentedControl } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../contract/dashboard';
+import { CustomerSelect } from '../../components/CustomerSelect';
+
+export interface DashboardParams {
+  period: DashboardPeriod;
+  from: string;
+  to: string;
+  customer: string;
+}
+
+export function DashboardControls({ value, onChange }: { value: DashboardParams; onChange: (next: DashboardParams) => void }) {
+  return (
+    <Group gap="md" align="flex-end" wrap="wrap">
+      <SegmentedControl
+        aria-label="Period"
+        data={DASHBOARD_PERIODS.map((p) => ({ value: p.value, label: p.label }))}
+        value={value.period}
+        onChange={(period) => onChange({ ...value, period: period as DashboardPeriod })}
+      />
+      {value.period === 'range' && (
+        <>
+          <DateInput
+            size="sm"
+            w={150}
+            label="From"
+            placeholder="YYYY-MM-DD"
+            value={value.from || null}
+            maxDate={value.to || undefined}
+            onChange={(v) => onChange({ ...value, from: v ?? '' })}
+          />
+          <DateInput
+            size="sm"
+            w={150}
+            label="To"
+            placeholder="YYYY-MM-DD"
+            value={value.to || null}
+            minDate={value.from || undefined}
+            onChange={(v) => onChange({ ...value, to: v ?? '' })}
+          />
+        </>
+      )}
+      <CustomerSelect
+        w={240}
+        label="Customer"
+        withAll
+        value={value.customer}
+        onChange={(v) => onChange({ ...value, customer: v ?? 'All' })}
+      />
+    </Group>
+  );
+}

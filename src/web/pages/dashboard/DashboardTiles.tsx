@@ -10,6 +10,8 @@ import { historyLink, taskMonitorLink, type DashboardScope } from './dashboard-l
 const n = (v: number) => v.toLocaleString('en');
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'pink.6', 'indigo.6', 'yellow.6'];
 const OFF = { accessibilityLayer: false } as const;
+/** A scrolled list is reachable from the keyboard (WCAG 2.1.1): focusable, named as a region. */
+const scrollRegion = (label: string) => ({ tabIndex: 0, role: 'region', 'aria-label': label });
 
 export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer; scope: DashboardScope; isAdmin: boolean }) {
   const dayLabel = (day: string) => day.slice(5);
@@ -50,7 +52,7 @@ export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer
                 </Text>
               </div>
             </Group>
-            <ScrollArea.Autosize mah={150} type="auto" offsetScrollbars>
+            <ScrollArea.Autosize mah={150} type="auto" offsetScrollbars viewportProps={scrollRegion('Returns and units per day, by day')}>
               <Table fz="xs" verticalSpacing={2} withRowBorders={false} aria-label="Returns and units per day">
                 <Table.Thead>
                   <Table.Tr>
@@ -242,7 +244,7 @@ export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer
           outbound deliver{data.failed_deliveries.total === 1 ? 'y' : 'ies'} failed in this period
         </Text>
         {data.failed_deliveries.items.length > 0 && (
-          <ScrollArea.Autosize mah={160} type="auto">
+          <ScrollArea.Autosize mah={160} type="auto" viewportProps={scrollRegion('Failed deliveries, newest first')}>
             <Table fz="sm" verticalSpacing={2} aria-label="Failed deliveries">
               <Table.Thead>
                 <Table.Tr>

@@ -157,7 +157,7 @@ describe('GET /api/returns/download', () => {
     const values = sheet.getSheetValues().filter(Boolean) as unknown[][];
     expect(values[0]!.slice(1)).toEqual(HISTORY_FILE_COLUMNS.map((c) => c.header));
     expect(values.slice(1).map((v) => v[1])).toEqual([s.blind[2], s.blind[1]]);
-    expect(values[1]!.slice(9, 15)).toEqual(['Y', '', s.second.user.username, '2026-11-12 12:00:00', 3, 0]);
+    expect(values[1]!.slice(9, 15)).toEqual(['Y', undefined, s.second.user.username, '2026-11-12 12:00:00', 3, 0]);
 
     const all = await download(s.op.token, { format: 'xlsx', 'filter[from]': '2026-11-11', 'filter[to]': '2026-11-11' });
     const book2 = new ExcelJS.Workbook();

@@ -4,7 +4,19 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { axeAudit, createOperator, e2eTest, linkIn, loginAsAdmin, loginViaUi, screenshot, useBrowser, waitForMail } from './support/index';
+import {
+  adminToken,
+  apiCall,
+  axeAudit,
+  createOperator,
+  e2eTest,
+  linkIn,
+  loginAsAdmin,
+  loginViaUi,
+  screenshot,
+  useBrowser,
+  waitForMail,
+} from './support/index';
 import { seedReturnsCustomer, submitBlindReturn, submitOrderReturn } from './returns-seed';
 
 const browser = useBrowser();
@@ -366,6 +378,33 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await page.getByRole('dialog').getByLabel('Attempts').waitFor();
       await state_(page, audit, 'return-view-task-modal-admin');
       await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+      // Issue 11: the correction dialog, then a corrected return's badge and version list.
+      await page.getByRole('button', { name: 'Correct' }).click();
+      const correcting = page.getByRole('dialog', { name: `Correct Return #${blindId}` });
+      await correcting.getByTestId('correction-line').first().waitFor();
+      await state_(page, audit, 'return-view-correction-modal');
+      await page.keyboard.press('Escape');
+      await correcting.waitFor({ state: 'detached' });
+      const admin = await adminToken();
+      const current = await apiCall<{ version: number; lines: { id: number; quantity: number; condition: string; reason: string }[] }>(
+        'GET',
+        `/returns/${blindId}/order/blind`,
+        { token: admin },
+      );
+      const corrected = await apiCall('POST', `/su/returns/${blindId}/corrections`, {
+        token: admin,
+        body: {
+          version: current.message.version,
+          comment: 'Two units were in the parcel',
+          lines: current.message.lines.map((l) => ({ id: l.id, quantity: l.quantity + 1, condition: l.condition, reason: l.reason })),
+        },
+      });
+      assert.equal(corrected.code, 200, JSON.stringify(corrected));
+      await page.reload();
+      await page.getByTestId('version-list').getByText('Two units were in the parcel').waitFor();
+      await screen(page, audit, 'return-view-corrected-versions', `Return #${blindId}`);
 
       // An admin-only screen seen by an operator.
       const operator = await createOperator();

@@ -17,7 +17,7 @@ import {
   Timeline,
   Title,
 } from '@mantine/core';
-import { IconApi, IconFileCode, IconFileImport, IconNotes, IconPackage, IconPlus, IconShoppingCart } from '@tabler/icons-react';
+import { IconApi, IconEdit, IconFileCode, IconFileImport, IconNotes, IconPackage, IconPlus, IconShoppingCart } from '@tabler/icons-react';
 import type { ReturnView } from '../../../contract/return-view';
 import type { TaskView } from '../../../contract/tasks';
 import { useRouteQuery } from '../../api/queries';
@@ -27,6 +27,9 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { isTaskUnsettled, TIMELINE_POLL_MS } from '../../lib/polling';
 import { taskTimelineColor, taskTimelineTitle } from './timeline';
 import { usePageTitle } from '../../lib/page-title';
+import { useSession } from '../../auth/session';
+import { CorrectionModal } from './CorrectionModal';
+import { VersionList } from './VersionList';
 
 const TASK_ICONS: Record<string, ReactNode> = {
   'Biztalk File': <IconFileCode size={14} />,
@@ -202,6 +205,8 @@ function ReturnTimeline({ r, onView }: { r: ReturnView; onView: (t: TaskView) =>
 export default function ReturnViewPage() {
   const { orderId = '', returnId = '' } = useParams();
   const [selected, setSelected] = useState<TaskView | null>(null);
+  const [correcting, setCorrecting] = useState(false);
+  const { isAdmin } = useSession();
   usePageTitle(/^\d+$/.test(returnId) ? `Return #${returnId}` : 'Return View');
   // The timeline watches the return's tasks: it is read again while one of them is still to run.
   const query = useRouteQuery(
@@ -227,19 +232,36 @@ export default function ReturnViewPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1} size="h2">
-          Return View
-        </Title>
-        {data.is_blind && (
-          <Button component={Link} to={`/blind/${data.customer_id}`} leftSection={<IconPlus size={16} />}>
-            Create Another
-          </Button>
-        )}
+        <Group gap="sm">
+          <Title order={1} size="h2">
+            Return View
+          </Title>
+          {data.version > 1 && (
+            <Badge color="orange" variant="light" data-testid="corrected-badge" title={`Version ${data.version}`}>
+              Corrected · v{data.version}
+            </Badge>
+          )}
+        </Group>
+        <Group gap="sm">
+          {isAdmin && (
+            <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setCorrecting(true)}>
+              Correct
+            </Button>
+          )}
+          {data.is_blind && (
+            <Button component={Link} to={`/blind/${data.customer_id}`} leftSection={<IconPlus size={16} />}>
+              Create Another
+            </Button>
+          )}
+        </Group>
       </Group>
       <Header r={data} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
-          <Lines r={data} />
+          <Stack>
+            <Lines r={data} />
+            {data.versions.length > 0 && <VersionList versions={data.versions} current={data.version} />}
+          </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder p="md">
@@ -250,6 +272,17 @@ export default function ReturnViewPage() {
           </Paper>
         </Grid.Col>
       </Grid>
+      {correcting && (
+        <CorrectionModal
+          r={data}
+          opened
+          onClose={() => setCorrecting(false)}
+          onSaved={() => {
+            setCorrecting(false);
+            void query.refetch();
+          }}
+        />
+      )}
       <TaskDetailModal task={selected} opened={selected !== null} onClose={() => setSelected(null)} onSaved={saved} />
     </Stack>
   );

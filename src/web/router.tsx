@@ -24,6 +24,7 @@ const AdminUsersPage = lazyPage(() => import('./pages/admin-users/AdminUsersPage
 const AdminCustomersPage = lazyPage(() => import('./pages/admin-customers/AdminCustomersPage'));
 const AdminSystemsPage = lazyPage(() => import('./pages/admin-systems/AdminSystemsPage'));
 const AdminTasksPage = lazyPage(() => import('./pages/admin-tasks/AdminTasksPage'));
+const AdminBillingPage = lazyPage(() => import('./pages/admin-billing/AdminBillingPage'));
 const ParcelsPage = lazyPage(() => import('./pages/parcels/ParcelsPage'));
 const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'));
 
@@ -70,6 +71,7 @@ export const router = createBrowserRouter([
           { path: 'admin/customers', element: <AdminCustomersPage /> },
           { path: 'admin/systems', element: <AdminSystemsPage /> },
           { path: 'admin/tasks', element: <AdminTasksPage /> },
+          { path: 'admin/billing', element: <AdminBillingPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

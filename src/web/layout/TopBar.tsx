@@ -8,6 +8,7 @@ import {
   IconHistory,
   IconKey,
   IconListCheck,
+  IconReceipt2,
   IconLogout,
   IconPackageImport,
   IconPackages,
@@ -30,6 +31,7 @@ const ADMIN_ICONS = {
   customers: IconBuildingWarehouse,
   settings: IconAdjustmentsHorizontal,
   tasks: IconListCheck,
+  billing: IconReceipt2,
 } as const;
 
 function initials(name: string): string {

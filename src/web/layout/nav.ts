@@ -14,6 +14,7 @@ export const ADMIN_LINKS = [
   { label: 'Customers', to: '/admin/customers', icon: 'customers' },
   { label: 'System Settings', to: '/admin/systems', icon: 'settings' },
   { label: 'Task Status', to: '/admin/tasks', icon: 'tasks' },
+  { label: 'Billing', to: '/admin/billing', icon: 'billing' },
 ] as const;
 
 export type NavKey = 'receiving' | 'history' | 'parcels' | 'dashboard' | 'admin' | null;

@@ -12,8 +12,15 @@ import { EmptyRow } from '../../components/table/EmptyRow';
 import { ConnectionsPanel } from './ConnectionsPanel';
 import { CustomerForm } from './CustomerForm';
 import { OptionsPanel } from './OptionsPanel';
+import { SchedulesPanel } from './SchedulesPanel';
+import { BillingRatesPanel } from './BillingRatesPanel';
 
-type Panel = { kind: 'form'; id: number | null } | { kind: 'options'; id: number } | { kind: 'connections'; id: number } | null;
+type Panel =
+  | { kind: 'form'; id: number | null }
+  | { kind: 'options'; id: number }
+  | { kind: 'connections'; id: number }
+  | { kind: 'reports'; id: number }
+  | null;
 
 const byCompany = (a: AdminCustomer, b: AdminCustomer) =>
   a.company.localeCompare(b.company, undefined, { sensitivity: 'base' }) || a.id - b.id;
@@ -53,7 +60,9 @@ function CustomersScreen() {
         ? `Reasons: ${current?.company ?? ''}`
         : panel?.kind === 'connections'
           ? `Connections: ${current?.company ?? ''}`
-          : '';
+          : panel?.kind === 'reports'
+            ? `Reports & Billing: ${current?.company ?? ''}`
+            : '';
 
   return (
     <Stack>
@@ -148,6 +157,16 @@ function CustomersScreen() {
                   >
                     Connection
                   </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="indigo"
+                    disabled={c.is_reserved}
+                    onClick={() => setPanel({ kind: 'reports', id: c.id })}
+                    aria-label={`Reports & Billing (report schedules and billing rates of ${c.company})`}
+                  >
+                    Reports & Billing
+                  </Button>
                 </Group>
               </Table.Td>
             </Table.Tr>
@@ -160,7 +179,7 @@ function CustomersScreen() {
         opened={panel !== null}
         onClose={() => setPanel(null)}
         position="right"
-        size={panel?.kind === 'connections' ? LIMITS.connectionDrawerWidth : 'md'}
+        size={panel?.kind === 'connections' || panel?.kind === 'reports' ? LIMITS.connectionDrawerWidth : 'md'}
         title={<Title order={4}>{title}</Title>}
       >
         {panel?.kind === 'form' && (
@@ -170,6 +189,12 @@ function CustomersScreen() {
           </Stack>
         )}
         {panel?.kind === 'options' && current && <OptionsPanel customer={current} onChanged={(o) => setOptions(current, o)} />}
+        {panel?.kind === 'reports' && current && (
+          <Stack gap="xl">
+            <SchedulesPanel customer={current} />
+            <BillingRatesPanel customer={current} />
+          </Stack>
+        )}
         {panel?.kind === 'connections' && current && <ConnectionsPanel customer={current} onChanged={(l) => setConnections(current, l)} />}
       </Drawer>
     </Stack>

@@ -1,0 +1,195 @@
+import { Badge, Button, Checkbox, Group, NumberInput, Paper, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
+import {
+  REPORT_FORMATS,
+  SCHEDULE_FREQUENCIES,
+  WEEKDAYS,
+  scheduleBody,
+  type ScheduleBody,
+  type ScheduleView,
+} from '../../../contract/schedules';
+import type { AdminCustomer } from '../../../contract/customers';
+import { useRouteMutation, useRouteQuery } from '../../api/queries';
+import { schemaValidate, setServerErrors } from '../../lib/form';
+
+type Values = {
+  frequency: string;
+  weekday: string;
+  month_day: number | string;
+  time_of_day: string;
+  time_zone: string;
+  recipients: string[];
+  formats: string[];
+};
+
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
+
+const toBody = (v: Values): ScheduleBody => ({
+  frequency: v.frequency as ScheduleBody['frequency'],
+  weekday: v.frequency === 'Weekly' ? Number(v.weekday) : null,
+  month_day: v.frequency === 'Monthly' ? Number(v.month_day) : null,
+  time_of_day: v.time_of_day,
+  time_zone: v.time_zone,
+  recipients: v.recipients,
+  formats: v.formats as ScheduleBody['formats'],
+  active: true,
+});
+
+const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
+
+export function describeSchedule(s: ScheduleView): string {
+  const day =
+    s.frequency === 'Weekly'
+      ? `every ${WEEKDAYS[(s.weekday ?? 1) - 1]}`
+      : s.frequency === 'Monthly'
+        ? `monthly on day ${s.month_day}${(s.month_day ?? 0) > 28 ? ' (or the month’s last day)' : ''}`
+        : 'daily';
+  return `${day[0]!.toUpperCase()}${day.slice(1)} at ${s.time_of_day} (${s.time_zone})`;
+}
+
+const statusColor = (status: string | null) =>
+  status === 'Success' ? 'green' : status === 'Error' ? 'red' : status === 'Pending' || status === 'Running' ? 'blue' : 'gray';
+
+/** Report schedules of one customer (issue 12): list with the last runs, add, send now, delete. */
+export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
+  const query = useRouteQuery('listReportSchedules', { params: { id: customer.id } }, { refetchInterval: 5000 });
+  const schedules = query.data ?? [];
+  const form = useForm<Values>({
+    initialValues: {
+      frequency: 'Weekly',
+      weekday: '1',
+      month_day: 1,
+      time_of_day: '07:00',
+      time_zone: browserZone(),
+      recipients: [],
+      formats: ['XLSX', 'CSV'],
+    },
+    validate: schemaValidate(scheduleBody, { toBody }),
+  });
+  const invalidates = ['listReportSchedules', 'auditTrail'] as const;
+  const create = useRouteMutation('createReportSchedule', {
+    invalidates,
+    quiet: true,
+    toInput: (v: Values) => ({ params: { id: customer.id }, body: toBody(v) }),
+    onSuccess: () => {
+      notifications.show({ color: 'green', title: 'Report schedule added', message: customer.company });
+      form.reset();
+    },
+    onError: (error) => setServerErrors(form, error),
+  });
+  const send = useRouteMutation('sendReportScheduleNow', {
+    invalidates,
+    onSuccess: (s) => notifications.show({ color: 'green', title: 'Report queued', message: `To ${s.recipients.join(', ')}` }),
+  });
+  const remove = useRouteMutation('deleteReportSchedule', { invalidates });
+
+  return (
+    <Stack gap="sm">
+      <Title order={5}>Scheduled reports</Title>
+      {query.isPending && <Text c="dimmed">Loading schedules…</Text>}
+      {!query.isPending && schedules.length === 0 && <Text c="dimmed">No report schedules.</Text>}
+      {schedules.map((s) => (
+        <Paper key={s.id} withBorder p="sm" aria-label={`Report schedule ${s.id}`} component="section">
+          <Stack gap={4}>
+            <Text fw={600}>{describeSchedule(s)}</Text>
+            <Text size="sm">
+              To {s.recipients.join(', ')} · {s.formats.join(' + ')}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {s.next_due_at ? `Next run ${when(s.next_due_at)}` : 'Paused'}
+            </Text>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                loading={send.isPending && send.variables?.params.id === s.id}
+                onClick={() => send.mutate({ params: { id: s.id } })}
+              >
+                Send now
+              </Button>
+              <Button
+                size="xs"
+                variant="light"
+                color="red"
+                aria-label={`Delete (report schedule ${s.id})`}
+                onClick={() => {
+                  if (window.confirm('Delete this report schedule?')) remove.mutate({ params: { id: s.id } });
+                }}
+              >
+                Delete
+              </Button>
+            </Group>
+            {s.runs.length > 0 && (
+              <Stack gap={2}>
+                <Text size="sm" fw={600}>
+                  Last runs
+                </Text>
+                {s.runs.map((r) => (
+                  <Group key={r.id} gap="xs" wrap="nowrap">
+                    <Text size="xs">{when(r.created_at)}</Text>
+                    <Text size="xs">
+                      {r.period_from} – {r.period_to}
+                      {r.manual ? ' (sent now)' : ''}
+                    </Text>
+                    <Badge size="xs" color={statusColor(r.task_status)} variant="light">
+                      {r.task_status ?? 'removed'}
+                    </Badge>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </Stack>
+        </Paper>
+      ))}
+
+      <form onSubmit={form.onSubmit((v) => create.mutate(v))} aria-label="Add a report schedule">
+        <Stack gap="xs">
+          <Title order={6}>Add a schedule</Title>
+          <Group grow align="flex-start">
+            <Select label="Frequency" data={[...SCHEDULE_FREQUENCIES]} allowDeselect={false} {...form.getInputProps('frequency')} />
+            {form.values.frequency === 'Weekly' && (
+              <Select
+                label="Day of week"
+                data={WEEKDAYS.map((d, i) => ({ value: String(i + 1), label: d }))}
+                allowDeselect={false}
+                {...form.getInputProps('weekday')}
+              />
+            )}
+            {form.values.frequency === 'Monthly' && (
+              <NumberInput
+                label="Day of month"
+                description="31 = the month's last day"
+                min={1}
+                max={31}
+                {...form.getInputProps('month_day')}
+              />
+            )}
+          </Group>
+          <Group grow align="flex-start">
+            <TextInput label="Time (HH:MM)" {...form.getInputProps('time_of_day')} />
+            <Select label="Time zone" data={ZONES} searchable allowDeselect={false} {...form.getInputProps('time_zone')} />
+          </Group>
+          <TagsInput
+            label="Recipients"
+            description="Type an address, then Enter"
+            splitChars={[',', ' ', ';']}
+            {...form.getInputProps('recipients')}
+          />
+          <Checkbox.Group label="Format" {...form.getInputProps('formats')}>
+            <Group mt={4}>
+              {REPORT_FORMATS.map((f) => (
+                <Checkbox key={f} value={f} label={f} />
+              ))}
+            </Group>
+          </Checkbox.Group>
+          <Group justify="flex-end">
+            <Button type="submit" loading={create.isPending}>
+              Add schedule
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -45,7 +45,15 @@ async function main() {
     await makeReason(db, customer.id, 'DAMAGED', 'Damaged');
     await makeConnection(db, customer.id);
     const orders: Awaited<ReturnType<typeof makeOrder>>[] = [];
-    for (let o = 0; o < 20; o++) orders.push(await makeOrder(db, customer.id, {}, Array.from({ length: 10 }, () => 100_000)));
+    for (let o = 0; o < 20; o++)
+      orders.push(
+        await makeOrder(
+          db,
+          customer.id,
+          {},
+          Array.from({ length: 10 }, () => 100_000),
+        ),
+      );
 
     const app = await startApp({ DATABASE_URL: fresh.url, DATABASE_POOL_SIZE: '10', ROLLUP_FOLD_SECONDS: '5' }, ['--services=web']);
     try {
@@ -115,8 +123,11 @@ async function main() {
       );
       await foldRollups(db);
       await raw.query('ANALYZE');
-      const [count] = (await raw.query('SELECT count(*)::int AS n, (SELECT count(*) FROM dashboard_daily)::int AS daily FROM returns')).rows;
-      console.log(`loaded ${count.n.toLocaleString('en')} returns in ${((performance.now() - t0) / 1000).toFixed(0)} s; ${count.daily.toLocaleString('en')} daily roll-up rows\n`);
+      const [count] = (await raw.query('SELECT count(*)::int AS n, (SELECT count(*) FROM dashboard_daily)::int AS daily FROM returns'))
+        .rows;
+      console.log(
+        `loaded ${count.n.toLocaleString('en')} returns in ${((performance.now() - t0) / 1000).toFixed(0)} s; ${count.daily.toLocaleString('en')} daily roll-up rows\n`,
+      );
 
       const dash = async (n: number) => {
         const ms: number[] = [];
@@ -147,7 +158,11 @@ async function main() {
       };
       await dash(20);
       await rawSql(20);
-      const d = await interleaved(PAIRS, () => dash(100), () => rawSql(100));
+      const d = await interleaved(
+        PAIRS,
+        () => dash(100),
+        () => rawSql(100),
+      );
       const p50 = (xs: number[][]) => median(xs.map((x) => percentile(x, 50)));
       const p99 = (xs: number[][]) => median(xs.map((x) => percentile(x, 99)));
       console.log('| dashboard, 30 days, admin (3 customers), sequential | app | its roll-up SQL raw | ratio of p50 |');
@@ -184,7 +199,9 @@ async function main() {
           rows = res.headers.get('x-total-rows') ?? '?';
           bytes = (await res.arrayBuffer()).byteLength;
         });
-        console.log(`| ${format.toUpperCase()} | ${Number(rows).toLocaleString('en')} | ${(ms / 1000).toFixed(2)} s | ${(bytes / 1_048_576).toFixed(1)} MB |`);
+        console.log(
+          `| ${format.toUpperCase()} | ${Number(rows).toLocaleString('en')} | ${(ms / 1000).toFixed(2)} s | ${(bytes / 1_048_576).toFixed(1)} MB |`,
+        );
       }
       console.log(`\n${SHARED_BOX_NOTE}`);
     } finally {

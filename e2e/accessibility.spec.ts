@@ -334,6 +334,16 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'detached' });
 
+      // Reports & Billing drawer (issue 12): report schedules and billing rates; the billing screen.
+      await row.getByRole('button', { name: `Reports & Billing (report schedules and billing rates of ${seed.company})` }).click();
+      await drawer.getByText('No report schedules.').waitFor();
+      await state_(page, audit, 'admin-customer-reports-billing-drawer');
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+      await page.goto('/admin/billing');
+      await page.getByRole('heading', { name: 'Billing' }).waitFor();
+      await screen(page, audit, 'admin-billing', 'Billing');
+
       // System settings, with a failed save shown.
       await page.goto('/admin/systems');
       await page.getByLabel('BIZTALK_MESSAGE_ID_COUNTER').waitFor();

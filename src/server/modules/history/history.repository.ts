@@ -218,6 +218,7 @@ export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page:
       OFFSET (SELECT greatest(0, total - ${offset} - ${perPage}) FROM t) LIMIT (SELECT greatest(0, least(${perPage}, total - ${offset})) FROM t)),
     ids AS (SELECT id FROM fwd UNION ALL SELECT id FROM bwd)`;
   }
+  // The page's rows by an array of its ids: an index lookup of 30 rows, never a join walking all returns.
   return sql`${head}${body}
     SELECT ok.authed, ok.fresh, ok.known, t.total, x.*
     FROM ok CROSS JOIN t
@@ -226,7 +227,6 @@ export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page:
              r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
              r.tracking_number, r.username, r.created_at, r.photo_count
       FROM returns r JOIN customers c ON c.id = r.customer_id LEFT JOIN orders o ON o.id = r.order_id
-      -- An array of the page's ids: an index lookup of 30 rows, never a join walking all returns.
       WHERE r.id = ANY(ARRAY(SELECT id FROM ids))
     ) x ON true
     ORDER BY x.created_at DESC, x.id DESC`;

@@ -15,6 +15,9 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // A fake camera (a moving test picture) and no permission prompt: the webcam photo of issue 16.
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
 ];
 
 export function launchBrowser(): Promise<Browser> {

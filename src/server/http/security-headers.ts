@@ -7,7 +7,8 @@ export const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
-      imgSrc: ["'self'", 'data:', 'https:', 'http:'],
+      // blob: photos read with the bearer token into object URLs (issue 16).
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
       scriptSrc: ["'self'"],
       frameAncestors: ["'none'"],

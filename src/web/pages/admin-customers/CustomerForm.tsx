@@ -1,6 +1,13 @@
-import { Button, Checkbox, Group, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, MultiSelect, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ACCOUNT_STATUSES, ORDER_SOURCES, type AccountStatus, type OrderSource } from '../../../contract/constants';
+import {
+  ACCOUNT_STATUSES,
+  LEDGER_CONDITIONS,
+  ORDER_SOURCES,
+  type AccountStatus,
+  type LedgerCondition,
+  type OrderSource,
+} from '../../../contract/constants';
 import { customerBody, type AdminCustomer } from '../../../contract/customers';
 import { PARCEL_LIMITS } from '../../../contract/parcels';
 import { useRouteMutation } from '../../api/queries';
@@ -15,6 +22,7 @@ interface Values {
   cdn_url_2: string;
   parcel_amber_days: number | string;
   parcel_red_days: number | string;
+  photo_required_conditions: LedgerCondition[];
 }
 
 const afterSave = { invalidates: ['listCustomers', 'auditTrail'] } as const;
@@ -31,6 +39,7 @@ export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | 
       cdn_url_2: customer?.cdn_url_2 ?? '',
       parcel_amber_days: customer?.parcel_amber_days ?? PARCEL_LIMITS.defaultAmberDays,
       parcel_red_days: customer?.parcel_red_days ?? PARCEL_LIMITS.defaultRedDays,
+      photo_required_conditions: (customer?.photo_required_conditions ?? []) as LedgerCondition[],
     },
     validate: schemaValidate(customerBody),
   });
@@ -66,6 +75,14 @@ export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | 
             {...form.getInputProps('parcel_red_days')}
           />
         </Group>
+        <MultiSelect
+          label="Photo required for"
+          description="A return cannot be submitted while a line of these conditions has no photo."
+          placeholder="No condition"
+          data={[...LEDGER_CONDITIONS]}
+          clearable
+          {...form.getInputProps('photo_required_conditions')}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending || update.isPending}>
             {customer ? 'Save' : 'Create Customer'}

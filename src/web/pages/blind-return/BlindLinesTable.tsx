@@ -1,6 +1,6 @@
 // The lines of a blind return (SPEC §2.8): ID, SKU, UPC, Name, Color | Size, Condition, Quantity, Reason, Comment, remove.
-import { ActionIcon, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Group, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
+import { IconCamera, IconTrash } from '@tabler/icons-react';
 import type { BlindSetup, ProductRow } from '../../../contract/blind';
 import { LEDGER_CONDITIONS, LIMITS, type LedgerCondition } from '../../../contract/constants';
 
@@ -11,6 +11,8 @@ export interface BlindLine {
   condition: LedgerCondition;
   reason: string;
   comment: string;
+  /** Photos of this line (issue 16). */
+  photoIds: number[];
 }
 
 export function BlindLinesTable({
@@ -18,11 +20,13 @@ export function BlindLinesTable({
   reasons,
   onChange,
   onRemove,
+  onPhotos,
 }: {
   lines: BlindLine[];
   reasons: BlindSetup['reasons'];
   onChange: (key: string, patch: Partial<BlindLine>) => void;
   onRemove: (key: string) => void;
+  onPhotos: (key: string) => void;
 }) {
   const reasonData = reasons.map((r) => ({ value: r.option_code, label: r.option_value || r.option_code }));
   return (
@@ -38,7 +42,7 @@ export function BlindLinesTable({
           <Table.Th w={100}>Quantity</Table.Th>
           <Table.Th w={190}>Reason</Table.Th>
           <Table.Th>Comment</Table.Th>
-          <Table.Th w={40} />
+          <Table.Th w={96}>Photos</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -92,9 +96,23 @@ export function BlindLinesTable({
               />
             </Table.Td>
             <Table.Td>
-              <ActionIcon color="red" variant="subtle" aria-label={`Remove ${l.product.sku}`} onClick={() => onRemove(l.key)}>
-                <IconTrash size={16} />
-              </ActionIcon>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon
+                  variant={l.photoIds.length ? 'light' : 'subtle'}
+                  color="gray.7"
+                  aria-label={`Photos of ${l.product.sku} (${l.photoIds.length})`}
+                  onClick={() => onPhotos(l.key)}
+                  data-testid="blind-line-photos"
+                >
+                  <IconCamera size={16} />
+                </ActionIcon>
+                <Text size="xs" w={14}>
+                  {l.photoIds.length || ''}
+                </Text>
+                <ActionIcon color="red" variant="subtle" aria-label={`Remove ${l.product.sku}`} onClick={() => onRemove(l.key)}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Group>
             </Table.Td>
           </Table.Tr>
         ))}

@@ -10,6 +10,8 @@ import { BLIND_MSG, type BlindReturnBody, type ProductRow } from '../../../contr
 import { DEFAULT_BLIND_CONDITION, LIMITS } from '../../../contract/constants';
 import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
+import { PhotoCapture } from '../../components/photos/PhotoCapture';
+import { PhotoDialog } from '../../components/photos/PhotoDialog';
 import { BlindLinesTable, type BlindLine } from './BlindLinesTable';
 import { ProductSearch } from './ProductSearch';
 import { usePageTitle } from '../../lib/page-title';
@@ -52,6 +54,10 @@ export default function BlindReturnPage() {
   const [reference2, setReference2] = useState('');
   const [returnDate, setReturnDate] = useState<string>(today());
   const [lines, setLines] = useState<BlindLine[]>([]);
+  // Photos (issue 16): of the whole return, and the line whose photo dialog is open.
+  const [returnPhotos, setReturnPhotos] = useState<number[]>([]);
+  const [photoLine, setPhotoLine] = useState<string | null>(null);
+  const photoLineRow = lines.find((l) => l.key === photoLine);
   const [ref1Error, setRef1Error] = useState<string | null>(null);
   const reference1Ref = useRef<HTMLInputElement>(null);
   const productRef = useRef<HTMLInputElement>(null);
@@ -90,6 +96,7 @@ export default function BlindReturnPage() {
     condition: DEFAULT_BLIND_CONDITION,
     reason: firstReason,
     comment: '',
+    photoIds: [],
   });
 
   // A scan adds one more unit to the product's latest line, or a new line.
@@ -122,9 +129,9 @@ export default function BlindReturnPage() {
         condition: l.condition,
         reason: l.reason,
         comment: l.comment.trim(),
-        photo_ids: [],
+        photo_ids: l.photoIds,
       })),
-      photo_ids: [],
+      photo_ids: returnPhotos,
     };
     const saved = await saveReturn.mutateAsync({ params: { customerId: id }, body }).catch((e: unknown) => {
       // The client has shown the failure (e.g. blind returns not enabled); the lines stay.
@@ -183,9 +190,34 @@ export default function BlindReturnPage() {
             reasons={setup.reasons}
             onChange={(key, patch) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)))}
             onRemove={(key) => setLines((ls) => ls.filter((l) => l.key !== key))}
+            onPhotos={setPhotoLine}
           />
         </Stack>
       </Paper>
+      <Paper withBorder p="md">
+        <Title order={2} size="h5" mb="xs">
+          Photos of the return (parcel, label)
+        </Title>
+        <PhotoCapture
+          customerId={id}
+          photoIds={returnPhotos}
+          onAdd={(photoId) => setReturnPhotos((p) => [...p, photoId])}
+          onRemove={(photoId) => setReturnPhotos((p) => p.filter((x) => x !== photoId))}
+          label="Photos of the return"
+        />
+      </Paper>
+      <PhotoDialog
+        opened={photoLineRow !== undefined}
+        onClose={() => setPhotoLine(null)}
+        title={`Photos of ${photoLineRow?.product.sku ?? ''}`}
+        label={`Photos of ${photoLineRow?.product.sku ?? ''}`}
+        customerId={id}
+        photoIds={photoLineRow?.photoIds ?? []}
+        onAdd={(photoId) => setLines((ls) => ls.map((l) => (l.key === photoLine ? { ...l, photoIds: [...l.photoIds, photoId] } : l)))}
+        onRemove={(photoId) =>
+          setLines((ls) => ls.map((l) => (l.key === photoLine ? { ...l, photoIds: l.photoIds.filter((x) => x !== photoId) } : l)))
+        }
+      />
       <Group justify="flex-end">
         <Text size="sm" c="gray.7">
           <Kbd>Alt</Kbd> + <Kbd>S</Kbd> saves · <Kbd>F2</Kbd> product field

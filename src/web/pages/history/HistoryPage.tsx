@@ -17,7 +17,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { IconCamera, IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { BLIND_FILTERS, HISTORY_MSG, type HistoryPage as HistoryPageData } from '../../../contract/history';
 import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
@@ -234,7 +234,19 @@ export default function HistoryPage() {
           <Table.Tbody>
             {result.data.map((r) => (
               <Table.Tr key={r.id} data-testid="history-row" data-id={r.id}>
-                <Table.Td style={NOWRAP}>{r.id}</Table.Td>
+                <Table.Td style={NOWRAP}>
+                  {r.id}
+                  {r.photo_count > 0 && (
+                    <Text span ml={6} c="gray.7" title={`${r.photo_count} photo${r.photo_count === 1 ? '' : 's'}`} data-testid="photo-mark">
+                      <IconCamera
+                        size={14}
+                        role="img"
+                        aria-label={`${r.photo_count} photo${r.photo_count === 1 ? '' : 's'}`}
+                        style={{ verticalAlign: -2 }}
+                      />
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{r.company}</Table.Td>
                 <Table.Td style={NOWRAP}>{r.delivery_number}</Table.Td>
                 <Table.Td style={NOWRAP}>{r.order_number}</Table.Td>

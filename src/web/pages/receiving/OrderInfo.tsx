@@ -2,7 +2,7 @@
 // customer info, the 'Return Option' inputs and the Submit / Close buttons.
 import { ActionIcon, Anchor, Box, Button, Group, Paper, Text, TextInput, Tooltip } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { IconKeyboard } from '@tabler/icons-react';
+import { IconKeyboard, IconCamera } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants';
 import type { OrderDetail } from '../../../contract/orders';
@@ -35,9 +35,12 @@ export interface OrderInfoProps {
   onSubmit: () => void;
   onClose: () => void;
   onHelp: () => void;
+  /** Photos of the whole return (issue 16): how many, and the dialog. */
+  returnPhotos: number;
+  onPhotos: () => void;
 }
 
-export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp }: OrderInfoProps) {
+export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp, returnPhotos, onPhotos }: OrderInfoProps) {
   const address = [order.delivery_address_1, order.delivery_address_2, order.delivery_address_3].filter(Boolean);
   const place = [order.delivery_zipcode, order.delivery_city, order.delivery_state].filter(Boolean).join(' ');
   const names = [order.delivery_name_1, order.delivery_name_2].filter(Boolean).join(' / ') || '—';
@@ -78,7 +81,7 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp }: 
           <TextInput
             size="xs"
             label="Reference 1"
-            {...inline(140)}
+            {...inline(115)}
             maxLength={100}
             value={draft.reference_1}
             onChange={(e) => onField('reference_1', e.currentTarget.value)}
@@ -86,7 +89,7 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp }: 
           <TextInput
             size="xs"
             label="Reference 2"
-            {...inline(140)}
+            {...inline(115)}
             maxLength={100}
             value={draft.reference_2}
             onChange={(e) => onField('reference_2', e.currentTarget.value)}
@@ -121,6 +124,20 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp }: 
               ))}
             </Group>
           )}
+          <Tooltip label="Photos of the return: parcel, label (Alt+O)">
+            <Button
+              variant="default"
+              size="xs"
+              h={30}
+              px={8}
+              leftSection={<IconCamera size={16} />}
+              onClick={onPhotos}
+              aria-label={`${returnPhotos} photos of the return`}
+              data-testid="return-photos"
+            >
+              {returnPhotos}
+            </Button>
+          </Tooltip>
           <Tooltip label="Keyboard shortcuts (?)">
             <ActionIcon variant="default" size={30} aria-label="Keyboard shortcuts" onClick={onHelp}>
               <IconKeyboard size={18} />

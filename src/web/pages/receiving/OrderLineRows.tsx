@@ -1,10 +1,11 @@
 // One order line as one compact table row (thumbnail, SKU/UPC, name, colour | size, received/ordered,
 // the entry form inline) with its ledger entries as rows beneath it (SPEC §2.7). The detail (form and
 // ledgers) is open by default and folds with the row's chevron.
-import { ActionIcon, Badge, Table, Text } from '@mantine/core';
-import { IconChevronDown, IconChevronRight, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
+import { IconCamera, IconChevronDown, IconChevronRight, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { LedgerEntry, OrderLine, ReasonOption } from '../../../contract/orders';
+import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import { LedgerEntryCells, type EntryValues } from './LedgerEntryForm';
 import { ProductImage } from './ProductImage';
 import { countTone, receivedCounts, TONE_STYLE } from './receiving-logic';
@@ -24,6 +25,10 @@ export interface OrderLineRowsProps {
   onEntryChange: (values: EntryValues) => void;
   onSave: (values: EntryValues & { quantity: number }) => void;
   onRemove: (id: LedgerEntry['id']) => void;
+  /** Photos of a new entry (issue 16). */
+  photosOf: (id: LedgerEntry['id']) => number[];
+  /** Opens the photo dialog of a new entry. */
+  onPhotos: (id: LedgerEntry['id']) => void;
 }
 
 /** Columns of the lines table; the ledger rows use the same ones so Qty sits under Qty. */
@@ -96,17 +101,44 @@ export function OrderLineRows(props: OrderLineRowsProps) {
       {opened &&
         ledgers.map((l) => (
           <Table.Tr key={String(l.id)} className={classes.ledgerRow} data-testid={l.return_id ? 'ledger-previous' : 'ledger-new'}>
-            <Table.Td colSpan={2} />
-            <Table.Td colSpan={3}>
-              {l.return_id ? (
-                <Badge size="sm" variant="light" color="gray">
-                  Previous Return #{l.return_id}
-                </Badge>
-              ) : (
-                <Badge size="sm" variant="light" color="blue">
-                  This Return
-                </Badge>
+            <Table.Td colSpan={2} ta="right">
+              {!l.return_id && (
+                <ActionIcon
+                  variant={props.photosOf(l.id).length ? 'light' : 'subtle'}
+                  size="sm"
+                  color="gray.7"
+                  aria-label={`Photos of ${l.quantity} × ${l.condition}, ${p.sku} (${props.photosOf(l.id).length})`}
+                  onClick={() => props.onPhotos(l.id)}
+                  data-testid="ledger-photos"
+                >
+                  <IconCamera size={15} />
+                </ActionIcon>
               )}
+            </Table.Td>
+            <Table.Td colSpan={3}>
+              <Group gap={4} wrap="nowrap">
+                {l.return_id ? (
+                  <Badge size="sm" variant="light" color="gray">
+                    Previous Return #{l.return_id}
+                  </Badge>
+                ) : (
+                  <Badge size="sm" variant="light" color="blue">
+                    This Return
+                  </Badge>
+                )}
+                {!l.return_id &&
+                  props
+                    .photosOf(l.id)
+                    .slice(0, 4)
+                    .map((id, i) => (
+                      <PhotoThumb key={id} id={id} size={20} alt={`Photo ${i + 1} of ${p.sku}`} onOpen={() => props.onPhotos(l.id)} />
+                    ))}
+                {!l.return_id && props.photosOf(l.id).length > 4 && (
+                  <Text fz="xs" c="gray.7">
+                    +{props.photosOf(l.id).length - 4}
+                  </Text>
+                )}
+              </Group>
             </Table.Td>
             <Table.Td fz="xs" fw={600} ta="right" pr="md">
               {l.quantity}

@@ -9,7 +9,8 @@ import type { LedgerEntry } from '../../../contract/orders';
 import type { ParcelView } from '../../../contract/parcels';
 import { isApiError, useRouteMutation } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
-import { submitBody, type ReceivingAction, type ReceivingState } from './draft-reducer';
+import { PhotoDialog } from '../../components/photos/PhotoDialog';
+import { entryPhotos, submitBody, type ReceivingAction, type ReceivingState } from './draft-reducer';
 import { CONDITION_OF, hotkeyItems, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
 import { HotkeyHelp } from './HotkeyHelp';
 import { defaultEntry, type EntryValues } from './LedgerEntryForm';
@@ -46,6 +47,9 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const [flash, setFlash] = useState<{ lineId: number; seq: number } | null>(null);
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  // The photo dialog (issue 16): a new entry's (by its temporary id) or the return's (null).
+  const [photoTarget, setPhotoTarget] = useState<{ entryId: string | null; webcam: boolean } | null>(null);
+  const [lastLineId, setLastLineId] = useState<number | null>(null);
   // A saved return changes the order's status in the search list and the history.
   const submit = useRouteMutation('submitReturn', { invalidates: ['searchOrders', 'listReturns', 'listParcels', 'readParcel'] });
   const submitting = submit.isPending;
@@ -90,6 +94,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     if (!scanReason) return { ok: false, text: 'This customer has no return reasons; ask an administrator to add one.' };
     add(line.id, line.product_id, { quantity: 1, condition: scanCondition, reason: scanReason, comment: '' }, true);
     setFlash((f) => ({ lineId: line.id, seq: (f?.seq ?? 0) + 1 }));
+    setLastLineId(line.id);
     document.querySelector(`[data-line-id="${line.id}"]`)?.scrollIntoView({ block: 'nearest' });
     return { ok: true, text: `Added 1 × ${line.product.sku} (${scanCondition}, ${reasonText(scanReason)}).` };
   };
@@ -136,8 +141,14 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     focusScan();
   };
 
+  const lastEntryId = () => {
+    const entries = draft.return_ledgers.filter((l) => lastLineId === null || l.order_line_id === lastLineId);
+    const last = entries[entries.length - 1] ?? draft.return_ledgers[draft.return_ledgers.length - 1];
+    return last ? String(last.id) : null;
+  };
+
   const run = (command: ReceivingCommand) => {
-    const modalOpen = summaryOpen || helpOpen;
+    const modalOpen = summaryOpen || helpOpen || photoTarget !== null;
     if (command === 'confirmSubmit') {
       if (summaryOpen) void confirm();
       return;
@@ -153,9 +164,27 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     else if (command === 'nextReason') setScanReason((r) => nextReason(order.reasons, r));
     else if (command === 'openSummary') setSummaryOpen(true);
     else if (command === 'closeOrder') dispatch({ type: 'close' });
+    else if (command === 'photoLine') setPhotoTarget({ entryId: lastEntryId(), webcam: true });
+    else if (command === 'photoReturn') setPhotoTarget({ entryId: null, webcam: false });
   };
   useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, true), []);
   useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, false));
+
+  function photoTitle(entryId: string | null): string {
+    const entry = entryId === null ? undefined : draft.return_ledgers.find((l) => String(l.id) === entryId);
+    if (!entry) return 'Photos of the return (parcel, label)';
+    const sku = order.order_lines.find((l) => l.id === entry.order_line_id)?.product.sku ?? '';
+    return `Photos of ${entry.quantity} × ${entry.condition}, ${sku}`;
+  }
+  // The customer's rule (issue 16): lines of these conditions need a photo; the server checks it too.
+  const required = customer?.photo_required_conditions ?? [];
+  const photoProblems = draft.return_ledgers.flatMap((l, i) =>
+    required.includes(l.condition) && entryPhotos(draft, l.id).length === 0
+      ? [
+          `A photo is required for ${l.condition} lines: line ${i + 1} (${order.order_lines.find((o) => o.id === l.order_line_id)?.product.sku ?? ''}) has none.`,
+        ]
+      : [],
+  );
 
   const lines = filterLines(order.order_lines, filter === missed ? '' : filter);
   const remove = (id: LedgerEntry['id']) => dispatch({ type: 'remove', id });
@@ -168,6 +197,8 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         onSubmit={() => setSummaryOpen(true)}
         onClose={() => dispatch({ type: 'close' })}
         onHelp={() => setHelpOpen(true)}
+        returnPhotos={draft.photo_ids?.length ?? 0}
+        onPhotos={() => setPhotoTarget({ entryId: null, webcam: false })}
       />
       <ScanBar
         inputRef={scanRef}
@@ -222,6 +253,8 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
                 setEntries((e) => ({ ...e, [line.id]: defaultEntry(order.reasons) }));
               }}
               onRemove={remove}
+              photosOf={(id) => entryPhotos(draft, id)}
+              onPhotos={(id) => setPhotoTarget({ entryId: String(id), webcam: false })}
             />
           ))}
         </Table>
@@ -235,12 +268,29 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         opened={summaryOpen}
         rows={summaryRows(order.order_lines, order.ledgers, draft.return_ledgers)}
         ledgerCount={draft.return_ledgers.length}
+        returnPhotos={draft.photo_ids?.length ?? 0}
+        linePhotos={(lineId) => draft.return_ledgers.filter((l) => l.order_line_id === lineId).flatMap((l) => entryPhotos(draft, l.id))}
+        photoProblems={photoProblems}
         submitting={submitting}
         onClose={() => {
           setSummaryOpen(false);
           focusScan();
         }}
         onConfirm={() => void confirm()}
+      />
+      <PhotoDialog
+        opened={photoTarget !== null}
+        title={photoTitle(photoTarget?.entryId ?? null)}
+        label={photoTitle(photoTarget?.entryId ?? null)}
+        customerId={order.customer_id}
+        photoIds={photoTarget?.entryId ? entryPhotos(draft, photoTarget.entryId) : (draft.photo_ids ?? [])}
+        onAdd={(photoId) => dispatch({ type: 'photoAdd', entryId: photoTarget?.entryId ?? null, photoId })}
+        onRemove={(photoId) => dispatch({ type: 'photoRemove', entryId: photoTarget?.entryId ?? null, photoId })}
+        startWebcam={photoTarget?.webcam ?? false}
+        onClose={() => {
+          setPhotoTarget(null);
+          focusScan();
+        }}
       />
       <HotkeyHelp
         opened={helpOpen}

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, List, Modal, Table, Text } from '@mantine/core';
+import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import type { SummaryRow } from './receiving-logic';
 import classes from './receiving.module.css';
 
@@ -9,10 +10,15 @@ export interface SummaryModalProps {
   submitting: boolean;
   onClose: () => void;
   onConfirm: () => void;
+  /** Photos (issue 16): of the whole return, of each order line's new entries, and what the customer's rule misses. */
+  returnPhotos: number;
+  linePhotos: (lineId: number) => number[];
+  photoProblems: string[];
 }
 
 /** 'Return Processing Summary' (SPEC §2.7): not closable by an outside click; red rows do not add up. */
-export function SummaryModal({ opened, rows, ledgerCount, submitting, onClose, onConfirm }: SummaryModalProps) {
+export function SummaryModal(props: SummaryModalProps) {
+  const { opened, rows, ledgerCount, submitting, onClose, onConfirm } = props;
   return (
     <Modal
       opened={opened}
@@ -33,6 +39,7 @@ export function SummaryModal({ opened, rows, ledgerCount, submitting, onClose, o
             <Table.Th ta="right">Previous</Table.Th>
             <Table.Th ta="right">New Pristine</Table.Th>
             <Table.Th ta="right">New Blocked</Table.Th>
+            <Table.Th>Photos</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -45,10 +52,33 @@ export function SummaryModal({ opened, rows, ledgerCount, submitting, onClose, o
               <Table.Td ta="right">{r.previous}</Table.Td>
               <Table.Td ta="right">{r.newPristine}</Table.Td>
               <Table.Td ta="right">{r.newBlocked}</Table.Td>
+              <Table.Td>
+                <Group gap={2} wrap="nowrap">
+                  {props
+                    .linePhotos(r.lineId)
+                    .slice(0, 3)
+                    .map((id, i) => (
+                      <PhotoThumb key={id} id={id} size={24} alt={`Photo ${i + 1} of ${r.sku}`} />
+                    ))}
+                  {props.linePhotos(r.lineId).length > 3 && <Text fz="xs">+{props.linePhotos(r.lineId).length - 3}</Text>}
+                </Group>
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>
       </Table>
+      <Text size="sm" mt="xs" data-testid="summary-return-photos">
+        Photos of the return (parcel, label): {props.returnPhotos}
+      </Text>
+      {props.photoProblems.length > 0 && (
+        <Alert color="red" mt="xs" title="Photos missing" data-testid="summary-photo-problems">
+          <List size="sm">
+            {props.photoProblems.map((p) => (
+              <List.Item key={p}>{p}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c={ledgerCount ? 'gray.7' : 'red.9'}>
           {ledgerCount ? `${ledgerCount} new return line(s)` : 'Add at least one return line before submitting.'}

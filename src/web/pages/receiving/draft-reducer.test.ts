@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../contract/orders';
-import { EMPTY_STATE, draftStorageKey, loadStoredState, receivingReducer, storeState, type ReceivingState } from './draft-reducer';
+import {
+  EMPTY_STATE,
+  draftStorageKey,
+  loadStoredState,
+  receivingReducer,
+  storeState,
+  submitBody,
+  type ReceivingState,
+} from './draft-reducer';
 
 const order = (id: number): OrderDetail => ({
   id,
@@ -185,5 +193,30 @@ describe('draft storage', () => {
     expect(loadStoredState(storage, 3)).toEqual(EMPTY_STATE);
     storage.setItem(draftStorageKey(3), JSON.stringify({ ...selected(), draft: { ...selected().draft, user_id: 9 } }));
     expect(loadStoredState(storage, 3)).toEqual(EMPTY_STATE);
+  });
+});
+
+describe('photos of a draft (issue 16)', () => {
+  it('keeps photos per entry and for the return; the submit body carries them; removing an entry drops its photos', () => {
+    let s = receivingReducer(selected(), { type: 'add', id: '__line01', ledger: newLedger });
+    s = receivingReducer(s, { type: 'photoAdd', entryId: '__line01', photoId: 7 });
+    s = receivingReducer(s, { type: 'photoAdd', entryId: '__line01', photoId: 8 });
+    s = receivingReducer(s, { type: 'photoAdd', entryId: null, photoId: 9 });
+    s = receivingReducer(s, { type: 'photoRemove', entryId: '__line01', photoId: 7 });
+    // A photo for an entry that is not in the draft is ignored.
+    expect(receivingReducer(s, { type: 'photoAdd', entryId: '__gone00', photoId: 10 })).toBe(s);
+    const body = submitBody(s.draft!);
+    expect(body.photo_ids).toEqual([9]);
+    expect(body.return_ledgers[0]!.photo_ids).toEqual([8]);
+    expect(body).not.toHaveProperty('line_photos');
+    s = receivingReducer(s, { type: 'remove', id: '__line01' });
+    expect(s.draft!.line_photos).toEqual({});
+  });
+
+  it('a draft stored before photos existed loads with none', () => {
+    const s = selected();
+    const { photo_ids: _p, line_photos: _l, ...old } = s.draft!;
+    const storage = { getItem: () => JSON.stringify({ ...s, draft: old }) };
+    expect(loadStoredState(storage, user.id).draft).toMatchObject({ photo_ids: [], line_photos: {} });
   });
 });

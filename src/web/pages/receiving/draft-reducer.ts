@@ -15,6 +15,10 @@ export interface ReturnDraft {
   return_date: string;
   is_blind: false;
   return_ledgers: LedgerEntry[];
+  /** Photos of the whole return: the parcel as it arrived, the label (issue 16). */
+  photo_ids: number[];
+  /** Photos of each new entry, by the entry's temporary id. */
+  line_photos: Record<string, number[]>;
 }
 
 export interface ReceivingState {
@@ -33,6 +37,8 @@ export type ReceivingAction =
   | { type: 'remove'; id: LedgerEntry['id'] }
   | { type: 'field'; field: DraftField; value: string }
   | { type: 'submitted'; saved: CreatedReturn; draftId: string; today: string }
+  /** `entryId` null: a photo of the whole return. */
+  | { type: 'photoAdd' | 'photoRemove'; entryId: string | null; photoId: number }
   | { type: 'close' };
 
 export const EMPTY_STATE: ReceivingState = { order: null, draft: null, processing: false };
@@ -49,8 +55,13 @@ function freshDraft(order: OrderDetail, user: { id: number; username: string }, 
     return_date: today,
     is_blind: false,
     return_ledgers: [],
+    photo_ids: [],
+    line_photos: {},
   };
 }
+
+const withPhoto = (ids: number[] | undefined, photoId: number, add: boolean) =>
+  add ? [...(ids ?? []).filter((id) => id !== photoId), photoId] : (ids ?? []).filter((id) => id !== photoId);
 
 /** One row of 2, not two rows of 1: a scan joins the draft entry it would repeat (issue 15). */
 function isSameScan(entry: LedgerEntry, scan: NewLedger): boolean {
@@ -92,7 +103,24 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
       if (!state.draft || !state.order) return state;
       const saved = state.order.ledgers.find((l) => l.id === action.id && l.return_id !== null);
       if (saved) return { ...state, order: { ...state.order, ledgers: state.order.ledgers.filter((l) => l !== saved) } };
-      return { ...state, draft: { ...state.draft, return_ledgers: state.draft.return_ledgers.filter((l) => l.id !== action.id) } };
+      const { [String(action.id)]: _dropped, ...linePhotos } = state.draft.line_photos ?? {};
+      return {
+        ...state,
+        draft: { ...state.draft, return_ledgers: state.draft.return_ledgers.filter((l) => l.id !== action.id), line_photos: linePhotos },
+      };
+    }
+    case 'photoAdd':
+    case 'photoRemove': {
+      if (!state.draft) return state;
+      const add = action.type === 'photoAdd';
+      if (action.entryId === null)
+        return { ...state, draft: { ...state.draft, photo_ids: withPhoto(state.draft.photo_ids, action.photoId, add) } };
+      if (!state.draft.return_ledgers.some((l) => String(l.id) === action.entryId)) return state;
+      const linePhotos = {
+        ...state.draft.line_photos,
+        [action.entryId]: withPhoto(state.draft.line_photos?.[action.entryId], action.photoId, add),
+      };
+      return { ...state, draft: { ...state.draft, line_photos: linePhotos } };
     }
     case 'field':
       if (!state.draft) return state;
@@ -121,8 +149,20 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
  * ledger may say 'Secondhand', a draft never does); the server checks them again.
  */
 export function submitBody(draft: ReturnDraft): RouteBody<'submitReturn'> {
-  return { ...draft, return_ledgers: draft.return_ledgers.map((l) => ({ ...l, condition: l.condition as LedgerCondition })) };
+  const { line_photos: linePhotos = {}, ...rest } = draft;
+  return {
+    ...rest,
+    photo_ids: draft.photo_ids ?? [],
+    return_ledgers: draft.return_ledgers.map((l) => ({
+      ...l,
+      condition: l.condition as LedgerCondition,
+      photo_ids: linePhotos[String(l.id)] ?? [],
+    })),
+  };
 }
+
+/** Photos of a draft entry. */
+export const entryPhotos = (draft: ReturnDraft, entryId: LedgerEntry['id']) => draft.line_photos?.[String(entryId)] ?? [];
 
 /** Where the draft survives a reload: per user, so a shared workstation never mixes operators. */
 export const draftStorageKey = (userId: number) => `returns-desk.receiving.${userId}`;
@@ -134,7 +174,9 @@ export function loadStoredState(storage: Pick<Storage, 'getItem'>, userId: numbe
     const parsed = JSON.parse(raw) as Partial<ReceivingState>;
     if (!parsed.processing || !parsed.order || !parsed.draft || parsed.draft.user_id !== userId) return EMPTY_STATE;
     if (!Array.isArray(parsed.order.order_lines) || !Array.isArray(parsed.draft.return_ledgers)) return EMPTY_STATE;
-    return { order: parsed.order, draft: parsed.draft, processing: true };
+    // A draft stored before photos existed has none.
+    const draft = { ...parsed.draft, photo_ids: parsed.draft.photo_ids ?? [], line_photos: parsed.draft.line_photos ?? {} };
+    return { order: parsed.order, draft, processing: true };
   } catch {
     return EMPTY_STATE;
   }

@@ -13,6 +13,8 @@ export type ReceivingCommand =
   | 'openSummary'
   | 'confirmSubmit'
   | 'closeOrder'
+  | 'photoLine'
+  | 'photoReturn'
   | 'help';
 
 export interface Shortcut {
@@ -47,6 +49,14 @@ export const RECEIVING_SHORTCUTS: readonly Shortcut[] = [
     inTextFields: true,
   },
   { command: 'closeOrder', hotkey: 'alt+W', keys: ['Alt', 'W'], label: 'Close the order', inTextFields: true },
+  {
+    command: 'photoLine',
+    hotkey: 'alt+C',
+    keys: ['Alt', 'C'],
+    label: 'Webcam photo of the last scanned line (Space shoots)',
+    inTextFields: true,
+  },
+  { command: 'photoReturn', hotkey: 'alt+O', keys: ['Alt', 'O'], label: 'Photos of the return (parcel, label)', inTextFields: true },
   { command: 'help', hotkey: 'shift+?', keys: ['?'], label: 'Show these shortcuts', inTextFields: false },
 ];
 

@@ -21,6 +21,8 @@ import { IconApi, IconEdit, IconFileCode, IconFileImport, IconNotes, IconPackage
 import type { ReturnView } from '../../../contract/return-view';
 import type { TaskView } from '../../../contract/tasks';
 import { useRouteQuery } from '../../api/queries';
+import { PhotoThumb } from '../../components/photos/PhotoThumb';
+import { PhotoViewer, type ViewerPhoto } from '../../components/photos/PhotoViewer';
 import { TaskDetailModal } from '../../components/task-detail/TaskDetailModal';
 import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
 import { formatDate, formatDateTime } from '../../lib/format';
@@ -105,7 +107,47 @@ function Header({ r }: { r: ReturnView }) {
   );
 }
 
-function Lines({ r }: { r: ReturnView }) {
+/** Every photo of the return in viewer order: the return's own first, then each line's. */
+function viewerPhotos(r: ReturnView): ViewerPhoto[] {
+  const own = r.photos.filter((p) => p.ledger_id === null).map((p) => ({ id: p.id, caption: 'the return (parcel, label)' }));
+  const lines = r.lines.flatMap((l, i) =>
+    r.photos.filter((p) => p.ledger_id === l.id).map((p) => ({ id: p.id, caption: `line ${i + 1}, ${l.product.sku}` })),
+  );
+  return [...own, ...lines];
+}
+
+function Thumbs({ ids, photos, label, onOpen }: { ids: number[]; photos: ViewerPhoto[]; label: string; onOpen: (index: number) => void }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      {ids.map((id, i) => (
+        <PhotoThumb
+          key={id}
+          id={id}
+          size={40}
+          alt={`Photo ${i + 1} of ${label}`}
+          onOpen={() => onOpen(photos.findIndex((p) => p.id === id))}
+        />
+      ))}
+    </Group>
+  );
+}
+
+function ReturnPhotos({ r, onOpen }: { r: ReturnView; onOpen: (index: number) => void }) {
+  const own = r.photos.filter((p) => p.ledger_id === null).map((p) => p.id);
+  if (!own.length) return null;
+  return (
+    <Paper withBorder p="md" data-testid="return-photos">
+      <Title order={2} size="h5" mb="sm">
+        Photos of the return
+      </Title>
+      <Thumbs ids={own} photos={viewerPhotos(r)} label="the return" onOpen={onOpen} />
+    </Paper>
+  );
+}
+
+function Lines({ r, onOpen }: { r: ReturnView; onOpen: (index: number) => void }) {
+  const photos = viewerPhotos(r);
+  const hasPhotos = r.photos.some((p) => p.ledger_id !== null);
   return (
     <Table striped withTableBorder data-testid="return-lines">
       <Table.Thead>
@@ -115,6 +157,7 @@ function Lines({ r }: { r: ReturnView }) {
           <Table.Th>Condition</Table.Th>
           <Table.Th>Reason</Table.Th>
           <Table.Th>Comment</Table.Th>
+          {hasPhotos && <Table.Th>Photos</Table.Th>}
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -132,6 +175,16 @@ function Lines({ r }: { r: ReturnView }) {
             <Table.Td>{l.condition}</Table.Td>
             <Table.Td>{l.reason_text ?? l.reason}</Table.Td>
             <Table.Td>{l.comment}</Table.Td>
+            {hasPhotos && (
+              <Table.Td>
+                <Thumbs
+                  ids={r.photos.filter((p) => p.ledger_id === l.id).map((p) => p.id)}
+                  photos={photos}
+                  label={l.product.sku}
+                  onOpen={onOpen}
+                />
+              </Table.Td>
+            )}
           </Table.Tr>
         ))}
       </Table.Tbody>
@@ -207,6 +260,7 @@ export default function ReturnViewPage() {
   const [selected, setSelected] = useState<TaskView | null>(null);
   const [correcting, setCorrecting] = useState(false);
   const { isAdmin } = useSession();
+  const [viewing, setViewing] = useState<number | null>(null);
   usePageTitle(/^\d+$/.test(returnId) ? `Return #${returnId}` : 'Return View');
   // The timeline watches the return's tasks: it is read again while one of them is still to run.
   const query = useRouteQuery(
@@ -259,7 +313,8 @@ export default function ReturnViewPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
-            <Lines r={data} />
+            <ReturnPhotos r={data} onOpen={setViewing} />
+            <Lines r={data} onOpen={setViewing} />
             {data.versions.length > 0 && <VersionList versions={data.versions} current={data.version} />}
           </Stack>
         </Grid.Col>
@@ -283,6 +338,7 @@ export default function ReturnViewPage() {
           }}
         />
       )}
+      <PhotoViewer photos={viewerPhotos(data)} index={viewing} onIndex={setViewing} />
       <TaskDetailModal task={selected} opened={selected !== null} onClose={() => setSelected(null)} onSaved={saved} />
     </Stack>
   );

@@ -429,4 +429,62 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     },
     { timeout: 180_000 },
   );
+  e2eTest(
+    'an operator: parcels (intake form, refusal, saved notice, queue filters, parcel drawer, close form), receiving and blind return with a parcel',
+    browser,
+    async ({ page, errors }) => {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      const audit = startAudit(page);
+      const seed = await seedReturnsCustomer({ orders: 1, prefix: 'A11y Parcel Co' });
+      await loginViaUi(page, seed.operator.username, seed.operator.password);
+      await page.getByRole('link', { name: 'Parcels' }).click();
+      await page.getByRole('heading', { name: 'Parcels', level: 1 }).waitFor();
+      await screen(page, audit, 'parcels', 'Parcels');
+
+      // A refused save, then a saved parcel.
+      await page.getByRole('button', { name: 'Save parcel' }).click();
+      await page.getByText('Tracking number is required').waitFor();
+      await state_(page, audit, 'parcels-intake-refused');
+      const tracking = `1ZA11Y${seed.ref}`;
+      await page.getByLabel('Tracking number').fill(tracking);
+      await page.getByLabel('Shelf location').fill('A11Y-1');
+      await page.locator('section[aria-labelledby="intake-title"]').getByLabel('Customer').fill(seed.company);
+      await page.getByRole('option', { name: seed.company }).click();
+      await page.getByRole('button', { name: 'Save parcel' }).click();
+      await page.getByTestId('parcel-saved').getByText(tracking).waitFor();
+      await page.getByTestId('parcel-row').filter({ hasText: tracking }).waitFor();
+      await state_(page, audit, 'parcels-saved');
+
+      // Queue filters open; the parcel's drawer; the close form.
+      await page.getByRole('combobox', { name: 'Age' }).click();
+      await page.getByRole('option', { name: 'Red' }).waitFor();
+      await state_(page, audit, 'parcels-age-filter-open');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: `Open ${tracking}` }).click();
+      const drawer = page.getByRole('dialog', { name: `Parcel ${tracking}` });
+      await drawer.getByTestId('parcel-timeline').waitFor();
+      await state_(page, audit, 'parcels-drawer');
+      await drawer.getByRole('button', { name: 'Close without a return' }).click();
+      await drawer.getByRole('combobox', { name: 'Reason' }).waitFor();
+      await state_(page, audit, 'parcels-drawer-close-form');
+
+      // Convert to blind return: the Blind Return screen with the parcel.
+      await drawer.getByRole('button', { name: 'Convert to blind return' }).click();
+      await page.getByTestId('parcel-banner').getByText(`Converting parcel ${tracking}`).waitFor();
+      await screen(page, audit, 'blind-return-with-parcel', `${seed.company}: Blind Return`);
+
+      // Match to order: Receiving with the parcel and the parcels Order Search finds.
+      await page.goto('/parcels');
+      await page.getByRole('button', { name: `Open ${tracking}` }).click();
+      await drawer.getByRole('button', { name: 'Match to order' }).click();
+      await page.getByTestId('parcel-banner').getByText(`Matching parcel ${tracking}`).waitFor();
+      await page.getByLabel('Search Reference').fill(tracking);
+      await page.getByTestId('parcel-hit').waitFor();
+      await screen(page, audit, 'receiving-with-parcel', 'Return Processing');
+
+      assertAccessible(audit);
+      assert.deepEqual(errors, []);
+    },
+    { timeout: 120_000 },
+  );
 });

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { createOperator, e2eTest, expectNoAxeViolations, loginViaUi, screenshot, unique, useBrowser } from './support/index';
 
 const browser = useBrowser();
@@ -63,6 +64,14 @@ describe('unknown parcels', () => {
     await page.getByLabel('Sender name').fill('Emma de Vries');
     await page.getByLabel('Sender address').fill('Keizersgracht 1\n1015 CJ Amsterdam');
     await page.getByLabel('Note').fill('No paperwork inside, a cap and a hoodie');
+    // A photo of the parcel (on a phone the button opens the camera).
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#b5651d' } })
+      .jpeg()
+      .toBuffer();
+    await page.locator('input[type=file]').setInputFiles({ name: 'parcel-label.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByTestId('intake-photos').getByRole('img', { name: 'Photo parcel-label.jpg' }).waitFor();
+    await page.getByText('1 photo', { exact: true }).waitFor();
+    await page.getByLabel('Note').focus();
     await page.keyboard.press('Alt+S');
     await page.getByTestId('parcel-saved').getByText(second).waitFor();
     await page.getByTestId('parcel-saved').getByText('(2 this session)').waitFor();
@@ -82,7 +91,8 @@ describe('unknown parcels', () => {
     await row.waitFor();
     await row.getByRole('button', { name: `Open ${second}` }).click();
     const drawer = page.getByRole('dialog', { name: `Parcel ${second}` });
-    await drawer.getByTestId('parcel-timeline').getByText('Received (customer unknown), parked on shelf ISSUES-1').waitFor();
+    await drawer.getByTestId('parcel-timeline').getByText('Received (customer unknown) with 1 photo, parked on shelf ISSUES-1').waitFor();
+    await drawer.getByTestId('parcel-photo').locator('img').waitFor();
     await screenshot(page, 'parcels-04-drawer');
     await expectNoAxeViolations(page, 'parcels: parcel drawer');
 
@@ -90,9 +100,10 @@ describe('unknown parcels', () => {
     await drawer.getByRole('button', { name: 'Match to order' }).click();
     await page.getByTestId('parcel-banner').getByText(`Matching parcel ${second}`).waitFor();
     await page.getByTestId('parcel-banner').getByText('Note: No paperwork inside, a cap and a hoodie').waitFor();
+    await page.getByTestId('parcel-banner').getByTestId('parcel-photo').locator('img').waitFor();
     const customer = page.getByTestId('customer-select');
     await customer.fill('Northwind');
-    await customer.press('Enter');
+    await page.getByRole('option', { name: 'Northwind Apparel' }).click();
     await page.getByLabel('Search Reference').fill('SO-10001');
     await page.getByLabel('Search Reference').press('Enter');
     const line = page.getByTestId('order-line').first();

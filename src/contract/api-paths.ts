@@ -64,6 +64,7 @@ export const API_PATHS = {
   readParcel: { method: 'GET', path: '/parcels/:id' },
   closeParcel: { method: 'POST', path: '/parcels/:id/close' },
   correctReturn: { method: 'POST', path: '/su/returns/:returnId/corrections' },
+  parcelPhoto: { method: 'GET', path: '/parcels/:id/photos/:photoId/:size' },
   // reports
   requestReport: { method: 'POST', path: '/reports' },
   // dashboard

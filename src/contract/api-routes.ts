@@ -111,6 +111,8 @@ export const API_ROUTES = {
   closeBillingMonth: { body: billingCloseBody, answer: billingMonth },
   // The file itself (CSV or XLSX); the SPA downloads it with downloadRoute.
   exportBillingMonth: { query: billingExportQuery },
+  // A parcel's photo as an image (the SPA reads it with the bearer token into an object URL).
+  parcelPhoto: {},
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { blankOr, id, pageOf, requiredText, text } from './common.js';
+import { PHOTO_SIZES, photoIds } from './photos.js';
 import { optionalText } from './returns.js';
 
 /** Unknown parcels (issue 11): states, close reasons, limits and messages shared by server and SPA. */
@@ -34,6 +35,7 @@ export const PARCEL_MSG = {
   pageInvalid: 'Invalid page',
   reasonInvalid: `Reason must be one of: ${PARCEL_CLOSE_REASONS.join(', ')}`,
   notFound: 'Parcel not found.',
+  photoOfOtherParcel: 'A photo of this parcel already belongs to another parcel',
   notWaiting: 'This parcel is no longer waiting',
   otherCustomer: "This parcel belongs to another customer than the return's",
   amberInvalid: `Amber after: a whole number of days, 1 to ${PARCEL_LIMITS.maxAgeDays}`,
@@ -61,6 +63,8 @@ export const parcelIntakeBody = z.object({
   sender_address: optionalText(500),
   note: optionalText(1000),
   location: requiredText(PARCEL_MSG.locationRequired, 50),
+  /** Photos uploaded first through POST /api/photos (issue 16), kept with the parcel. */
+  photo_ids: photoIds,
 });
 export type ParcelIntakeBody = z.infer<typeof parcelIntakeBody>;
 
@@ -148,7 +152,10 @@ export const parcelEventView = z.object({
 export type ParcelEventView = z.infer<typeof parcelEventView>;
 
 /** GET /api/parcels/{id}: the parcel with its timeline. */
-export const parcelDetail = parcelView.extend({ events: z.array(parcelEventView) });
+export const parcelDetail = parcelView.extend({
+  events: z.array(parcelEventView),
+  photos: z.array(z.object({ id: z.number().int(), width: z.number().int(), height: z.number().int() })),
+});
 export type ParcelDetail = z.infer<typeof parcelDetail>;
 
 /** The age limits of a customer's parcels, as the customer drawer edits them (undefined keeps the stored ones). */
@@ -175,3 +182,8 @@ export function parcelAgeLevel(ageDays: number, amberDays: number, redDays: numb
 }
 
 export const parcelIdParam = z.object({ id: id() });
+export const parcelPhotoParams = z.object({
+  id: id(),
+  photoId: id(),
+  size: z.enum(PHOTO_SIZES, { error: `The size is one of ${PHOTO_SIZES.join(', ')}` }),
+});

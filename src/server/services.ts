@@ -41,7 +41,16 @@ export function createServices(deps: AppDeps) {
     },
   });
   const orderImport = createOrderImportService({ db, clock: deps.clock });
-  const parcels = createParcelsService({ db, customerAccess, clock: deps.clock });
+  const photos = createPhotosService({
+    repo: createPhotosRepository(db),
+    storage: deps.photoStorage ?? photoStorageFromConfig(deps.config),
+    customerAccess,
+    links: createPhotoLinks(deps.secretBox, deps.config.PHOTO_LINK_DAYS),
+    clock: deps.clock,
+    maxBytes: Math.round(deps.config.PHOTO_MAX_MB * 1024 * 1024),
+    publicUrl: publicBaseUrl(deps.config),
+  });
+  const parcels = createParcelsService({ db, customerAccess, clock: deps.clock, readKeptPhoto: photos.readKept });
   const returnsRepo = createReturnsRepository(db);
   const parcelForReturn = createParcelForReturn({
     requireParcel: parcels.requireParcel,
@@ -55,15 +64,6 @@ export function createServices(deps: AppDeps) {
     partnerTimeoutMs: deps.config.PARTNER_TIMEOUT_MS,
     importer: orderImport,
     parcelForReturn,
-  });
-  const photos = createPhotosService({
-    repo: createPhotosRepository(db),
-    storage: deps.photoStorage ?? photoStorageFromConfig(deps.config),
-    customerAccess,
-    links: createPhotoLinks(deps.secretBox, deps.config.PHOTO_LINK_DAYS),
-    clock: deps.clock,
-    maxBytes: Math.round(deps.config.PHOTO_MAX_MB * 1024 * 1024),
-    publicUrl: publicBaseUrl(deps.config),
   });
   const principals = createPrincipals({ authenticate: auth.authenticate, customerAccess });
   const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock, parcelForReturn, principals);

@@ -131,7 +131,11 @@ const IMAGE_ANSWER = {
   description: 'The image (thumb and display are WebP; the original keeps its format)',
   content: Object.fromEntries(IMAGE_TYPES.map((t) => [t, { schema: { type: 'string', contentMediaType: t } }])),
 };
-const IMAGE_ROUTES = new Set(['GET /api/photos/{id}/{size}', 'GET /api/photo-links/{token}']);
+const IMAGE_ROUTES = new Set([
+  'GET /api/photos/{id}/{size}',
+  'GET /api/photo-links/{token}',
+  'GET /api/parcels/{id}/photos/{photoId}/{size}',
+]);
 // The upload's body in the document: image bytes, not JSON (the route reads it raw).
 const PHOTO_UPLOAD = {
   consumes: [...IMAGE_TYPES, 'application/octet-stream'],

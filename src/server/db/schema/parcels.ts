@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { photos } from './photos.js';
 import { customers } from './customers.js';
 import { returns } from './returns.js';
 import { users } from './users.js';
@@ -61,4 +62,22 @@ export const parcelEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('parcel_events_parcel_idx').on(t.parcelId, t.createdAt, t.id)],
+);
+
+/**
+ * Photos of a parcel (issue 11): the photo evidence store (issue 16) keeps the images, this table says
+ * which parcel each belongs to. Matching or converting the parcel links them to the return as well.
+ */
+export const parcelPhotos = pgTable(
+  'parcel_photos',
+  {
+    parcelId: integer('parcel_id')
+      .notNull()
+      .references(() => parcels.id, { onDelete: 'cascade' }),
+    photoId: integer('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.parcelId, t.photoId] }), uniqueIndex('parcel_photos_photo_key').on(t.photoId)],
 );

@@ -1,6 +1,6 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { parcelEvents, parcels } from '../../db/schema/index.js';
+import { parcelEvents, parcelPhotos, parcels, photos } from '../../db/schema/index.js';
 import { PARCEL_LIMITS, type ParcelAgeLevel, type ParcelState } from '../../../contract/parcels.js';
 
 export type ParcelRow = typeof parcels.$inferSelect;
@@ -193,6 +193,27 @@ export function createParcelsRepository(db: DbOrTx) {
 
     async addEvent(parcelId: number, actor: ParcelActor, action: string, details: Record<string, unknown>, now: Date): Promise<void> {
       await db.insert(parcelEvents).values({ parcelId, userId: actor.userId, username: actor.username, action, details, createdAt: now });
+    },
+
+    async addPhotos(parcelId: number, photoIds: number[], now: Date): Promise<void> {
+      if (!photoIds.length) return;
+      await db.insert(parcelPhotos).values(photoIds.map((photoId) => ({ parcelId, photoId, createdAt: now })));
+    },
+
+    /** Of these photos, those another parcel keeps already. */
+    async photosOfParcels(photoIds: number[]): Promise<number[]> {
+      if (!photoIds.length) return [];
+      const rows = await db.select({ id: parcelPhotos.photoId }).from(parcelPhotos).where(inArray(parcelPhotos.photoId, photoIds));
+      return rows.map((r) => r.id);
+    },
+
+    async photos(parcelId: number) {
+      return db
+        .select({ id: photos.id, width: photos.width, height: photos.height })
+        .from(parcelPhotos)
+        .innerJoin(photos, eq(photos.id, parcelPhotos.photoId))
+        .where(eq(parcelPhotos.parcelId, parcelId))
+        .orderBy(asc(parcelPhotos.createdAt), asc(photos.id));
     },
 
     async events(parcelId: number): Promise<ParcelEventRow[]> {

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.js';
-import { parcelCloseBody, parcelDetail, parcelIdParam, parcelIntakeBody, parcelPage, parcelQueueQuery } from '../../../contract/parcels.js';
+import {
+  parcelCloseBody,
+  parcelDetail,
+  parcelIdParam,
+  parcelIntakeBody,
+  parcelPage,
+  parcelPhotoParams,
+  parcelQueueQuery,
+} from '../../../contract/parcels.js';
+import { sendImage } from '../photos/photos.routes.js';
 import { currentUser, type Guards } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
 import type { ParcelsService } from './parcels.service.js';
@@ -50,6 +59,24 @@ export const parcelsRoutes: FastifyPluginAsyncZod<ParcelsRoutesOptions> = async 
       schema: { tags, summary: 'One parcel with its timeline', security, params: parcelIdParam, response: { 200: envelope(parcelDetail) } },
     },
     async (req) => ok(await parcels.read(currentUser(req), req.params.id)),
+  );
+
+  app.get(
+    '/parcels/:id/photos/:photoId/:size',
+    {
+      schema: {
+        tags,
+        summary: "A parcel's photo as an image (thumb, display or original), for whoever may see the parcel",
+        security,
+        params: parcelPhotoParams,
+      },
+    },
+    async (req, reply) =>
+      sendImage(
+        reply,
+        await parcels.photo(currentUser(req), req.params.id, req.params.photoId, req.params.size),
+        'private, max-age=31536000, immutable',
+      ),
   );
 
   app.post(

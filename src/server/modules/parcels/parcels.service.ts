@@ -13,10 +13,17 @@ import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
+import { PHOTO_MSG, type PhotoSize } from '../../../contract/photos.js';
+import { attachPhotos, checkPhotoUse } from '../photos/photo-attach.js';
+import type { PhotoImage } from '../photos/photos.service.js';
 import { presentParcel, presentParcelEvent } from './parcel.presenter.js';
 import { createParcelsRepository, type ParcelActor, type ParcelFilter, type ParcelListRow } from './parcels.repository.js';
 
 const trackingWaiting = () => invalid('tracking_number', PARCEL_MSG.trackingWaiting);
+const photoOfOtherParcel = () => invalid('photo_ids', PARCEL_MSG.photoOfOtherParcel);
+// checkPhotoUse compares a photo's customer with this: no customer has id 0, so a photo taken for a
+// customer cannot go on a parcel of no customer, and one of no customer must be the user's own.
+const NO_CUSTOMER = 0;
 export const actorOf = (user: AuthUser): ParcelActor => ({ userId: user.id, username: user.username });
 
 /**
@@ -34,15 +41,21 @@ export function createParcelAccess(deps: { db: Db; customerAccess: CustomerAcces
 export type RequireParcel = ReturnType<typeof createParcelAccess>;
 
 /** Unknown parcels (issue 11): intake, the queue, one parcel with its timeline, closing without a return. */
-export function createParcelsService(deps: { db: Db; customerAccess: CustomerAccess; clock: Clock }) {
+export function createParcelsService(deps: {
+  db: Db;
+  customerAccess: CustomerAccess;
+  clock: Clock;
+  /** The photo store's read of a kept photo (the parcel's access is checked here). */
+  readKeptPhoto: (photoId: number, size: PhotoSize) => Promise<PhotoImage>;
+}) {
   const { db, customerAccess, clock } = deps;
   const requireParcel = createParcelAccess(deps);
 
   async function detail(id: number): Promise<ParcelDetail> {
     const repo = createParcelsRepository(db);
-    const [parcel, events] = [await repo.find(id), await repo.events(id)];
+    const [parcel, events, photos] = [await repo.find(id), await repo.events(id), await repo.photos(id)];
     if (!parcel) throw notFound(PARCEL_MSG.notFound);
-    return { ...presentParcel(parcel, clock.now()), events: events.map(presentParcelEvent) };
+    return { ...presentParcel(parcel, clock.now()), events: events.map(presentParcelEvent), photos };
   }
 
   return {
@@ -84,6 +97,8 @@ export function createParcelsService(deps: { db: Db; customerAccess: CustomerAcc
         company = customer.company;
       }
       if (await createParcelsRepository(db).findWaitingByTracking(body.tracking_number)) throw trackingWaiting();
+      await checkPhotoUse(db, user, body.customer_id ?? NO_CUSTOMER, [{ field: 'photo_ids', ids: body.photo_ids }]);
+      if ((await createParcelsRepository(db).photosOfParcels(body.photo_ids)).length) throw photoOfOtherParcel();
       const now = clock.now();
       try {
         const id = await db.transaction(async (tx) => {
@@ -99,7 +114,12 @@ export function createParcelsService(deps: { db: Db; customerAccess: CustomerAcc
             receivedBy: user.id,
             receivedByName: user.username,
           });
-          const text = `Received${company ? ` for ${company}` : ' (customer unknown)'}, parked on shelf ${body.location}`;
+          await repo.addPhotos(parcel.id, body.photo_ids, now);
+          // Kept by the photo store from now on; a photo taken meanwhile by a return rolls this back.
+          const kept = await attachPhotos(tx, body.photo_ids, now, { customerId: body.customer_id ?? undefined });
+          if (kept !== new Set(body.photo_ids).size) throw conflict(PHOTO_MSG.alreadyUsed);
+          const photos = body.photo_ids.length ? ` with ${body.photo_ids.length} photo${body.photo_ids.length === 1 ? '' : 's'}` : '';
+          const text = `Received${company ? ` for ${company}` : ' (customer unknown)'}${photos}, parked on shelf ${body.location}`;
           await repo.addEvent(parcel.id, actorOf(user), 'Received', { text, location: body.location, customer_id: parcel.customerId }, now);
           return parcel.id;
         });
@@ -107,8 +127,17 @@ export function createParcelsService(deps: { db: Db; customerAccess: CustomerAcc
       } catch (error) {
         // Two scans of one parcel at the same moment: the partial unique index lets one in.
         if (isUniqueViolation(error, 'parcels_waiting_tracking_key')) throw trackingWaiting();
+        if (isUniqueViolation(error, 'parcel_photos_photo_key')) throw photoOfOtherParcel();
         throw error;
       }
+    },
+
+    /** A photo of the parcel as an image; another parcel's photo id here is a 404. */
+    async photo(user: AuthUser, parcelId: number, photoId: number, size: PhotoSize): Promise<PhotoImage> {
+      await requireParcel(user, parcelId);
+      const mine = await createParcelsRepository(db).photos(parcelId);
+      if (!mine.some((p) => p.id === photoId)) throw notFound(PHOTO_MSG.notFound);
+      return deps.readKeptPhoto(photoId, size);
     },
 
     async close(user: AuthUser, id: number, body: ParcelCloseBody): Promise<ParcelDetail> {

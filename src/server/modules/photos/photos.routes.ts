@@ -18,7 +18,7 @@ const security = [{ bearer: [] }];
 /** The bytes of an upload are read as they are; what they are is decided from their content. */
 const IMAGE_BODY = /^(image\/[a-z0-9.+-]+|application\/octet-stream)$/i;
 
-function sendImage(reply: FastifyReply, image: PhotoImage, cacheControl: string) {
+export function sendImage(reply: FastifyReply, image: PhotoImage, cacheControl: string) {
   return reply
     .header('content-type', image.contentType)
     .header('content-disposition', `inline; filename="${image.fileName}"`)

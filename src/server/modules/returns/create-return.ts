@@ -92,8 +92,11 @@ export function createReturnCommand(db: Db) {
         createdAt: now,
       });
       if (!ret) return undefined;
+      // The parcel's photos come along to the return (issue 11), as photos of the whole return.
+      let parcelPhotoIds: number[] = [];
       if (input.parcel) {
         const parcels = createParcelsRepository(tx);
+        parcelPhotoIds = (await parcels.photos(input.parcel.id)).map((p) => p.id);
         const state = input.isBlind ? 'Converted' : 'Matched';
         const closed = await parcels.finish(input.parcel.id, { state, returnId: ret.id, customerId: input.customerId }, now);
         if (!closed) throw conflict(PARCEL_MSG.notWaiting);
@@ -123,7 +126,7 @@ export function createReturnCommand(db: Db) {
         {
           returnId: ret.id,
           customerId: input.customerId,
-          photoIds: input.photoIds ?? [],
+          photoIds: [...(input.photoIds ?? []), ...parcelPhotoIds],
           ledgers: input.ledgers.map((l, i) => ({ ledgerId: ledgers[i]!.id, photoIds: l.photoIds ?? [] })),
         },
         now,

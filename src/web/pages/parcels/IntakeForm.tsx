@@ -7,6 +7,7 @@ import { parcelIntakeBody, type ParcelDetail } from '../../../contract/parcels';
 import { useRouteMutation } from '../../api/queries';
 import { CustomerSelect } from '../../components/CustomerSelect';
 import { schemaValidate, setServerErrors } from '../../lib/form';
+import { PhotoPicker, type DraftPhoto } from '../../components/parcel/ParcelPhotos';
 
 interface Values {
   tracking_number: string;
@@ -31,15 +32,17 @@ export function IntakeForm({ onSaved }: { onSaved?: (parcel: ParcelDetail) => vo
   const trackingRef = useRef<HTMLInputElement>(null);
   const locationRef = useRef<HTMLInputElement>(null);
   const [saved, setSaved] = useState<{ parcel: ParcelDetail; count: number } | null>(null);
+  const [photos, setPhotos] = useState<DraftPhoto[]>([]);
   const intake = useRouteMutation('intakeParcel', {
     invalidates: ['listParcels'],
-    toInput: (values: Values) => ({ body: toBody(values) }),
+    toInput: (values: Values) => ({ body: { ...toBody(values), photo_ids: photos.map((p) => p.id) } }),
     onError: (error) => {
       if (setServerErrors(form, error) && form.errors.tracking_number) trackingRef.current?.select();
     },
     onSuccess: (parcel) => {
       setSaved((s) => ({ parcel, count: (s?.count ?? 0) + 1 }));
       form.setValues({ ...EMPTY, location: parcel.location });
+      setPhotos([]);
       form.resetDirty();
       trackingRef.current?.focus();
       onSaved?.(parcel);
@@ -98,8 +101,14 @@ export function IntakeForm({ onSaved }: { onSaved?: (parcel: ParcelDetail) => vo
           />
           <CustomerSelect label="Customer" placeholder="Unknown" clearable allowDeselect {...form.getInputProps('customer_id')} />
           <TextInput label="Sender name" autoComplete="off" {...form.getInputProps('sender_name')} />
-          <Textarea label="Sender address" autosize minRows={2} maxRows={4} {...form.getInputProps('sender_address')} />
-          <Textarea label="Note" autosize minRows={2} maxRows={4} {...form.getInputProps('note')} />
+          <Textarea label="Sender address" autosize minRows={1} maxRows={4} {...form.getInputProps('sender_address')} />
+          <Textarea label="Note" autosize minRows={1} maxRows={4} {...form.getInputProps('note')} />
+          <PhotoPicker photos={photos} onChange={setPhotos} />
+          {form.errors.photo_ids && (
+            <Text size="sm" c="red">
+              {form.errors.photo_ids}
+            </Text>
+          )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
               <Kbd>Alt</Kbd> + <Kbd>S</Kbd> saves

@@ -9,6 +9,7 @@ import { CustomerSelect } from '../../components/CustomerSelect';
 import { formatDateTime } from '../../lib/format';
 import { AgeBadge } from '../../components/parcel/AgeBadge';
 import { StateBadge } from './ParcelQueue';
+import { ParcelPhotoStrip } from '../../components/parcel/ParcelPhotos';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -142,6 +143,7 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
             <Field label="Age limits">{`amber after ${parcel.amber_days} days, red after ${parcel.red_days}`}</Field>
           </SimpleGrid>
           <Field label="Note">{parcel.note}</Field>
+          <ParcelPhotoStrip parcelId={parcel.id} photoIds={parcel.photos.map((p) => p.id)} />
 
           {waiting && (
             <Stack gap="sm">

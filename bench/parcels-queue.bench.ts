@@ -46,7 +46,7 @@ async function main() {
     await client.query(`INSERT INTO user_customers (user_id, customer_id) SELECT ${op}, ${first} + c FROM generate_series(0, 4) c`);
 
     // Waiting parcels received over the last 30 days, one in five without a customer; then closed ones.
-    let t0 = performance.now();
+    const t0 = performance.now();
     await client.query(`
       INSERT INTO parcels (tracking_number, customer_id, sender_name, location, state, received_at, received_by, received_by_name)
       SELECT '1ZBENCH' || lpad(n::text, 9, '0'),

@@ -269,6 +269,17 @@ describe('GET /api/returns', () => {
       expect((await page('not-a-token')).status).toBe(401);
     });
 
+    it('answers 401 before 422: bad input with a dead token learns nothing of the rules', async () => {
+      const bad = { 'filter[customer_id]': 'x', page: -1 };
+      expect((await page('not-a-token', bad)).body).toEqual({ code: 401, message: 'Unauthorized.' });
+      const a = await operatorSession(t.app, db, [s.a.id]);
+      const invalid = await page(a.token, bad);
+      expect(invalid.status).toBe(422);
+      expect(JSON.stringify(invalid.body)).toContain('filter[customer_id]');
+      expect((await call(t.app, 'POST', '/api/account/logout', { token: a.token })).status).toBe(200);
+      expect((await page(a.token, bad)).status).toBe(401);
+    });
+
     it('follows a change of links and of the admin flag on the next request', async () => {
       const o = await operatorSession(t.app, db, [s.b.id]);
       expect((await page(o.token)).body.message.total_records).toBe(3);

@@ -18,6 +18,8 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
   app.get(
     '/returns',
     {
+      // Bad input is answered in the handler, after the session check (401 before 422).
+      attachValidation: true,
       schema: {
         tags: ['history'],
         summary: 'Return History page (30 a page, newest first, exact totals)',
@@ -26,7 +28,15 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
         response: { 200: envelope(historyPage) },
       },
     },
-    async (req) => ok(await history.listForToken(currentToken(req), req.query)),
+    async (req, reply) => {
+      if (req.validationError) {
+        // The page statement checks the session only for valid input: a caller without a live
+        // session must not learn the route's validation rules, so bad input checks it here first.
+        await guards.requireAuth(req, reply);
+        throw req.validationError;
+      }
+      return ok(await history.listForToken(currentToken(req), req.query));
+    },
   );
 
   app.get(

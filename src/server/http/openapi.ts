@@ -64,6 +64,12 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/auth/login': [401, 429],
   'POST /api/auth/validate-reset-token': [404],
   'POST /api/returns': [404, 409],
+  // A customer id in the query or the body that names no customer.
+  'GET /api/returns': [404],
+  'GET /api/returns/download': [404],
+  'GET /api/dashboard': [404],
+  'GET /api/parcels': [404],
+  'POST /api/parcels': [404],
   'POST /api/parcels/{id}/close': [409],
   'PUT /api/returns/blind/{customerId}': [409],
   'POST /api/reports': [404],

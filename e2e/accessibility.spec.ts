@@ -320,6 +320,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await drawer.getByTestId('options-table').getByText('Damaged in transit').waitFor();
       await drawer.getByRole('button', { name: 'Edit reason DAMAGED' }).click();
       await state_(page, audit, 'admin-customer-options-drawer');
+      // Issue 16: the customer's dispositions under its reasons, with the form's validation shown.
+      await drawer.getByTestId('dispositions-panel').waitFor();
+      await drawer.getByRole('button', { name: 'Add Disposition' }).click();
+      await drawer.getByText('Code is required').waitFor();
+      await state_(page, audit, 'admin-customer-dispositions-form-errors');
       await page.keyboard.press('Escape');
       await drawer.waitFor({ state: 'detached' });
       await row.getByRole('button', { name: `Connections of ${seed.company}` }).click();

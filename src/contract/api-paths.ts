@@ -38,6 +38,11 @@ export const API_PATHS = {
   updateConnection: { method: 'PUT', path: '/su/customers/:id/connections/:connId' },
   deleteConnection: { method: 'DELETE', path: '/su/customers/:id/connections/:connId' },
   importOrders: { method: 'POST', path: '/su/customers/:id/orders/import' },
+  // dispositions (issue 16): read for receiving, managed in the customer drawer
+  listDispositions: { method: 'GET', path: '/returns/dispositions/:customerId' },
+  createDisposition: { method: 'POST', path: '/su/customers/:id/dispositions' },
+  updateDisposition: { method: 'PUT', path: '/su/customers/:id/dispositions/:dispId' },
+  deleteDisposition: { method: 'DELETE', path: '/su/customers/:id/dispositions/:dispId' },
   // admin: settings, tasks, audit
   listSettings: { method: 'GET', path: '/su/settings' },
   saveSetting: { method: 'POST', path: '/su/settings' },

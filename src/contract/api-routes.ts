@@ -16,6 +16,7 @@ import {
 import { blindReturnBody, blindReturnSaved, blindSetup, productRow, productSearchBody } from './blind.js';
 import { adminCustomer, connectionBody, connectionView, customerBody, optionBody, optionView } from './customers.js';
 import { dashboardAnswer, dashboardQuery } from './dashboard.js';
+import { dispositionBody, dispositionView } from './dispositions.js';
 import { historyDownloadQuery, historyPage, historyQuery } from './history.js';
 import { importSummary, importUploadBody } from './order-import.js';
 import { orderDetail, orderLoadBody, orderSearchBody, orderSearchResult } from './orders.js';
@@ -65,6 +66,10 @@ export const API_ROUTES = {
   updateConnection: { body: connectionBody, answer: connectionView },
   deleteConnection: { answer: text },
   importOrders: { body: importUploadBody, answer: importSummary },
+  listDispositions: { answer: z.array(dispositionView) },
+  createDisposition: { body: dispositionBody, answer: dispositionView },
+  updateDisposition: { body: dispositionBody, answer: dispositionView },
+  deleteDisposition: { answer: text },
   listSettings: { answer: z.array(settingView) },
   saveSetting: { body: settingBody, answer: settingView },
   clearSetting: { answer: settingView },

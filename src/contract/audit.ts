@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_TYPES = [
   'report_schedule',
   'billing_rate',
   'billing_month',
+  'disposition',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'correct'] as const;

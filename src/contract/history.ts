@@ -9,6 +9,7 @@ export const HISTORY_MSG = {
   referenceTooShort: `Enter at least ${LIMITS.searchMinLength} characters to search a reference`,
   customerInvalid: 'Customer must be All or a customer id',
   blindInvalid: 'Blind must be All, 1 or 0',
+  discrepancyInvalid: 'Discrepancies must be All, 1 or 0',
   pageInvalid: 'Invalid page',
   dateInvalid: 'Enter a date as YYYY-MM-DD',
   rangeOrder: 'The from date must not be after the to date',
@@ -23,6 +24,13 @@ export const BLIND_FILTERS = [
   { value: 'All', label: 'All' },
   { value: '1', label: 'Blind Only' },
   { value: '0', label: 'Non-Blind Only' },
+] as const;
+
+/** Returns with or without discrepancies (issue 16). */
+export const DISCREPANCY_FILTERS = [
+  { value: 'All', label: 'All' },
+  { value: '1', label: 'With discrepancies' },
+  { value: '0', label: 'Without discrepancies' },
 ] as const;
 
 /** The SPA sends every field, empty ones as ''; '' (and 'All' in the selects) means no filter. */
@@ -115,6 +123,10 @@ const historyShape = {
     .optional()
     .transform((v) => (v === undefined || v === '' || v === 'All' ? undefined : v === '1' || v === 'true')),
   ...insightFilters,
+  'filter[has_discrepancies]': z
+    .enum(['All', '', '1', '0', 'true', 'false'], { error: HISTORY_MSG.discrepancyInvalid })
+    .optional()
+    .transform((v) => (v === undefined || v === '' || v === 'All' ? undefined : v === '1' || v === 'true')),
 };
 export const historyQuery = z.strictObject(historyShape).refine(fromNotAfterTo, { error: HISTORY_MSG.rangeOrder, path: ['filter[to]'] });
 export type HistoryQuery = z.infer<typeof historyQuery>;
@@ -140,6 +152,8 @@ export const historyRow = z.object({
   return_date: z.string(),
   is_blind: z.boolean(),
   tracking_number: z.string().nullable(),
+  /** A wrong or extra item, or a missing order line (issue 16). */
+  has_discrepancies: z.boolean(),
   username: z.string(),
   created_at: z.string(),
   /** Photos of the return and its lines (issue 16): the row's camera mark. */

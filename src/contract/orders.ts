@@ -84,6 +84,11 @@ export const ledgerEntry = z.object({
   quantity: z.number().int(),
   reason: z.string(),
   comment: z.string().nullable(),
+  /** Issue 16: the disposition code, the bin, WRONG_ITEM / EXTRA_ITEM and the order line a wrong item replaced. */
+  disposition: z.string().nullable(),
+  location: z.string().nullable(),
+  discrepancy: z.string().nullable(),
+  replaces_order_line_id: z.number().int().nullable(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 

@@ -30,8 +30,25 @@ export const returnViewLine = z.object({
   /** The reason's text among the customer's reasons (what the screens show); null when the code is no longer one. */
   reason_text: z.string().nullable(),
   comment: z.string().nullable(),
+  /** Issue 16: the disposition code and its text (null when the code is no longer one), the bin. */
+  disposition: z.string().nullable(),
+  disposition_text: z.string().nullable(),
+  location: z.string().nullable(),
+  /** WRONG_ITEM / EXTRA_ITEM, and the line number of the order line a wrong item replaced. */
+  discrepancy: z.string().nullable(),
+  order_line_number: z.number().int().nullable(),
+  replaces_line_number: z.number().int().nullable(),
 });
 export type ReturnViewLine = z.infer<typeof returnViewLine>;
+
+/** An order line confirmed missing from the parcel (issue 16). */
+export const returnViewMissingLine = z.object({
+  id: z.number().int(),
+  order_line_number: z.number().int(),
+  product: returnViewLine.shape.product,
+  quantity: z.number().int(),
+});
+export type ReturnViewMissingLine = z.infer<typeof returnViewMissingLine>;
 
 /**
  * SPEC §3 Return as the Return View shows it (§2.10): header, order (null for blind returns),
@@ -64,6 +81,8 @@ export const returnView = z.object({
   created_at: z.string(),
   order: returnViewOrder.nullable(),
   lines: z.array(returnViewLine),
+  has_discrepancies: z.boolean(),
+  missing_lines: z.array(returnViewMissingLine),
   tasks: z.array(taskView),
   /** Photos of the return (ledger_id null: the parcel, the label) and of its lines (issue 16). */
   photos: z.array(photoRef),

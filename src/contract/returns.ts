@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LEDGER_CONDITIONS, LIMITS } from './constants.js';
 import { id, isoDate, text } from './common.js';
+import { DISPOSITION_MSG, LINE_DISCREPANCIES } from './dispositions.js';
 import { MSG } from './messages.js';
 import { ledgerEntry } from './orders.js';
 import { photoIds } from './photos.js';
@@ -41,10 +42,42 @@ export const newLedgerFields = {
   comment: optionalText(500),
   /** Photos of this line, uploaded while the draft was open (issue 16). */
   photo_ids: photoIds,
+  /**
+   * The customer's disposition code (issue 16). Left out: the customer's default for the condition;
+   * null or '': none.
+   */
+  disposition: text()
+    .trim()
+    .max(50, { error: 'At most 50 characters' })
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
+  /** The bin (scanned or typed) of a disposition that requires a location (Restock). */
+  location: optionalText(100),
 };
 
-/** One new ledger entry of the draft. */
-export const draftLedger = z.object({ order_line_id: id(), ...newLedgerFields });
+/**
+ * One new ledger entry of the draft. A line of the order has its `order_line_id`; a discrepancy
+ * (issue 16) may have none: a WRONG_ITEM is a product of the customer that is not on the order (with
+ * the order line it came instead of, when known), an EXTRA_ITEM is more than ordered (with its line)
+ * or a product of another order (without).
+ */
+export const draftLedger = z.object({
+  order_line_id: id().optional(),
+  ...newLedgerFields,
+  discrepancy: z.enum(LINE_DISCREPANCIES, { error: DISPOSITION_MSG.discrepancyInvalid }).nullish(),
+  replaces_order_line_id: id().nullish(),
+});
+
+/** An order line confirmed missing from the parcel (issue 16). */
+export const missingLine = z.object({
+  order_line_id: id(),
+  quantity: z.coerce
+    .number({ error: MSG.quantityRequired })
+    .int({ error: MSG.quantityRequired })
+    .min(LIMITS.minLedgerQuantity, { error: MSG.quantityRequired })
+    .max(LIMITS.maxLedgerQuantity, { error: `At most ${LIMITS.maxLedgerQuantity}` }),
+});
+export type MissingLine = z.infer<typeof missingLine>;
 export type DraftLedger = z.infer<typeof draftLedger>;
 
 /** POST /api/returns: the return being processed (SPEC §3 draft). Extra draft fields are ignored. */
@@ -64,6 +97,10 @@ export const submitReturnBody = z.object({
     .max(LIMITS.maxLedgersPerReturn, { error: `At most ${LIMITS.maxLedgersPerReturn} lines` }),
   /** Photos of the whole return: the parcel as it arrived, the label (issue 16). */
   photo_ids: photoIds,
+  missing_lines: z
+    .array(missingLine)
+    .max(LIMITS.maxLedgersPerReturn, { error: `At most ${LIMITS.maxLedgersPerReturn} lines` })
+    .default([]),
 });
 export type SubmitReturnBody = z.infer<typeof submitReturnBody>;
 
@@ -79,6 +116,10 @@ export const createdReturn = z.object({
   return_date: z.string(),
   is_blind: z.boolean(),
   created_at: z.string(),
+  has_discrepancies: z.boolean(),
   ledgers: z.array(ledgerEntry),
+  missing_lines: z.array(
+    z.object({ id: z.number().int(), order_line_id: z.number().int(), product_id: z.number().int(), quantity: z.number().int() }),
+  ),
 });
 export type CreatedReturn = z.infer<typeof createdReturn>;

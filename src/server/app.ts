@@ -30,6 +30,7 @@ import { parcelsRoutes } from './modules/parcels/parcels.routes.js';
 import { correctionsRoutes } from './modules/corrections/corrections.routes.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
+import { dispositionsRoutes } from './modules/dispositions/dispositions.routes.js';
 
 export interface BuildAppOptions {
   /** Folder of the built SPA; served with an index.html fallback when it exists. */
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(correctionsRoutes, { guards, corrections: services.corrections });
       await api.register(schedulesRoutes, { guards, schedules: services.schedules });
       await api.register(billingRoutes, { guards, billing: services.billing });
+      await api.register(dispositionsRoutes, { guards, dispositions: services.dispositions });
     },
     { prefix: '/api' },
   );

@@ -20,6 +20,7 @@ import { createReturnsRepository } from './modules/returns/returns.repository.js
 import { createCorrectionsService } from './modules/corrections/corrections.service.js';
 import { createSchedulesService } from './modules/schedules/schedules.service.js';
 import { createBillingService } from './modules/billing/billing.service.js';
+import { createDispositionsService } from './modules/dispositions/dispositions.service.js';
 
 /** Wires repositories into services; one place, so a feature is added by one line here. */
 export function createServices(deps: AppDeps) {
@@ -81,6 +82,7 @@ export function createServices(deps: AppDeps) {
     corrections: createCorrectionsService({ db, customerAccess, clock: deps.clock, returnView: historyServices.returnView }),
     schedules: createSchedulesService({ db, clock: deps.clock }),
     billing: createBillingService({ db, clock: deps.clock }),
+    dispositions: createDispositionsService({ db, clock: deps.clock, customerAccess }),
     admin: createAdminServices({ db, clock: deps.clock, secretBox: deps.secretBox, customerAccess }),
   };
 }

@@ -1,4 +1,4 @@
-import type { ConnectionType, OrderSource } from '../../contract/constants.js';
+import type { ConnectionType, LedgerCondition, OrderSource } from '../../contract/constants.js';
 import type { OrderImportInput } from '../../contract/order-import.js';
 
 /**
@@ -39,6 +39,20 @@ const REASONS: Record<string, string> = {
   LATE_DELIVERY: 'Arrived too late',
   WRONG_ITEM: 'Wrong item sent',
 };
+/**
+ * Every demo customer's dispositions (issue 16). Restock takes a bin; Reconditioning lines default to
+ * Refurbish and Scrap to Recycle. Pristine has no default, so a scan never needs a bin unless the
+ * operator picks Restock.
+ */
+export const DEMO_DISPOSITIONS: { code: string; name: string; requiresLocation: boolean; defaultFor: LedgerCondition[] }[] = [
+  { code: 'RESTOCK', name: 'Restock', requiresLocation: true, defaultFor: [] },
+  { code: 'REFURBISH', name: 'Refurbish', requiresLocation: false, defaultFor: ['Reconditioning'] },
+  { code: 'QUARANTINE', name: 'Quarantine', requiresLocation: false, defaultFor: [] },
+  { code: 'RECYCLE', name: 'Recycle', requiresLocation: false, defaultFor: ['Scrap'] },
+  { code: 'DONATE', name: 'Donate', requiresLocation: false, defaultFor: [] },
+  { code: 'RETURN_TO_BRAND', name: 'Return to brand', requiresLocation: false, defaultFor: [] },
+];
+
 const reasons = (...codes: string[]) => codes.map((c) => [c, REASONS[c]!] as [string, string]);
 
 export const DEMO_CUSTOMERS: DemoCustomer[] = [

@@ -2,11 +2,11 @@ import { count, sql } from 'drizzle-orm';
 import { RESERVED_COMPANY } from '../../contract/constants.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
-import { connections, customers, options, userCustomers, users } from '../db/schema/index.js';
+import { connections, customers, dispositions, options, userCustomers, users } from '../db/schema/index.js';
 import { hashPassword, randomPassword } from '../lib/crypto.js';
 import { createOrderImportRepository } from '../modules/orders/order-import.repository.js';
 import { createOrderImportService } from '../modules/orders/order-import.service.js';
-import { DEMO_CUSTOMERS, DEMO_OPERATOR, demoOrders, demoProducts } from './demo-data.catalog.js';
+import { DEMO_CUSTOMERS, DEMO_DISPOSITIONS, DEMO_OPERATOR, demoOrders, demoProducts } from './demo-data.catalog.js';
 
 /** Any number, the same on every node: one node loads the demo set while the others wait. */
 const DEMO_LOCK_KEY = 7_270_002;
@@ -80,6 +80,7 @@ export async function loadDemoData(db: Db, opts: { operatorPassword?: string; no
         .insert(options)
         .values(demo.reasons.map(([optionCode, optionValue]) => ({ customerId, optionType: 'Reason', optionCode, optionValue })));
       await tx.insert(connections).values(demo.connections.map((c) => ({ customerId, biztalkSchema: 'Default', ...c })));
+      await tx.insert(dispositions).values(DEMO_DISPOSITIONS.map((d) => ({ customerId, ...d })));
       // The whole catalogue, also products no demo order uses (blind returns search them).
       const products = demoProducts(demo, index);
       await importRepo.upsertProducts(customerId, products, opts.now);

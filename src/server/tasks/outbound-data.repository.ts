@@ -1,18 +1,23 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
 import type { ReturnFileLineInput, ReturnFileMissingInput } from '../integrations/return-file.format.js';
 import {
   connections,
   customers,
+  dispositions,
   options,
   orderLines,
   orders,
   products,
   returnLedgers,
+  returnMissingLines,
   returns,
   returnVersions,
   tasks,
 } from '../db/schema/index.js';
+
+const replacedLines = alias(orderLines, 'replaced_lines');
 
 export type ConnectionRow = typeof connections.$inferSelect;
 
@@ -138,10 +143,20 @@ export function createOutboundDataRepository(db: DbOrTx) {
           reason: returnLedgers.reason,
           reasonText: options.optionValue,
           comment: returnLedgers.comment,
+          disposition: returnLedgers.disposition,
+          dispositionText: dispositions.name,
+          location: returnLedgers.location,
+          discrepancy: returnLedgers.discrepancy,
+          replacesOrderLineNumber: replacedLines.lineNumber,
         })
         .from(returnLedgers)
         .innerJoin(products, eq(products.id, returnLedgers.productId))
         .leftJoin(orderLines, eq(orderLines.id, returnLedgers.orderLineId))
+        .leftJoin(replacedLines, eq(replacedLines.id, returnLedgers.replacesOrderLineId))
+        .leftJoin(
+          dispositions,
+          and(eq(dispositions.customerId, returnLedgers.customerId), eq(dispositions.code, returnLedgers.disposition)),
+        )
         .leftJoin(
           options,
           and(
@@ -152,11 +167,31 @@ export function createOutboundDataRepository(db: DbOrTx) {
         )
         .where(eq(returnLedgers.returnId, returnId))
         .orderBy(asc(returnLedgers.id));
+      const missingLines = await db
+        .select({
+          orderLineNumber: orderLines.lineNumber,
+          sku: products.sku,
+          upc: products.upc,
+          name1: products.name1,
+          quantity: returnMissingLines.quantity,
+        })
+        .from(returnMissingLines)
+        .innerJoin(orderLines, eq(orderLines.id, returnMissingLines.orderLineId))
+        .innerJoin(products, eq(products.id, returnMissingLines.productId))
+        .where(eq(returnMissingLines.returnId, returnId))
+        .orderBy(asc(returnMissingLines.id));
       if (ret.version !== version) {
         if (!kept) return undefined;
-        return { ret, customer: customer!, order: order ?? null, lines: await keptLines(ret.customerId, kept.lines), correction };
+        return {
+          ret,
+          customer: customer!,
+          order: order ?? null,
+          lines: await keptLines(ret.customerId, kept.lines),
+          missingLines,
+          correction,
+        };
       }
-      return { ret, customer: customer!, order: order ?? null, lines, correction };
+      return { ret, customer: customer!, order: order ?? null, lines, missingLines, correction };
     },
 
     /**

@@ -10,3 +10,4 @@ export * from './photos.js';
 export * from './parcels.js';
 export * from './corrections.js';
 export * from './insight.js';
+export * from './dispositions.js';

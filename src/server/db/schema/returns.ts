@@ -32,6 +32,8 @@ export const returns = pgTable(
     version: integer('version').notNull().default(1),
     /** When the current version was saved by a correction; null while the return is as submitted. */
     correctedAt: timestamp('corrected_at', { withTimezone: true }),
+    /** A line is a wrong or extra item, or an order line was missing from the parcel (issue 16). */
+    hasDiscrepancies: boolean('has_discrepancies').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -63,6 +65,14 @@ export const returnLedgers = pgTable(
     quantity: integer('quantity').notNull(),
     reason: text('reason').notNull(),
     comment: text('comment'),
+    /** The customer's disposition code (like `reason`, a code: the text is the customer's). */
+    disposition: text('disposition'),
+    /** The bin of a disposition that requires a location (Restock). */
+    location: text('location'),
+    /** WRONG_ITEM or EXTRA_ITEM; null for a line of the order as expected. */
+    discrepancy: text('discrepancy'),
+    /** A wrong item: the order line it came instead of, when known. */
+    replacesOrderLineId: integer('replaces_order_line_id').references(() => orderLines.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

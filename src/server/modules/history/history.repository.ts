@@ -7,6 +7,7 @@ export interface HistoryFilter {
   /** undefined = every customer (admins); an empty list matches nothing. */
   customerIds?: number[];
   isBlind?: boolean;
+  hasDiscrepancies?: boolean;
   id?: number;
   deliveryNumber?: string;
   orderNumber?: string;
@@ -31,6 +32,7 @@ const ORDER_REFERENCES = sql.raw(
   `lower(coalesce(o.delivery_number, '') || ' ' || coalesce(o.order_number, '') || ' ' || coalesce(o.web_order_number, '') || ' ' || coalesce(o.buyer_reference, ''))`,
 );
 
+// The discrepancy filter has no trigger-kept counter: it is counted like a search.
 const hasSearch = (f: HistoryFilter) =>
   f.id !== undefined ||
   !!f.trackingNumber ||
@@ -41,7 +43,8 @@ const hasSearch = (f: HistoryFilter) =>
   !!f.to ||
   !!f.reason ||
   !!f.condition ||
-  f.userId !== undefined;
+  f.userId !== undefined ||
+  f.hasDiscrepancies !== undefined;
 
 const DAY_MS = 86_400_000;
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
@@ -51,6 +54,7 @@ function whereClause(f: HistoryFilter): SQL {
   const parts: SQL[] = [sql`true`];
   if (f.customerIds) parts.push(sql`r.customer_id = ANY(${toIntArray(f.customerIds)})`);
   if (f.isBlind !== undefined) parts.push(sql`r.is_blind = ${f.isBlind}`);
+  if (f.hasDiscrepancies !== undefined) parts.push(sql`r.has_discrepancies = ${f.hasDiscrepancies}`);
   if (f.id !== undefined) parts.push(sql`r.id = ${f.id}`);
   if (f.trackingNumber) parts.push(sql`upper(r.tracking_number) = ${f.trackingNumber.toUpperCase()}`);
   if (f.from) parts.push(sql`r.created_at >= ${dayStart(f.from)}::timestamptz`);
@@ -95,6 +99,7 @@ interface RawRow {
   return_date: string;
   is_blind: boolean;
   tracking_number: string | null;
+  has_discrepancies: boolean;
   username: string;
   created_at: string | Date;
   photo_count: number | string;
@@ -140,7 +145,7 @@ export function historyPageQuery(f: HistoryFilter, w: ReturnType<typeof pageWind
     )
     SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
            r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-           r.tracking_number, r.username, r.created_at, r.photo_count${withTotal ? sql`, page.total` : sql``}
+           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count${withTotal ? sql`, page.total` : sql``}
     FROM page
     JOIN returns r ON r.id = page.id
     JOIN customers c ON c.id = r.customer_id
@@ -337,6 +342,7 @@ function toHistoryRow(r: RawRow): HistoryRow {
     return_date: r.return_date,
     is_blind: r.is_blind,
     tracking_number: r.tracking_number,
+    has_discrepancies: r.has_discrepancies,
     username: r.username,
     created_at: new Date(r.created_at).toISOString(),
     photo_count: Number(r.photo_count),

@@ -149,6 +149,7 @@ describe('GET /api/returns', () => {
         return_date: '2026-11-02',
         is_blind: false,
         tracking_number: null,
+        has_discrepancies: false,
         username: s.op.user.username,
         created_at: expect.any(String),
         photo_count: 0,

@@ -15,6 +15,7 @@ export function createHistoryService(deps: { db: Db; customerAccess: CustomerAcc
   const filterOf = (q: Omit<HistoryQuery, 'page'>, customerIds: number[] | undefined): HistoryFilter => ({
     customerIds,
     isBlind: q['filter[is_blind]'],
+    hasDiscrepancies: q['filter[has_discrepancies]'],
     id: q['search[id]'],
     deliveryNumber: q['search[delivery_number]'],
     orderNumber: q['search[order_number]'],

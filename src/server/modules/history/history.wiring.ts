@@ -11,6 +11,7 @@ import { createPhotosRepository } from '../photos/photos.repository.js';
 import { createReturnCommand } from '../returns/create-return.js';
 import { createReturnsRepository } from '../returns/returns.repository.js';
 import { createBlindReturnService } from '../returns/blind-return.service.js';
+import { createDispositionsRepository } from '../dispositions/dispositions.repository.js';
 import { createReturnViewRepository } from '../returns/return-view.repository.js';
 import { createReturnViewService } from '../returns/return-view.service.js';
 import { createReportsService } from '../reports/reports.service.js';
@@ -29,6 +30,7 @@ export function createHistoryServices(
     blindReturns: createBlindReturnService({
       returns: createReturnsRepository(db),
       reasons: createReasonsRepository(db),
+      dispositions: createDispositionsRepository(db),
       createReturn: createReturnCommand(db),
       photoRules: createPhotoRules(db),
       customerAccess,

@@ -6,6 +6,7 @@ import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { createReasonsRepository } from '../customers/reasons.repository.js';
 import { createPhotoRules } from '../photos/photo-attach.js';
 import { createReturnCommand } from '../returns/create-return.js';
+import { createDispositionsRepository } from '../dispositions/dispositions.repository.js';
 import { createReturnsRepository } from '../returns/returns.repository.js';
 import { createSubmitReturnService } from '../returns/submit-return.service.js';
 import { createOrderDetailRepository } from './order-detail.repository.js';
@@ -49,6 +50,7 @@ export function createReceivingServices(deps: {
       orders: orderDetails,
       returns: createReturnsRepository(db),
       reasons,
+      dispositions: createDispositionsRepository(db),
       createReturn: createReturnCommand(db),
       photoRules: createPhotoRules(db),
       parcelForReturn: deps.parcelForReturn,

@@ -22,6 +22,11 @@ export interface ReportLine {
   comment: string | null;
   username: string;
   is_blind: boolean;
+  /** Issue 16: the disposition's text (its code when it no longer exists), the bin, the discrepancy. */
+  disposition: string | null;
+  location: string | null;
+  /** WRONG_ITEM, EXTRA_ITEM, or MISSING for a row of an order line missing from the parcel. */
+  discrepancy: string | null;
 }
 
 export function createReportsRepository(db: Db) {
@@ -31,25 +36,40 @@ export function createReportsRepository(db: Db) {
       return row?.company;
     },
 
-    /** The customer's ledger lines whose return date is in [from, to], at most `limit`. */
+    /**
+     * The customer's ledger lines whose return date is in [from, to], at most `limit`, and a row per
+     * order line confirmed missing (discrepancy MISSING, the missing units as quantity, no condition).
+     */
     async lines(customerId: number, from: string, to: string, limit: number): Promise<ReportLine[]> {
-      const rows = await queryRows<ReportLine & { created_at: string | Date }>(
+      const rows = await queryRows<ReportLine & { created_at: string | Date; sort_date: unknown; sort_kind: unknown; sort_id: unknown }>(
         db,
         sql`
         SELECT r.id AS return_id, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.created_at,
                o.order_number, o.delivery_number, o.web_order_number, r.reference_1, r.reference_2,
                p.sku, p.upc, p.name_1, l.quantity, l.condition, l.reason, opt.option_value AS reason_text,
-               l.comment, r.username, r.is_blind
+               l.comment, r.username, r.is_blind, coalesce(d.name, l.disposition) AS disposition, l.location, l.discrepancy,
+               r.return_date AS sort_date, 0 AS sort_kind, l.id AS sort_id
         FROM returns r
         JOIN return_ledgers l ON l.return_id = r.id
         JOIN products p ON p.id = l.product_id
         LEFT JOIN orders o ON o.id = r.order_id
         LEFT JOIN options opt ON opt.customer_id = r.customer_id AND opt.option_type = 'Reason' AND opt.option_code = l.reason
+        LEFT JOIN dispositions d ON d.customer_id = r.customer_id AND d.code = l.disposition
         WHERE r.customer_id = ${customerId} AND r.return_date BETWEEN ${from}::date AND ${to}::date
-        ORDER BY r.return_date, r.id, l.id
+        UNION ALL
+        SELECT r.id, to_char(r.return_date, 'YYYY-MM-DD'), r.created_at,
+               o.order_number, o.delivery_number, o.web_order_number, r.reference_1, r.reference_2,
+               p.sku, p.upc, p.name_1, m.quantity, '', '', NULL, NULL, r.username, r.is_blind, NULL, NULL, 'MISSING',
+               r.return_date, 1, m.id
+        FROM returns r
+        JOIN return_missing_lines m ON m.return_id = r.id
+        JOIN products p ON p.id = m.product_id
+        LEFT JOIN orders o ON o.id = r.order_id
+        WHERE r.customer_id = ${customerId} AND r.return_date BETWEEN ${from}::date AND ${to}::date
+        ORDER BY sort_date, return_id, sort_kind, sort_id
         LIMIT ${limit}`,
       );
-      return rows.map((r) => ({
+      return rows.map(({ sort_date: _d, sort_kind: _k, sort_id: _i, ...r }) => ({
         ...r,
         return_id: Number(r.return_id),
         quantity: Number(r.quantity),

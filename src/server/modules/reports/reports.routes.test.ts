@@ -195,7 +195,8 @@ describe('POST /api/reports', () => {
     expect(csvLines[0]).toBe(REPORT_COLUMNS.map((c) => c.header).join(','));
     expect(csvLines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csvLines[1]).toContain('"a, ""quoted"" comment"');
-    expect(csvLines[3]!.endsWith(',Y')).toBe(true);
+    // The blind line, with issue 16's columns after Blind (no disposition, location or discrepancy here).
+    expect(csvLines[3]!.endsWith(',Y,,,')).toBe(true);
   });
 
   it('mails an empty report with headers only when the range has no returns', async () => {

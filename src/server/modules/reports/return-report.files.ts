@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { DISCREPANCY_LABELS } from '../../../contract/dispositions.js';
 import type { ReportLine } from './reports.repository.js';
 
 /** The report's columns, in order: header text and how to read the value from a line. */
@@ -21,6 +22,14 @@ export const REPORT_COLUMNS: { header: string; width: number; value: (l: ReportL
   { header: 'Comment', width: 30, value: (l) => l.comment ?? '' },
   { header: 'Operator', width: 14, value: (l) => l.username },
   { header: 'Blind', width: 6, value: (l) => (l.is_blind ? 'Y' : 'N') },
+  // Issue 16, after the original columns so their places stay.
+  { header: 'Disposition', width: 16, value: (l) => l.disposition ?? '' },
+  { header: 'Location', width: 14, value: (l) => l.location ?? '' },
+  {
+    header: 'Discrepancy',
+    width: 14,
+    value: (l) => (l.discrepancy ? (DISCREPANCY_LABELS[l.discrepancy as keyof typeof DISCREPANCY_LABELS] ?? l.discrepancy) : ''),
+  },
 ];
 
 export async function buildReportXlsx(lines: ReportLine[], title: string): Promise<Buffer> {

@@ -9,7 +9,9 @@ import { toCustomerSummary } from '../customers/customer-access.repository.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { ReasonsRepository } from '../customers/reasons.repository.js';
 import type { PhotoRules } from '../photos/photo-attach.js';
+import type { DispositionsRepository } from '../dispositions/dispositions.repository.js';
 import { toNewLedger, type CreateReturn } from './create-return.js';
+import { resolveDispositions } from './line-evidence.js';
 import type { ReturnsRepository } from './returns.repository.js';
 import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
 
@@ -17,13 +19,14 @@ import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
 export function createBlindReturnService(deps: {
   returns: ReturnsRepository;
   reasons: ReasonsRepository;
+  dispositions: DispositionsRepository;
   createReturn: CreateReturn;
   customerAccess: CustomerAccess;
   photoRules: PhotoRules;
   parcelForReturn: ParcelForReturn;
   clock: Clock;
 }) {
-  const { returns: repo, reasons, createReturn, customerAccess, photoRules, parcelForReturn, clock } = deps;
+  const { returns: repo, reasons, dispositions, createReturn, customerAccess, photoRules, parcelForReturn, clock } = deps;
 
   return {
     async setup(user: AuthUser, customerId: number): Promise<BlindSetup> {
@@ -61,6 +64,7 @@ export function createBlindReturnService(deps: {
         if (!productIds.has(l.product_id)) errors[`return_ledgers.${i}.product_id`] = [BLIND_MSG.productUnknown];
         if (!reasonCodes.has(l.reason)) errors[`return_ledgers.${i}.reason`] = [BLIND_MSG.reasonUnknown];
       });
+      const evidence = resolveDispositions(await dispositions.list(customer.id), body.return_ledgers, errors);
       if (Object.keys(errors).length) throw validationError(errors);
       await photoRules.checkDraft(user, customer, body);
 
@@ -76,7 +80,7 @@ export function createBlindReturnService(deps: {
           reference2: body.reference_2 || null,
           returnDate: body.return_date,
           isBlind: true,
-          ledgers: body.return_ledgers.map(toNewLedger),
+          ledgers: body.return_ledgers.map((l, i) => ({ ...toNewLedger(l), ...evidence[i]! })),
           photoIds: body.photo_ids,
           parcel,
         },

@@ -4,7 +4,7 @@ import { conflict } from '../../http/errors.js';
 import { PARCEL_MSG } from '../../../contract/parcels.js';
 import { createParcelsRepository } from '../parcels/parcels.repository.js';
 import { enqueueOutboundTasks } from './outbound-tasks.js';
-import type { LedgerRow, ReturnRow } from './return.presenter.js';
+import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 import { createReturnsRepository } from './returns.repository.js';
 
 /** A return to write, checked already by the caller's rules (order-based submit, blind return, …). */
@@ -29,6 +29,14 @@ export interface NewReturn {
    * parcel stopped waiting meanwhile, nothing is written (409).
    */
   parcel?: { id: number; trackingNumber: string; orderReference: string | null } | null;
+  /** Order lines confirmed missing from the parcel (issue 16). */
+  missingLines?: NewMissingLine[];
+}
+
+export interface NewMissingLine {
+  orderLineId: number;
+  productId: number;
+  quantity: number;
 }
 
 export interface NewLedger {
@@ -40,6 +48,11 @@ export interface NewLedger {
   comment: string;
   /** Photos of this line (checked by the caller with checkPhotoUse / createPhotoRules). */
   photoIds?: number[];
+  /** Issue 16: disposition code, bin, WRONG_ITEM / EXTRA_ITEM, the order line a wrong item replaced. */
+  disposition?: string | null;
+  location?: string | null;
+  discrepancy?: string | null;
+  replacesOrderLineId?: number | null;
 }
 
 /** The one mapping of a submitted ledger (contract field names) to what createReturn writes. */
@@ -51,6 +64,10 @@ export const toNewLedger = (l: {
   reason: string;
   comment: string;
   photo_ids?: number[];
+  disposition?: string | null;
+  location?: string;
+  discrepancy?: string | null;
+  replaces_order_line_id?: number | null;
 }): NewLedger => ({
   orderLineId: l.order_line_id ?? null,
   productId: l.product_id,
@@ -59,6 +76,10 @@ export const toNewLedger = (l: {
   reason: l.reason,
   comment: l.comment,
   photoIds: l.photo_ids ?? [],
+  disposition: l.disposition ?? null,
+  location: l.location || null,
+  discrepancy: l.discrepancy ?? null,
+  replacesOrderLineId: l.replaces_order_line_id ?? null,
 });
 
 export interface SavedReturn {
@@ -66,6 +87,7 @@ export interface SavedReturn {
   created: boolean;
   ret: ReturnRow;
   ledgers: LedgerRow[];
+  missing: MissingRow[];
 }
 
 /**
@@ -89,6 +111,7 @@ export function createReturnCommand(db: Db) {
         isBlind: input.isBlind,
         draftId: input.draftId,
         trackingNumber: input.parcel?.trackingNumber ?? null,
+        hasDiscrepancies: input.ledgers.some((l) => !!l.discrepancy) || (input.missingLines?.length ?? 0) > 0,
         createdAt: now,
       });
       if (!ret) return undefined;
@@ -117,6 +140,10 @@ export function createReturnCommand(db: Db) {
           quantity: l.quantity,
           reason: l.reason,
           comment: l.comment || null,
+          disposition: l.disposition ?? null,
+          location: l.location || null,
+          discrepancy: l.discrepancy ?? null,
+          replacesOrderLineId: l.replacesOrderLineId ?? null,
           createdAt: now,
         })),
       );
@@ -131,9 +158,23 @@ export function createReturnCommand(db: Db) {
         },
         now,
       );
+      const missing =
+        input.orderId === null
+          ? []
+          : await repo.insertMissingLines(
+              (input.missingLines ?? []).map((m) => ({
+                returnId: ret.id,
+                customerId: input.customerId,
+                orderId: input.orderId!,
+                orderLineId: m.orderLineId,
+                productId: m.productId,
+                quantity: m.quantity,
+                createdAt: now,
+              })),
+            );
       if (input.orderId !== null) await repo.markOrderReturned(input.orderId, now);
       await enqueueOutboundTasks(tx, { returnId: ret.id, customerId: input.customerId, orderId: input.orderId }, now);
-      return { created: true, ret: { ...ret, photoCount }, ledgers };
+      return { created: true, ret: { ...ret, photoCount }, ledgers, missing };
     });
     if (written) return written;
     const existing = await createReturnsRepository(db).findByDraft(input.userId, input.draftId);

@@ -1,8 +1,32 @@
 import { and, asc, eq, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { customers, options, orders, parcels, products, returnLedgers, returns, returnVersions, tasks } from '../../db/schema/index.js';
+import {
+  customers,
+  dispositions,
+  options,
+  orderLines,
+  orders,
+  parcels,
+  products,
+  returnLedgers,
+  returnMissingLines,
+  returns,
+  returnVersions,
+  tasks,
+} from '../../db/schema/index.js';
 import { taskViewColumns } from '../tasks/tasks-admin.repository.js';
-import type { ReturnViewLine, ReturnViewOrder } from '../../../contract/return-view.js';
+import type { ReturnViewLine, ReturnViewMissingLine, ReturnViewOrder } from '../../../contract/return-view.js';
+
+const replacedLines = alias(orderLines, 'replaced_lines');
+const presentProduct = (p: typeof products.$inferSelect) => ({
+  id: p.id,
+  sku: p.sku,
+  upc: p.upc,
+  name_1: p.name1,
+  color: p.color,
+  size: p.size,
+});
 import type { TaskView } from '../../../contract/tasks.js';
 import type { ReturnVersion } from '../../../contract/corrections.js';
 import { toTaskView } from '../tasks/task-view.js';
@@ -60,10 +84,20 @@ export function createReturnViewRepository(db: Db) {
 
     async lines(returnId: number): Promise<ReturnViewLine[]> {
       const rows = await db
-        .select({ ledger: returnLedgers, product: products, reasonText: options.optionValue })
+        .select({
+          ledger: returnLedgers,
+          product: products,
+          reasonText: options.optionValue,
+          dispositionText: dispositions.name,
+          lineNumber: orderLines.lineNumber,
+          replacesLineNumber: replacedLines.lineNumber,
+        })
         .from(returnLedgers)
         .innerJoin(products, eq(products.id, returnLedgers.productId))
         .innerJoin(returns, eq(returns.id, returnLedgers.returnId))
+        .leftJoin(orderLines, eq(orderLines.id, returnLedgers.orderLineId))
+        .leftJoin(replacedLines, eq(replacedLines.id, returnLedgers.replacesOrderLineId))
+        .leftJoin(dispositions, and(eq(dispositions.customerId, returns.customerId), eq(dispositions.code, returnLedgers.disposition)))
         // The customer's reason of that code, for its text (the screens show the text, decisions.md).
         .leftJoin(
           options,
@@ -71,14 +105,37 @@ export function createReturnViewRepository(db: Db) {
         )
         .where(eq(returnLedgers.returnId, returnId))
         .orderBy(asc(returnLedgers.id));
-      return rows.map(({ ledger, product, reasonText }) => ({
+      return rows.map(({ ledger, product, reasonText, dispositionText, lineNumber, replacesLineNumber }) => ({
         id: ledger.id,
-        product: { id: product.id, sku: product.sku, upc: product.upc, name_1: product.name1, color: product.color, size: product.size },
+        product: presentProduct(product),
         quantity: ledger.quantity,
         condition: ledger.condition,
         reason: ledger.reason,
         reason_text: reasonText,
         comment: ledger.comment,
+        disposition: ledger.disposition,
+        disposition_text: dispositionText,
+        location: ledger.location,
+        discrepancy: ledger.discrepancy,
+        order_line_number: lineNumber,
+        replaces_line_number: replacesLineNumber,
+      }));
+    },
+
+    /** Order lines confirmed missing from the parcel (issue 16). */
+    async missingLines(returnId: number): Promise<ReturnViewMissingLine[]> {
+      const rows = await db
+        .select({ missing: returnMissingLines, product: products, lineNumber: orderLines.lineNumber })
+        .from(returnMissingLines)
+        .innerJoin(products, eq(products.id, returnMissingLines.productId))
+        .innerJoin(orderLines, eq(orderLines.id, returnMissingLines.orderLineId))
+        .where(eq(returnMissingLines.returnId, returnId))
+        .orderBy(asc(returnMissingLines.id));
+      return rows.map(({ missing, product, lineNumber }) => ({
+        id: missing.id,
+        order_line_number: lineNumber,
+        product: presentProduct(product),
+        quantity: missing.quantity,
       }));
     },
 

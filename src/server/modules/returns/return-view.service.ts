@@ -18,9 +18,10 @@ export function createReturnViewService(deps: { repo: ReturnViewRepository; phot
       if (!found || !matches) throw notFound('Return not found.');
       await customerAccess.require(user, found.ret.customerId);
       const r = found.ret;
-      const [order, lines, tasks, photoRows, parcel, versions] = await Promise.all([
+      const [order, lines, missing, tasks, photoRows, parcel, versions] = await Promise.all([
         r.orderId === null ? Promise.resolve(undefined) : repo.findOrder(r.orderId),
         repo.lines(r.id),
+        repo.missingLines(r.id),
         repo.timelineTasks(r.id, r.orderId),
         r.photoCount > 0 ? photos.ofReturn(r.id) : Promise.resolve([]),
         repo.parcelOf(r.id),
@@ -38,6 +39,8 @@ export function createReturnViewService(deps: { repo: ReturnViewRepository; phot
         versions,
         order: order ?? null,
         lines,
+        has_discrepancies: r.hasDiscrepancies,
+        missing_lines: missing,
         tasks,
         photos: photoRows.map(presentPhotoRef),
       };

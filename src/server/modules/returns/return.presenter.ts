@@ -1,9 +1,10 @@
 import type { LedgerEntry } from '../../../contract/orders.js';
 import type { CreatedReturn } from '../../../contract/returns.js';
-import type { returnLedgers, returns } from '../../db/schema/index.js';
+import type { returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
 
 export type ReturnRow = typeof returns.$inferSelect;
 export type LedgerRow = typeof returnLedgers.$inferSelect;
+export type MissingRow = typeof returnMissingLines.$inferSelect;
 
 /** The one mapping of a ledger row to the API's ledger (SPEC §3 Return Ledger). */
 export const presentLedger = (l: LedgerRow): LedgerEntry => ({
@@ -17,6 +18,18 @@ export const presentLedger = (l: LedgerRow): LedgerEntry => ({
   quantity: l.quantity,
   reason: l.reason,
   comment: l.comment,
+  disposition: l.disposition,
+  location: l.location,
+  discrepancy: l.discrepancy,
+  replaces_order_line_id: l.replacesOrderLineId,
+});
+
+/** An order line confirmed missing from the parcel. */
+export const presentMissing = (m: MissingRow) => ({
+  id: m.id,
+  order_line_id: m.orderLineId,
+  product_id: m.productId,
+  quantity: m.quantity,
 });
 
 /** The one mapping of a return row to the fields every return answer shares (SPEC §3 Return). */
@@ -34,7 +47,9 @@ export const presentReturn = (r: ReturnRow) => ({
 });
 
 /** The submit's answer: the return with its ledgers. */
-export const presentCreatedReturn = (r: ReturnRow, ledgers: LedgerRow[]): CreatedReturn => ({
+export const presentCreatedReturn = (r: ReturnRow, ledgers: LedgerRow[], missing: MissingRow[] = []): CreatedReturn => ({
   ...presentReturn(r),
+  has_discrepancies: r.hasDiscrepancies,
   ledgers: ledgers.map(presentLedger),
+  missing_lines: missing.map(presentMissing),
 });

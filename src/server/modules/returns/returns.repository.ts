@@ -2,18 +2,22 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { ProductRow } from '../../../contract/blind.js';
 import { ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants.js';
 import { queryRows, type DbOrTx } from '../../db/client.js';
-import { orderLines, orders, products, returnLedgers, returns } from '../../db/schema/index.js';
+import { orderLines, orders, products, returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
 import { containsPattern } from '../history/history.repository.js';
-import type { LedgerRow, ReturnRow } from './return.presenter.js';
+import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 
 export type NewReturnRow = Omit<typeof returns.$inferInsert, 'id' | 'messageId'>;
 export type NewLedgerRow = Omit<typeof returnLedgers.$inferInsert, 'id'>;
+export type NewMissingRow = Omit<typeof returnMissingLines.$inferInsert, 'id'>;
 
 /** Reads and writes of returns and their ledgers, order-based and blind alike. */
 export function createReturnsRepository(db: DbOrTx) {
   return {
     /** The return a user saved under a draft id, with its ledgers. */
-    async findByDraft(userId: number, draftId: string): Promise<{ ret: ReturnRow; ledgers: LedgerRow[] } | undefined> {
+    async findByDraft(
+      userId: number,
+      draftId: string,
+    ): Promise<{ ret: ReturnRow; ledgers: LedgerRow[]; missing: MissingRow[] } | undefined> {
       const [ret] = await db
         .select()
         .from(returns)
@@ -21,7 +25,12 @@ export function createReturnsRepository(db: DbOrTx) {
         .limit(1);
       if (!ret) return undefined;
       const ledgers = await db.select().from(returnLedgers).where(eq(returnLedgers.returnId, ret.id)).orderBy(asc(returnLedgers.id));
-      return { ret, ledgers };
+      const missing = await db
+        .select()
+        .from(returnMissingLines)
+        .where(eq(returnMissingLines.returnId, ret.id))
+        .orderBy(asc(returnMissingLines.id));
+      return { ret, ledgers, missing };
     },
 
     /** Inserts the return unless the user's draft id is taken (then undefined: see createReturn). */
@@ -38,6 +47,17 @@ export function createReturnsRepository(db: DbOrTx) {
       return db.insert(returnLedgers).values(rows).returning();
     },
 
+    async insertMissingLines(rows: NewMissingRow[]): Promise<MissingRow[]> {
+      if (!rows.length) return [];
+      return db.insert(returnMissingLines).values(rows).returning();
+    },
+
+    /** The product ids of an order's lines (a wrong item must not be one of them). */
+    async orderProductIds(orderId: number): Promise<Set<number>> {
+      const rows = await db.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, orderId));
+      return new Set(rows.map((r) => r.productId));
+    },
+
     async markOrderReturned(orderId: number, now: Date): Promise<void> {
       await db.update(orders).set({ orderStatus: ORDER_STATUS_RETURN_CREATED, updatedAt: now }).where(eq(orders.id, orderId));
     },
@@ -46,7 +66,13 @@ export function createReturnsRepository(db: DbOrTx) {
     async findOrderLines(lineIds: number[]) {
       if (!lineIds.length) return [];
       return db
-        .select({ id: orderLines.id, orderId: orderLines.orderId, productId: orderLines.productId, customerId: orders.customerId })
+        .select({
+          id: orderLines.id,
+          orderId: orderLines.orderId,
+          productId: orderLines.productId,
+          quantity: orderLines.quantity,
+          customerId: orders.customerId,
+        })
         .from(orderLines)
         .innerJoin(orders, eq(orders.id, orderLines.orderId))
         .where(inArray(orderLines.id, lineIds));

@@ -1,13 +1,16 @@
+import { DISPOSITION_MSG } from '../../../contract/dispositions.js';
 import { RETURN_MSG, type CreatedReturn, type SubmitReturnBody } from '../../../contract/returns.js';
 import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { ReasonsRepository } from '../customers/reasons.repository.js';
+import type { DispositionsRepository } from '../dispositions/dispositions.repository.js';
 import type { OrderDetailRepository } from '../orders/order-detail.repository.js';
 import type { PhotoRules } from '../photos/photo-attach.js';
 import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
-import { toNewLedger, type CreateReturn } from './create-return.js';
+import { toNewLedger, type CreateReturn, type NewLedger, type NewMissingLine } from './create-return.js';
+import { addError, resolveDispositions } from './line-evidence.js';
 import { presentCreatedReturn } from './return.presenter.js';
 import type { ReturnsRepository } from './returns.repository.js';
 
@@ -17,28 +20,76 @@ export function createSubmitReturnService(deps: {
   orders: OrderDetailRepository;
   returns: ReturnsRepository;
   reasons: ReasonsRepository;
+  dispositions: DispositionsRepository;
   createReturn: CreateReturn;
   photoRules: PhotoRules;
   parcelForReturn: ParcelForReturn;
   clock: Clock;
 }) {
-  const { customerAccess, orders, returns, reasons: reasonsRepo, createReturn, photoRules, parcelForReturn, clock } = deps;
+  const { customerAccess, orders, returns, reasons: reasonsRepo, dispositions, createReturn, photoRules, parcelForReturn, clock } = deps;
 
-  async function checkLedgers(customerId: number, orderId: number, body: SubmitReturnBody): Promise<void> {
-    const lines = new Map(
-      (await returns.findOrderLines([...new Set(body.return_ledgers.map((l) => l.order_line_id))])).map((l) => [l.id, l]),
-    );
+  /**
+   * Every line of the draft, its discrepancy (issue 16) and its disposition, and the missing order
+   * lines: 404 for an unknown line, 403 for another customer's, 422 with per-field messages for the rest.
+   */
+  async function checkDraft(
+    customerId: number,
+    orderId: number,
+    body: SubmitReturnBody,
+  ): Promise<{ ledgers: NewLedger[]; missing: NewMissingLine[] }> {
+    const named = body.return_ledgers
+      .flatMap((l) => [l.order_line_id, l.replaces_order_line_id])
+      .concat(body.missing_lines.map((m) => m.order_line_id));
+    const lineIds = [...new Set(named.filter((v): v is number => typeof v === 'number'))];
+    const lines = new Map((await returns.findOrderLines(lineIds)).map((l) => [l.id, l]));
     const reasons = await reasonsRepo.codes(customerId);
-    const errors: Record<string, string[]> = {};
-    body.return_ledgers.forEach((ledger, i) => {
-      const line = lines.get(ledger.order_line_id);
+    const freeProducts = body.return_ledgers.filter((l) => l.order_line_id === undefined).map((l) => l.product_id);
+    const [customerProducts, orderProducts, dispositionList] = await Promise.all([
+      returns.productIdsOf(customerId, [...new Set(freeProducts)]),
+      freeProducts.length ? returns.orderProductIds(orderId) : Promise.resolve(new Set<number>()),
+      dispositions.list(customerId),
+    ]);
+    const lineOf = (lineId: number) => {
+      const line = lines.get(lineId);
       if (!line) throw notFound('Order line not found.');
       if (line.customerId !== customerId) throw forbidden();
-      if (line.orderId !== orderId) errors[`return_ledgers.${i}.order_line_id`] = [RETURN_MSG.lineNotInOrder];
-      else if (line.productId !== ledger.product_id) errors[`return_ledgers.${i}.product_id`] = [RETURN_MSG.productNotOnLine];
-      if (!reasons.has(ledger.reason)) errors[`return_ledgers.${i}.reason`] = [RETURN_MSG.reasonUnknown];
+      return line;
+    };
+    const errors: Record<string, string[]> = {};
+    body.return_ledgers.forEach((ledger, i) => {
+      const at = (field: string) => `return_ledgers.${i}.${field}`;
+      const kind = ledger.discrepancy ?? null;
+      if (ledger.order_line_id !== undefined) {
+        const line = lineOf(ledger.order_line_id);
+        if (kind === 'WRONG_ITEM') addError(errors, at('order_line_id'), DISPOSITION_MSG.wrongItemHasLine);
+        else if (line.orderId !== orderId) addError(errors, at('order_line_id'), RETURN_MSG.lineNotInOrder);
+        else if (line.productId !== ledger.product_id) addError(errors, at('product_id'), RETURN_MSG.productNotOnLine);
+      } else if (kind === null) {
+        addError(errors, at('order_line_id'), DISPOSITION_MSG.lineRequired);
+      } else if (!customerProducts.has(ledger.product_id)) {
+        addError(errors, at('product_id'), DISPOSITION_MSG.productUnknown);
+      } else if (kind === 'WRONG_ITEM' && orderProducts.has(ledger.product_id)) {
+        addError(errors, at('product_id'), DISPOSITION_MSG.wrongItemOnOrder);
+      }
+      if (ledger.replaces_order_line_id != null) {
+        const replaced = lineOf(ledger.replaces_order_line_id);
+        if (kind !== 'WRONG_ITEM') addError(errors, at('replaces_order_line_id'), DISPOSITION_MSG.replacesOnlyWrong);
+        else if (replaced.orderId !== orderId) addError(errors, at('replaces_order_line_id'), RETURN_MSG.lineNotInOrder);
+      }
+      if (!reasons.has(ledger.reason)) addError(errors, at('reason'), RETURN_MSG.reasonUnknown);
     });
+    const seen = new Set<number>();
+    const missing = body.missing_lines.map((m, i) => {
+      const line = lineOf(m.order_line_id);
+      if (line.orderId !== orderId) addError(errors, `missing_lines.${i}.order_line_id`, RETURN_MSG.lineNotInOrder);
+      else if (seen.has(m.order_line_id)) addError(errors, `missing_lines.${i}.order_line_id`, DISPOSITION_MSG.missingTwice);
+      else if (m.quantity > line.quantity) addError(errors, `missing_lines.${i}.quantity`, DISPOSITION_MSG.missingTooMany);
+      seen.add(m.order_line_id);
+      return { orderLineId: m.order_line_id, productId: line.productId, quantity: m.quantity };
+    });
+    const evidence = resolveDispositions(dispositionList, body.return_ledgers, errors);
     if (Object.keys(errors).length) throw validationError(errors);
+    return { ledgers: body.return_ledgers.map((l, i) => ({ ...toNewLedger(l), ...evidence[i]! })), missing };
   }
 
   return {
@@ -47,7 +98,7 @@ export function createSubmitReturnService(deps: {
       const order = await orders.findOrder(body.order_id);
       if (!order) throw notFound('Order not found.');
       if (order.customerId !== customer.id) throw forbidden();
-      await checkLedgers(customer.id, order.id, body);
+      const { ledgers, missing } = await checkDraft(customer.id, order.id, body);
       // A repeated submit of a saved draft answers that return (createReturn reads it back); its photos are linked already.
       if (!(await returns.findByDraft(user.id, body.id))) await photoRules.checkDraft(user, customer, body);
       // Matching an unknown parcel to this order (issue 11): the submit closes it in the same transaction.
@@ -70,7 +121,8 @@ export function createSubmitReturnService(deps: {
           reference2: body.reference_2,
           returnDate: body.return_date,
           isBlind: false,
-          ledgers: body.return_ledgers.map(toNewLedger),
+          ledgers,
+          missingLines: missing,
           photoIds: body.photo_ids,
           parcel,
         },
@@ -78,7 +130,7 @@ export function createSubmitReturnService(deps: {
       );
       // A draft id is one return: reusing it for another order is a client bug, not a retry.
       if (saved.ret.orderId !== order.id) throw conflict(RETURN_MSG.draftReused);
-      return presentCreatedReturn(saved.ret, saved.ledgers);
+      return presentCreatedReturn(saved.ret, saved.ledgers, saved.missing);
     },
   };
 }

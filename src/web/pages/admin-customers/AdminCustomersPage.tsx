@@ -11,6 +11,7 @@ import { AuditTrail } from '../../components/audit/AuditTrail';
 import { EmptyRow } from '../../components/table/EmptyRow';
 import { ConnectionsPanel } from './ConnectionsPanel';
 import { CustomerForm } from './CustomerForm';
+import { DispositionsPanel } from './DispositionsPanel';
 import { OptionsPanel } from './OptionsPanel';
 import { SchedulesPanel } from './SchedulesPanel';
 import { BillingRatesPanel } from './BillingRatesPanel';
@@ -188,7 +189,12 @@ function CustomersScreen() {
             {current && <AuditTrail entityType="customer" entityId={current.id} />}
           </Stack>
         )}
-        {panel?.kind === 'options' && current && <OptionsPanel customer={current} onChanged={(o) => setOptions(current, o)} />}
+        {panel?.kind === 'options' && current && (
+          <Stack gap="xl">
+            <OptionsPanel customer={current} onChanged={(o) => setOptions(current, o)} />
+            <DispositionsPanel customerId={current.id} />
+          </Stack>
+        )}
         {panel?.kind === 'reports' && current && (
           <Stack gap="xl">
             <SchedulesPanel customer={current} />

@@ -1,8 +1,10 @@
-// The lines of a blind return (SPEC §2.8): ID, SKU, UPC, Name, Color | Size, Condition, Quantity, Reason, Comment, remove.
+// The lines of a blind return (SPEC §2.8): ID, SKU, UPC, Name, Color | Size, Condition, Quantity, Reason, Comment, then issue 16's Disposition, Bin, Photos and remove.
 import { ActionIcon, Group, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import type { BlindSetup, ProductRow } from '../../../contract/blind';
 import { LEDGER_CONDITIONS, LIMITS, type LedgerCondition } from '../../../contract/constants';
+import type { DispositionView } from '../../../contract/dispositions';
+import { dispositionOptions, needsBin, withCondition } from '../receiving/LedgerEntryForm';
 
 export interface BlindLine {
   key: string;
@@ -13,17 +15,22 @@ export interface BlindLine {
   comment: string;
   /** Photos of this line (issue 16). */
   photoIds: number[];
+  /** Issue 16: the disposition code ('' none) and the bin of one that needs it. */
+  disposition: string;
+  location: string;
 }
 
 export function BlindLinesTable({
   lines,
   reasons,
+  dispositions,
   onChange,
   onRemove,
   onPhotos,
 }: {
   lines: BlindLine[];
   reasons: BlindSetup['reasons'];
+  dispositions: DispositionView[];
   onChange: (key: string, patch: Partial<BlindLine>) => void;
   onRemove: (key: string) => void;
   onPhotos: (key: string) => void;
@@ -42,6 +49,8 @@ export function BlindLinesTable({
           <Table.Th w={100}>Quantity</Table.Th>
           <Table.Th w={190}>Reason</Table.Th>
           <Table.Th>Comment</Table.Th>
+          <Table.Th w={140}>Disposition</Table.Th>
+          <Table.Th w={110}>Bin</Table.Th>
           <Table.Th w={96}>Photos</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -60,7 +69,11 @@ export function BlindLinesTable({
                 data={[...LEDGER_CONDITIONS]}
                 value={l.condition}
                 allowDeselect={false}
-                onChange={(v) => v && onChange(l.key, { condition: v as LedgerCondition })}
+                onChange={(v) => {
+                  if (!v) return;
+                  const next = withCondition({ ...l, quantity: l.quantity }, v, dispositions);
+                  onChange(l.key, { condition: v as LedgerCondition, disposition: next.disposition, location: next.location });
+                }}
               />
             </Table.Td>
             <Table.Td>
@@ -96,6 +109,28 @@ export function BlindLinesTable({
               />
             </Table.Td>
             <Table.Td>
+              <Select
+                size="xs"
+                aria-label={`Disposition, ${l.product.sku}`}
+                data={dispositionOptions(dispositions)}
+                value={l.disposition}
+                allowDeselect={false}
+                disabled={dispositions.length === 0}
+                onChange={(v) => onChange(l.key, { disposition: v ?? '', location: needsBin(dispositions, v) ? l.location : '' })}
+              />
+            </Table.Td>
+            <Table.Td>
+              <TextInput
+                size="xs"
+                aria-label={`Bin, ${l.product.sku}`}
+                placeholder={needsBin(dispositions, l.disposition) ? 'scan bin' : ''}
+                disabled={!needsBin(dispositions, l.disposition)}
+                maxLength={100}
+                value={l.location}
+                onChange={(e) => onChange(l.key, { location: e.currentTarget.value })}
+              />
+            </Table.Td>
+            <Table.Td>
               <Group gap={4} wrap="nowrap">
                 <ActionIcon
                   variant={l.photoIds.length ? 'light' : 'subtle'}
@@ -118,7 +153,7 @@ export function BlindLinesTable({
         ))}
         {lines.length === 0 && (
           <Table.Tr>
-            <Table.Td colSpan={10}>
+            <Table.Td colSpan={12}>
               <Text c="dimmed" ta="center" size="sm" py="sm">
                 No lines yet: search or scan a product above.
               </Text>

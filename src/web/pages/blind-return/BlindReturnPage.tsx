@@ -12,6 +12,8 @@ import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
 import { PhotoCapture } from '../../components/photos/PhotoCapture';
 import { PhotoDialog } from '../../components/photos/PhotoDialog';
+import { defaultDisposition } from '../../../contract/dispositions';
+import { needsBin } from '../receiving/LedgerEntryForm';
 import { BlindLinesTable, type BlindLine } from './BlindLinesTable';
 import { ProductSearch } from './ProductSearch';
 import { usePageTitle } from '../../lib/page-title';
@@ -89,6 +91,7 @@ export default function BlindReturnPage() {
   }, [parcelTracking]);
 
   const firstReason = setup?.reasons[0]?.option_code ?? '';
+  const dispositions = useRouteQuery('listDispositions', { params: { customerId: id } }, { enabled: !!setup, quiet: true }).data ?? [];
   const newLine = (product: ProductRow): BlindLine => ({
     key: tempId(),
     product,
@@ -97,6 +100,8 @@ export default function BlindReturnPage() {
     reason: firstReason,
     comment: '',
     photoIds: [],
+    disposition: defaultDisposition(dispositions, DEFAULT_BLIND_CONDITION) ?? '',
+    location: '',
   });
 
   // A scan adds one more unit to the product's latest line, or a new line.
@@ -130,6 +135,8 @@ export default function BlindReturnPage() {
         reason: l.reason,
         comment: l.comment.trim(),
         photo_ids: l.photoIds,
+        disposition: l.disposition || null,
+        location: needsBin(dispositions, l.disposition) ? l.location.trim() : '',
       })),
       photo_ids: returnPhotos,
     };
@@ -188,6 +195,7 @@ export default function BlindReturnPage() {
           <BlindLinesTable
             lines={lines}
             reasons={setup.reasons}
+            dispositions={dispositions}
             onChange={(key, patch) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)))}
             onRemove={(key) => setLines((ls) => ls.filter((l) => l.key !== key))}
             onPhotos={setPhotoLine}

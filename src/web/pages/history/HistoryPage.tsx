@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { IconCamera, IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { BLIND_FILTERS, HISTORY_MSG, type HistoryPage as HistoryPageData } from '../../../contract/history';
+import { BLIND_FILTERS, DISCREPANCY_FILTERS, HISTORY_MSG, type HistoryPage as HistoryPageData } from '../../../contract/history';
 import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
 import { PARCEL_MSG } from '../../../contract/parcels';
 import { HistoryDownload } from './HistoryDownload';
@@ -46,7 +46,7 @@ type Extra = Record<ExtraKey, string>;
 interface Params {
   page: number;
   search: Record<SearchKey, string>;
-  filter: { customer_id: string; is_blind: string } & Extra;
+  filter: { customer_id: string; is_blind: string; has_discrepancies?: string } & Extra;
 }
 
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -65,6 +65,7 @@ function readParams(q: URLSearchParams): Params {
   const page = Number(q.get('page'));
   const blind = q.get('filter[is_blind]');
   const customer = q.get('filter[customer_id]') ?? '';
+  const discrepancies = q.get('filter[has_discrepancies]');
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     search: Object.fromEntries(SEARCH_KEYS.map((k) => [k, (q.get(`search[${k}]`) ?? '').slice(0, 100)])) as Record<SearchKey, string>,
@@ -72,6 +73,8 @@ function readParams(q: URLSearchParams): Params {
       customer_id: /^\d+$/.test(customer) ? customer : 'All',
       is_blind: blind === '1' || blind === '0' ? blind : 'All',
       ...readExtra(q),
+      // Issue 16; in the address only when set, so the SPEC's History link stays as it is.
+      ...(discrepancies === '1' || discrepancies === '0' ? { has_discrepancies: discrepancies } : {}),
     },
   };
 }
@@ -98,6 +101,7 @@ function apiQuery(p: Params): RouteQuery<'listReturns'> {
   query['filter[is_blind]'] = p.filter.is_blind;
   // The dashboard's filters only when set, so SPEC §2.9's query stays as it was without them.
   for (const k of EXTRA_KEYS) if (p.filter[k]) query[`filter[${k}]`] = p.filter[k];
+  if (p.filter.has_discrepancies) query['filter[has_discrepancies]'] = p.filter.has_discrepancies;
   return query;
 }
 
@@ -192,6 +196,7 @@ export default function HistoryPage() {
               <Table.Th style={NOWRAP}>Ref 2</Table.Th>
               <Table.Th>Date</Table.Th>
               <Table.Th>Blind</Table.Th>
+              <Table.Th>Discrepancies</Table.Th>
               <Table.Th>Operator</Table.Th>
               <Table.Th>Action</Table.Th>
             </Table.Tr>
@@ -222,6 +227,21 @@ export default function HistoryPage() {
                   value={draft.filter.is_blind}
                   allowDeselect={false}
                   onChange={(v) => setDraft((d) => ({ ...d, filter: { ...d.filter, is_blind: v ?? 'All' } }))}
+                />
+              </Table.Th>
+              <Table.Th miw={120}>
+                <Select
+                  size="xs"
+                  aria-label="Filter Discrepancies"
+                  data={DISCREPANCY_FILTERS.map((b) => ({ value: b.value, label: b.label }))}
+                  value={draft.filter.has_discrepancies ?? 'All'}
+                  allowDeselect={false}
+                  onChange={(v) =>
+                    setDraft((d) => {
+                      const { has_discrepancies: _drop, ...rest } = d.filter;
+                      return { ...d, filter: v && v !== 'All' ? { ...rest, has_discrepancies: v } : rest };
+                    })
+                  }
                 />
               </Table.Th>
               <Table.Th colSpan={2} style={{ textAlign: 'right' }}>
@@ -259,6 +279,13 @@ export default function HistoryPage() {
                   <Badge color={r.is_blind ? 'orange' : 'gray'} variant="light" data-testid="blind-badge">
                     {r.is_blind ? 'Y' : 'N'}
                   </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {r.has_discrepancies && (
+                    <Badge color="orange" variant="light" data-testid="discrepancy-badge">
+                      Yes
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td>{r.username}</Table.Td>
                 <Table.Td>

@@ -1,9 +1,11 @@
 // The entry form of one order line laid out as table cells of its row: Quantity, Condition, Reason,
-// Comment, Save (SPEC §2.7). Enter in Quantity or Comment saves, as Save does.
+// Comment, Disposition, Bin, Save (SPEC §2.7, issue 16). Enter in Quantity, Comment or Bin saves, as Save does.
 import { Button, NumberInput, Select, Table, TextInput } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
+import classes from './receiving.module.css';
 import { DEFAULT_CONDITION, LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
+import { defaultDisposition, DISPOSITION_MSG, type DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
 
 export interface EntryValues {
@@ -11,35 +13,70 @@ export interface EntryValues {
   condition: string;
   reason: string;
   comment: string;
+  /** The customer's disposition code; '' for none (issue 16). */
+  disposition: string;
+  /** The bin of a disposition that needs one. */
+  location: string;
 }
 
-/** The reset values of SPEC §4: quantity 1, Reconditioning, the first reason, empty comment. */
-export const defaultEntry = (reasons: ReasonOption[]): EntryValues => ({
+/**
+ * The reset values of SPEC §4: quantity 1, Reconditioning, the first reason, empty comment — and the
+ * customer's default disposition of that condition, no bin.
+ */
+export const defaultEntry = (reasons: ReasonOption[], dispositions: DispositionView[] = []): EntryValues => ({
   quantity: 1,
   condition: DEFAULT_CONDITION,
   reason: reasons[0]?.option_code ?? '',
   comment: '',
+  disposition: defaultDisposition(dispositions, DEFAULT_CONDITION) ?? '',
+  location: '',
 });
+
+/** Whether this disposition code needs a bin. */
+export const needsBin = (dispositions: DispositionView[], code: string | null | undefined) =>
+  !!code && !!dispositions.find((d) => d.code === code)?.requires_location;
+
+/** A condition change moves the disposition along when it was the old condition's default. */
+export function withCondition(values: EntryValues, condition: string, dispositions: DispositionView[]): EntryValues {
+  const wasDefault = values.disposition === (defaultDisposition(dispositions, values.condition) ?? '');
+  const disposition = wasDefault ? (defaultDisposition(dispositions, condition) ?? '') : values.disposition;
+  return { ...values, condition, disposition, location: needsBin(dispositions, disposition) ? values.location : '' };
+}
+
+export const dispositionOptions = (dispositions: DispositionView[]) => [
+  { value: '', label: '— none —' },
+  ...dispositions.map((d) => ({ value: d.code, label: d.name })),
+];
 
 export interface LedgerEntryCellsProps {
   lineLabel: string;
   values: EntryValues;
   reasons: ReasonOption[];
+  dispositions: DispositionView[];
   onChange: (values: EntryValues) => void;
   onSave: (values: EntryValues & { quantity: number }) => void;
+  /** Extra controls in the last cell, after Save (the line's Missing action). */
+  actions?: React.ReactNode;
 }
 
-export function LedgerEntryCells({ lineLabel, values, reasons, onChange, onSave }: LedgerEntryCellsProps) {
+export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onChange, onSave, actions }: LedgerEntryCellsProps) {
   const [error, setError] = useState<string | null>(null);
+  const [binError, setBinError] = useState<string | null>(null);
   const set = (patch: Partial<EntryValues>) => onChange({ ...values, ...patch });
+  const binNeeded = needsBin(dispositions, values.disposition);
   const submit = () => {
     const quantity = Number(values.quantity);
     if (values.quantity === '' || !Number.isInteger(quantity) || quantity < LIMITS.minLedgerQuantity) {
       setError(MSG.quantityRequired);
       return;
     }
-    if (!values.reason || !values.condition) return;
     setError(null);
+    if (binNeeded && !values.location.trim()) {
+      setBinError(DISPOSITION_MSG.locationRequired);
+      return;
+    }
+    setBinError(null);
+    if (!values.reason || !values.condition) return;
     onSave({ ...values, quantity });
   };
   const enterSaves = (e: KeyboardEvent) => {
@@ -72,7 +109,7 @@ export function LedgerEntryCells({ lineLabel, values, reasons, onChange, onSave 
           data={[...LEDGER_CONDITIONS]}
           value={values.condition}
           allowDeselect={false}
-          onChange={(v) => v && set({ condition: v })}
+          onChange={(v) => v && onChange(withCondition(values, v, dispositions))}
         />
       </Table.Td>
       <Table.Td>
@@ -97,9 +134,36 @@ export function LedgerEntryCells({ lineLabel, values, reasons, onChange, onSave 
         />
       </Table.Td>
       <Table.Td>
-        <Button size="xs" px="xs" onClick={submit} disabled={reasons.length === 0} aria-label={`Save ${lineLabel}`}>
-          Save
-        </Button>
+        <Select
+          size="xs"
+          aria-label={`Disposition, ${lineLabel}`}
+          data={dispositionOptions(dispositions)}
+          value={values.disposition}
+          allowDeselect={false}
+          disabled={dispositions.length === 0}
+          onChange={(v) => set({ disposition: v ?? '', location: needsBin(dispositions, v) ? values.location : '' })}
+        />
+      </Table.Td>
+      <Table.Td>
+        <TextInput
+          size="xs"
+          aria-label={`Bin, ${lineLabel}`}
+          placeholder={binNeeded ? 'scan bin' : ''}
+          maxLength={100}
+          disabled={!binNeeded}
+          value={values.location}
+          error={binError}
+          onChange={(e) => set({ location: e.currentTarget.value })}
+          onKeyDown={enterSaves}
+        />
+      </Table.Td>
+      <Table.Td>
+        <span className={classes.saveCell}>
+          <Button size="xs" px="xs" onClick={submit} disabled={reasons.length === 0} aria-label={`Save ${lineLabel}`}>
+            Save
+          </Button>
+          {actions}
+        </span>
       </Table.Td>
     </>
   );

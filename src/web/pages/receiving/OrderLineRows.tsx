@@ -2,10 +2,12 @@
 // the entry form inline) with its ledger entries as rows beneath it (SPEC §2.7). The detail (form and
 // ledgers) is open by default and folds with the row's chevron.
 import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
-import { IconCamera, IconChevronDown, IconChevronRight, IconTrash } from '@tabler/icons-react';
+import { IconCamera, IconChevronDown, IconChevronRight, IconPackageOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import type { DispositionView } from '../../../contract/dispositions';
 import type { LedgerEntry, OrderLine, ReasonOption } from '../../../contract/orders';
 import { PhotoThumb } from '../../components/photos/PhotoThumb';
+import { DiscrepancyBadge } from './DiscrepancyBadge';
 import { LedgerEntryCells, type EntryValues } from './LedgerEntryForm';
 import { ProductImage } from './ProductImage';
 import { countTone, receivedCounts, TONE_STYLE } from './receiving-logic';
@@ -16,6 +18,10 @@ export interface OrderLineRowsProps {
   previous: LedgerEntry[];
   fresh: LedgerEntry[];
   reasons: ReasonOption[];
+  dispositions: DispositionView[];
+  /** Units of this line marked missing from the parcel in the draft (0: none). */
+  missing: number;
+  onMissing: (quantity: number) => void;
   imageUrls: string[];
   entry: EntryValues;
   /** The line a scan just hit: its row is marked for a moment. */
@@ -32,7 +38,11 @@ export interface OrderLineRowsProps {
 }
 
 /** Columns of the lines table; the ledger rows use the same ones so Qty sits under Qty. */
-export const LINE_COLUMNS = 10;
+export const LINE_COLUMNS = 12;
+
+/** The text of a disposition code among the customer's (the code when it is no longer one). */
+export const dispositionLabel = (dispositions: DispositionView[], code: string | null) =>
+  code ? (dispositions.find((d) => d.code === code)?.name ?? code) : '—';
 
 export function OrderLineRows(props: OrderLineRowsProps) {
   const { line, reasons } = props;
@@ -89,9 +99,29 @@ export function OrderLineRows(props: OrderLineRowsProps) {
           </Badge>
         </Table.Td>
         {opened ? (
-          <LedgerEntryCells lineLabel={p.sku} values={props.entry} reasons={reasons} onChange={props.onEntryChange} onSave={props.onSave} />
+          <LedgerEntryCells
+            lineLabel={p.sku}
+            values={props.entry}
+            reasons={reasons}
+            dispositions={props.dispositions}
+            onChange={props.onEntryChange}
+            onSave={props.onSave}
+            actions={
+              <ActionIcon
+                variant="subtle"
+                color="orange.9"
+                size="sm"
+                aria-label={`Mark ${p.sku} missing from the parcel`}
+                aria-pressed={props.missing > 0}
+                disabled={props.missing > 0}
+                onClick={() => props.onMissing(Math.max(1, line.quantity - counts.total))}
+              >
+                <IconPackageOff size={15} />
+              </ActionIcon>
+            }
+          />
         ) : (
-          <Table.Td colSpan={5}>
+          <Table.Td colSpan={7}>
             <Text fz="xs" c="gray.7">
               {ledgers.length ? `${ledgers.length} ledger entr${ledgers.length === 1 ? 'y' : 'ies'} hidden` : 'Detail hidden'}
             </Text>
@@ -143,10 +173,19 @@ export function OrderLineRows(props: OrderLineRowsProps) {
             <Table.Td fz="xs" fw={600} ta="right" pr="md">
               {l.quantity}
             </Table.Td>
-            <Table.Td fz="xs">{l.condition}</Table.Td>
+            <Table.Td fz="xs">
+              {l.condition}
+              {l.discrepancy && <DiscrepancyBadge kind={l.discrepancy} ml={4} />}
+            </Table.Td>
             <Table.Td fz="xs">{reasonLabel(l.reason)}</Table.Td>
             <Table.Td fz="xs" className={classes.comment}>
               {l.comment}
+            </Table.Td>
+            <Table.Td fz="xs" data-testid="ledger-disposition">
+              {dispositionLabel(props.dispositions, l.disposition)}
+            </Table.Td>
+            <Table.Td fz="xs" className={classes.code} data-testid="ledger-location">
+              {l.location}
             </Table.Td>
             <Table.Td>
               {!l.return_id && (
@@ -163,6 +202,25 @@ export function OrderLineRows(props: OrderLineRowsProps) {
             </Table.Td>
           </Table.Tr>
         ))}
+      {opened && props.missing > 0 && (
+        <Table.Tr className={`${classes.ledgerRow} ${classes.discrepancyRow}`} data-testid="ledger-missing">
+          <Table.Td colSpan={2} />
+          <Table.Td colSpan={3}>
+            <DiscrepancyBadge kind="MISSING" />
+          </Table.Td>
+          <Table.Td fz="xs" fw={600} ta="right" pr="md">
+            {props.missing}
+          </Table.Td>
+          <Table.Td colSpan={5} fz="xs">
+            Expected, confirmed not in the parcel
+          </Table.Td>
+          <Table.Td>
+            <ActionIcon variant="subtle" color="red.8" size="sm" aria-label={`Not missing: ${p.sku}`} onClick={() => props.onMissing(0)}>
+              <IconTrash size={14} />
+            </ActionIcon>
+          </Table.Td>
+        </Table.Tr>
+      )}
     </Table.Tbody>
   );
 }

@@ -5,18 +5,21 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CustomerSummary } from '../../../contract/common';
 import { DEFAULT_CONDITION, type LedgerCondition } from '../../../contract/constants';
+import { defaultDisposition } from '../../../contract/dispositions';
 import type { LedgerEntry } from '../../../contract/orders';
 import type { ParcelView } from '../../../contract/parcels';
-import { isApiError, useRouteMutation } from '../../api/queries';
+import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
 import { PhotoDialog } from '../../components/photos/PhotoDialog';
-import { entryPhotos, submitBody, type ReceivingAction, type ReceivingState } from './draft-reducer';
-import { CONDITION_OF, hotkeyItems, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
+import { DiscrepancyModal } from './DiscrepancyModal';
+import { entryPhotos, submitBody, type NewLedger, type ReceivingAction, type ReceivingState } from './draft-reducer';
+import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
 import { HotkeyHelp } from './HotkeyHelp';
-import { defaultEntry, type EntryValues } from './LedgerEntryForm';
+import { defaultEntry, needsBin, type EntryValues } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';
+import { OffOrderRows } from './OffOrderRows';
 import { OrderLineRows } from './OrderLineRows';
-import { filterLines, lineForCode, productImageUrls, summaryRows } from './receiving-logic';
+import { discrepancyTotals, filterLines, lineForCode, productImageUrls, summaryRows } from './receiving-logic';
 import classes from './receiving.module.css';
 import { ScanBar, type ScanOutcome } from './ScanBar';
 import { SummaryModal } from './SummaryModal';
@@ -50,10 +53,23 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   // The photo dialog (issue 16): a new entry's (by its temporary id) or the return's (null).
   const [photoTarget, setPhotoTarget] = useState<{ entryId: string | null; webcam: boolean } | null>(null);
   const [lastLineId, setLastLineId] = useState<number | null>(null);
+  // Issue 16: the customer's dispositions, the disposition and bin of the next scans, the wrong/extra item dialog.
+  const dispositions = useRouteQuery('listDispositions', { params: { customerId: order.customer_id } }).data ?? [];
+  const [scanDisposition, setScanDisposition] = useState<string | null>(null);
+  const nextDispositionCode = scanDisposition ?? defaultDisposition(dispositions, scanCondition) ?? '';
+  const [scanBin, setScanBin] = useState('');
+  const binRef = useRef<HTMLInputElement>(null);
+  const [discrepancyOpen, setDiscrepancyOpen] = useState(false);
+  const [offOrderSkus, setOffOrderSkus] = useState<Record<number, string>>({});
+  const changeScanCondition = (condition: LedgerCondition) => {
+    setScanCondition(condition);
+    // The disposition follows the condition's default again.
+    setScanDisposition(null);
+  };
   // A saved return changes the order's status in the search list and the history.
   const submit = useRouteMutation('submitReturn', { invalidates: ['searchOrders', 'listReturns', 'listParcels', 'readParcel'] });
   const submitting = submit.isPending;
-  const entryOf = (lineId: number) => entries[lineId] ?? defaultEntry(order.reasons);
+  const entryOf = (lineId: number) => entries[lineId] ?? defaultEntry(order.reasons, dispositions);
 
   const focusScan = () => {
     // After a modal closes its focus trap lets go on the next frame.
@@ -66,6 +82,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   useEffect(focusScan, []);
 
   const add = (lineId: number, productId: number, values: EntryValues & { quantity: number }, merge = false) => {
+    const binNeeded = needsBin(dispositions, values.disposition);
     dispatch({
       type: 'add',
       id: tempId(),
@@ -77,9 +94,20 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         condition: values.condition,
         reason: values.reason,
         comment: values.comment,
+        disposition: values.disposition || null,
+        location: binNeeded ? values.location.trim() : null,
       },
     });
   };
+  const record = (ledger: NewLedger, product: { id: number; sku: string }) => {
+    dispatch({ type: 'add', id: tempId(), ledger });
+    setOffOrderSkus((s) => ({ ...s, [product.id]: product.sku }));
+    setDiscrepancyOpen(false);
+    setMissed(null);
+    setFilter('');
+    focusScan();
+  };
+  const focusBin = () => window.setTimeout(() => binRef.current?.focus(), 0);
 
   const reasonText = (code: string) => order.reasons.find((r) => r.option_code === code)?.option_value ?? code;
 
@@ -92,7 +120,16 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     }
     setMissed(null);
     if (!scanReason) return { ok: false, text: 'This customer has no return reasons; ask an administrator to add one.' };
-    add(line.id, line.product_id, { quantity: 1, condition: scanCondition, reason: scanReason, comment: '' }, true);
+    if (needsBin(dispositions, nextDispositionCode) && !scanBin.trim()) {
+      focusBin();
+      return { ok: false, text: 'Scan the bin first (Alt+B): this disposition needs a location.' };
+    }
+    add(
+      line.id,
+      line.product_id,
+      { quantity: 1, condition: scanCondition, reason: scanReason, comment: '', disposition: nextDispositionCode, location: scanBin },
+      true,
+    );
     setFlash((f) => ({ lineId: line.id, seq: (f?.seq ?? 0) + 1 }));
     setLastLineId(line.id);
     document.querySelector(`[data-line-id="${line.id}"]`)?.scrollIntoView({ block: 'nearest' });
@@ -157,9 +194,12 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
       setHelpOpen(true);
       return;
     }
-    if (modalOpen) return;
+    if (modalOpen || discrepancyOpen) return;
     const condition = CONDITION_OF[command];
-    if (condition) setScanCondition(condition);
+    if (condition) changeScanCondition(condition);
+    else if (command === 'focusBin') focusBin();
+    else if (command === 'nextDisposition') setScanDisposition(nextDisposition(dispositions, nextDispositionCode));
+    else if (command === 'recordDiscrepancy') setDiscrepancyOpen(true);
     else if (command === 'focusScan') focusScan();
     else if (command === 'nextReason') setScanReason((r) => nextReason(order.reasons, r));
     else if (command === 'openSummary') setSummaryOpen(true);
@@ -173,7 +213,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   function photoTitle(entryId: string | null): string {
     const entry = entryId === null ? undefined : draft.return_ledgers.find((l) => String(l.id) === entryId);
     if (!entry) return 'Photos of the return (parcel, label)';
-    const sku = order.order_lines.find((l) => l.id === entry.order_line_id)?.product.sku ?? '';
+    const sku = order.order_lines.find((l) => l.id === entry.order_line_id)?.product.sku ?? offOrderSkus[entry.product_id] ?? '';
     return `Photos of ${entry.quantity} × ${entry.condition}, ${sku}`;
   }
   // The customer's rule (issue 16): lines of these conditions need a photo; the server checks it too.
@@ -181,7 +221,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const photoProblems = draft.return_ledgers.flatMap((l, i) =>
     required.includes(l.condition) && entryPhotos(draft, l.id).length === 0
       ? [
-          `A photo is required for ${l.condition} lines: line ${i + 1} (${order.order_lines.find((o) => o.id === l.order_line_id)?.product.sku ?? ''}) has none.`,
+          `A photo is required for ${l.condition} lines: line ${i + 1} (${order.order_lines.find((o) => o.id === l.order_line_id)?.product.sku ?? offOrderSkus[l.product_id] ?? ''}) has none.`,
         ]
       : [],
   );
@@ -206,7 +246,15 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         onChange={setFilter}
         onScan={scan}
         condition={scanCondition}
-        onCondition={setScanCondition}
+        onCondition={changeScanCondition}
+        dispositions={dispositions}
+        disposition={nextDispositionCode}
+        onDisposition={setScanDisposition}
+        binRef={binRef}
+        bin={scanBin}
+        onBin={setScanBin}
+        onBinDone={focusScan}
+        onDiscrepancy={() => setDiscrepancyOpen(true)}
         reason={scanReason}
         onReason={setScanReason}
         reasons={order.reasons}
@@ -227,12 +275,14 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
               <Table.Th w={70} ta="center">
                 Received
               </Table.Th>
-              <Table.Th w={58}>Qty</Table.Th>
-              <Table.Th w={146}>Condition</Table.Th>
-              <Table.Th w={172}>Reason</Table.Th>
-              <Table.Th w={116}>Comment</Table.Th>
-              <Table.Th w={64}>
-                <VisuallyHidden>Save or remove</VisuallyHidden>
+              <Table.Th w={54}>Qty</Table.Th>
+              <Table.Th w={128}>Condition</Table.Th>
+              <Table.Th w={146}>Reason</Table.Th>
+              <Table.Th w={100}>Comment</Table.Th>
+              <Table.Th w={118}>Disposition</Table.Th>
+              <Table.Th w={92}>Bin</Table.Th>
+              <Table.Th w={90}>
+                <VisuallyHidden>Save, missing or remove</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -243,6 +293,9 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
               previous={order.ledgers}
               fresh={draft.return_ledgers}
               reasons={order.reasons}
+              dispositions={dispositions}
+              missing={(draft.missing_lines ?? []).find((m) => m.order_line_id === line.id)?.quantity ?? 0}
+              onMissing={(quantity) => dispatch({ type: 'missing', orderLineId: line.id, quantity })}
               imageUrls={productImageUrls(customer, line.product.sku)}
               entry={entryOf(line.id)}
               flash={flash?.lineId === line.id}
@@ -250,13 +303,14 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
               onEntryChange={(values) => setEntries((e) => ({ ...e, [line.id]: values }))}
               onSave={(values) => {
                 add(line.id, line.product_id, values);
-                setEntries((e) => ({ ...e, [line.id]: defaultEntry(order.reasons) }));
+                setEntries((e) => ({ ...e, [line.id]: defaultEntry(order.reasons, dispositions) }));
               }}
               onRemove={remove}
               photosOf={(id) => entryPhotos(draft, id)}
               onPhotos={(id) => setPhotoTarget({ entryId: String(id), webcam: false })}
             />
           ))}
+          <OffOrderRows order={order} fresh={draft.return_ledgers} dispositions={dispositions} skus={offOrderSkus} onRemove={remove} />
         </Table>
         {lines.length === 0 && (
           <Text c="gray.7" size="sm" p="sm">
@@ -271,6 +325,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         returnPhotos={draft.photo_ids?.length ?? 0}
         linePhotos={(lineId) => draft.return_ledgers.filter((l) => l.order_line_id === lineId).flatMap((l) => entryPhotos(draft, l.id))}
         photoProblems={photoProblems}
+        discrepancies={discrepancyTotals(draft.return_ledgers, draft.missing_lines ?? [])}
         submitting={submitting}
         onClose={() => {
           setSummaryOpen(false);
@@ -289,6 +344,18 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         startWebcam={photoTarget?.webcam ?? false}
         onClose={() => {
           setPhotoTarget(null);
+          focusScan();
+        }}
+      />
+      <DiscrepancyModal
+        opened={discrepancyOpen}
+        code={missed ?? ''}
+        order={order}
+        dispositions={dispositions}
+        start={{ condition: scanCondition, reason: scanReason, location: scanBin }}
+        onRecord={record}
+        onClose={() => {
+          setDiscrepancyOpen(false);
           focusScan();
         }}
       />

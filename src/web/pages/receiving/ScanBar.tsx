@@ -1,11 +1,13 @@
 // The scan field and what the next scans record (issue 15): Enter takes the text as a scanned UPC or
 // SKU; typing filters the lines (SPEC §2.7 line filter). A miss keeps the code selected, so the next
 // scan replaces it, and marks the field red without a sound; the lines stay shown.
-import { Group, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type Ref } from 'react';
 import { LEDGER_CONDITIONS, type LedgerCondition } from '../../../contract/constants';
+import type { DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
+import { dispositionOptions, needsBin } from './LedgerEntryForm';
 import classes from './receiving.module.css';
 
 export type ScanOutcome = { ok: true; text: string } | { ok: false; text: string };
@@ -22,6 +24,15 @@ export interface ScanBarProps {
   onReason: (reason: string) => void;
   reasons: ReasonOption[];
   onHelp: () => void;
+  /** Issue 16: the disposition and bin of the next scans, and the wrong/extra item action of a miss. */
+  dispositions: DispositionView[];
+  disposition: string;
+  onDisposition: (code: string) => void;
+  binRef: Ref<HTMLInputElement>;
+  bin: string;
+  onBin: (bin: string) => void;
+  onBinDone: () => void;
+  onDiscrepancy: () => void;
 }
 
 export function ScanBar(props: ScanBarProps) {
@@ -85,6 +96,34 @@ export function ScanBar(props: ScanBarProps) {
             allowDeselect={false}
             onChange={(v) => v && props.onReason(v)}
           />
+          <Select
+            size="xs"
+            w={124}
+            aria-label="Disposition for the next scans"
+            data={dispositionOptions(props.dispositions)}
+            value={props.disposition}
+            allowDeselect={false}
+            disabled={props.dispositions.length === 0}
+            onChange={(v) => props.onDisposition(v ?? '')}
+          />
+          <TextInput
+            ref={props.binRef}
+            size="xs"
+            w={104}
+            aria-label="Bin for the next scans"
+            placeholder={needsBin(props.dispositions, props.disposition) ? 'Bin (Alt+B)' : 'no bin'}
+            disabled={!needsBin(props.dispositions, props.disposition)}
+            value={props.bin}
+            maxLength={100}
+            onChange={(e) => props.onBin(e.currentTarget.value)}
+            onKeyDown={(e) => {
+              // A scanned bin ends with Enter: the cursor goes back to the scan field.
+              if (e.key !== 'Enter' || e.altKey) return;
+              e.preventDefault();
+              props.onBinDone();
+            }}
+            data-testid="scan-bin"
+          />
         </Group>
       </Group>
       <Text
@@ -104,6 +143,11 @@ export function ScanBar(props: ScanBarProps) {
           <Text span fz="xs" fw={400} c="gray.7">
             Ready for the next scan · ? lists the keyboard shortcuts
           </Text>
+        )}
+        {missed && (
+          <Button size="compact-xs" variant="light" color="red" ml="xs" onClick={props.onDiscrepancy}>
+            Record as wrong / extra item (Alt+I)
+          </Button>
         )}
       </Text>
     </Paper>

@@ -1,12 +1,15 @@
 import { Alert, Button, Group, List, Modal, Table, Text } from '@mantine/core';
 import { PhotoThumb } from '../../components/photos/PhotoThumb';
-import type { SummaryRow } from './receiving-logic';
+import { DiscrepancyBadge } from './DiscrepancyBadge';
+import type { DiscrepancyTotals, SummaryRow } from './receiving-logic';
 import classes from './receiving.module.css';
 
 export interface SummaryModalProps {
   opened: boolean;
   rows: SummaryRow[];
   ledgerCount: number;
+  /** Issue 16: units missing, wrong and extra in this draft. */
+  discrepancies: DiscrepancyTotals;
   submitting: boolean;
   onClose: () => void;
   onConfirm: () => void;
@@ -18,7 +21,7 @@ export interface SummaryModalProps {
 
 /** 'Return Processing Summary' (SPEC §2.7): not closable by an outside click; red rows do not add up. */
 export function SummaryModal(props: SummaryModalProps) {
-  const { opened, rows, ledgerCount, submitting, onClose, onConfirm } = props;
+  const { opened, rows, ledgerCount, discrepancies, submitting, onClose, onConfirm } = props;
   return (
     <Modal
       opened={opened}
@@ -78,6 +81,26 @@ export function SummaryModal(props: SummaryModalProps) {
             ))}
           </List>
         </Alert>
+      )}
+      {discrepancies.total > 0 && (
+        <Group gap="xs" mt="sm" data-testid="summary-discrepancies" aria-label="Discrepancies">
+          <Text size="sm" fw={600}>
+            Discrepancies:
+          </Text>
+          {(['MISSING', 'WRONG_ITEM', 'EXTRA_ITEM'] as const)
+            .filter((k) => discrepancies[k] > 0)
+            .map((k) => (
+              <Group key={k} gap={4}>
+                <DiscrepancyBadge kind={k} size="sm" />
+                <Text size="sm" fw={600} data-testid={`summary-${k}`}>
+                  {discrepancies[k]}
+                </Text>
+              </Group>
+            ))}
+          <Text size="sm" fw={700} data-testid="summary-discrepancy-total">
+            Total {discrepancies.total}
+          </Text>
+        </Group>
       )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c={ledgerCount ? 'gray.7' : 'red.9'}>

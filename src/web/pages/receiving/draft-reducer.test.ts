@@ -56,6 +56,10 @@ const order = (id: number): OrderDetail => ({
       quantity: 1,
       reason: 'R',
       comment: null,
+      disposition: null,
+      location: null,
+      discrepancy: null,
+      replaces_order_line_id: null,
     },
   ],
   reasons: [{ id: 1, option_code: 'R', option_value: 'Reason' }],
@@ -147,6 +151,8 @@ describe('receivingReducer', () => {
       return_date: '2026-05-06',
       is_blind: false,
       created_at: '2026-05-06T10:00:00.000Z',
+      has_discrepancies: false,
+      missing_lines: [],
       ledgers: [{ ...s0.draft!.return_ledgers[0]!, id: 100, return_id: 8 }],
     };
     const s = receivingReducer(s0, { type: 'submitted', saved, draftId: '__cccccc', today: '2026-05-06' });

@@ -2,6 +2,7 @@
 import type { LedgerEntry, OrderDetail } from '../../../contract/orders';
 import type { CreatedReturn } from '../../../contract/returns';
 import { LIMITS, ORDER_STATUS_RETURN_CREATED, type LedgerCondition } from '../../../contract/constants';
+import type { LineDiscrepancy } from '../../../contract/dispositions';
 import type { RouteBody } from '../../api/route-types';
 
 export interface ReturnDraft {
@@ -19,6 +20,13 @@ export interface ReturnDraft {
   photo_ids: number[];
   /** Photos of each new entry, by the entry's temporary id. */
   line_photos: Record<string, number[]>;
+  /** Order lines confirmed missing from the parcel (issue 16); a draft stored before it has none. */
+  missing_lines?: MissingEntry[];
+}
+
+export interface MissingEntry {
+  order_line_id: number;
+  quantity: number;
 }
 
 export interface ReceivingState {
@@ -28,13 +36,16 @@ export interface ReceivingState {
 }
 
 export type DraftField = 'reference_1' | 'reference_2' | 'return_date';
-export type NewLedger = Pick<LedgerEntry, 'order_line_id' | 'product_id' | 'quantity' | 'condition' | 'reason' | 'comment'>;
+export type NewLedger = Pick<LedgerEntry, 'order_line_id' | 'product_id' | 'quantity' | 'condition' | 'reason' | 'comment'> &
+  Partial<Pick<LedgerEntry, 'disposition' | 'location' | 'discrepancy' | 'replaces_order_line_id'>>;
 
 export type ReceivingAction =
   | { type: 'select'; order: OrderDetail; user: { id: number; username: string }; draftId: string; today: string }
   /** `merge`: a scan; it adds to this return's entry of the same line, condition and reason (no comment). */
   | { type: 'add'; ledger: NewLedger; id: string; merge?: boolean }
   | { type: 'remove'; id: LedgerEntry['id'] }
+  /** Marks an order line missing from the parcel (quantity 0 takes the mark away). */
+  | { type: 'missing'; orderLineId: number; quantity: number }
   | { type: 'field'; field: DraftField; value: string }
   | { type: 'submitted'; saved: CreatedReturn; draftId: string; today: string }
   /** `entryId` null: a photo of the whole return. */
@@ -57,6 +68,7 @@ function freshDraft(order: OrderDetail, user: { id: number; username: string }, 
     return_ledgers: [],
     photo_ids: [],
     line_photos: {},
+    missing_lines: [],
   };
 }
 
@@ -70,6 +82,9 @@ function isSameScan(entry: LedgerEntry, scan: NewLedger): boolean {
     entry.order_line_id === scan.order_line_id &&
     entry.condition === scan.condition &&
     entry.reason === scan.reason &&
+    (entry.disposition ?? null) === (scan.disposition ?? null) &&
+    (entry.location ?? null) === (scan.location ?? null) &&
+    (entry.discrepancy ?? null) === (scan.discrepancy ?? null) &&
     (entry.comment ?? '') === (scan.comment ?? '') &&
     entry.quantity + scan.quantity <= LIMITS.maxLedgerQuantity
   );
@@ -91,6 +106,10 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
         return { ...state, draft: { ...state.draft, return_ledgers: merged } };
       }
       const entry: LedgerEntry = {
+        disposition: null,
+        location: null,
+        discrepancy: null,
+        replaces_order_line_id: null,
         ...action.ledger,
         id: action.id,
         customer_id: state.order.customer_id,
@@ -121,6 +140,12 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
         [action.entryId]: withPhoto(state.draft.line_photos?.[action.entryId], action.photoId, add),
       };
       return { ...state, draft: { ...state.draft, line_photos: linePhotos } };
+    }
+    case 'missing': {
+      if (!state.draft) return state;
+      const others = (state.draft.missing_lines ?? []).filter((m) => m.order_line_id !== action.orderLineId);
+      const missing = action.quantity > 0 ? [...others, { order_line_id: action.orderLineId, quantity: action.quantity }] : others;
+      return { ...state, draft: { ...state.draft, missing_lines: missing } };
     }
     case 'field':
       if (!state.draft) return state;
@@ -153,11 +178,15 @@ export function submitBody(draft: ReturnDraft): RouteBody<'submitReturn'> {
   return {
     ...rest,
     photo_ids: draft.photo_ids ?? [],
-    return_ledgers: draft.return_ledgers.map((l) => ({
+    return_ledgers: draft.return_ledgers.map(({ order_line_id, ...l }) => ({
       ...l,
+      ...(order_line_id === null ? {} : { order_line_id }),
       condition: l.condition as LedgerCondition,
+      discrepancy: l.discrepancy as LineDiscrepancy | null,
+      location: l.location ?? '',
       photo_ids: linePhotos[String(l.id)] ?? [],
     })),
+    missing_lines: draft.missing_lines ?? [],
   };
 }
 

@@ -15,6 +15,9 @@ export type ReceivingCommand =
   | 'closeOrder'
   | 'photoLine'
   | 'photoReturn'
+  | 'focusBin'
+  | 'nextDisposition'
+  | 'recordDiscrepancy'
   | 'help';
 
 export interface Shortcut {
@@ -57,6 +60,21 @@ export const RECEIVING_SHORTCUTS: readonly Shortcut[] = [
     inTextFields: true,
   },
   { command: 'photoReturn', hotkey: 'alt+O', keys: ['Alt', 'O'], label: 'Photos of the return (parcel, label)', inTextFields: true },
+  {
+    command: 'focusBin',
+    hotkey: 'alt+B',
+    keys: ['Alt', 'B'],
+    label: 'Cursor to the bin of the next scans (Enter goes back)',
+    inTextFields: true,
+  },
+  { command: 'nextDisposition', hotkey: 'alt+K', keys: ['Alt', 'K'], label: 'Next scans: the next disposition', inTextFields: true },
+  {
+    command: 'recordDiscrepancy',
+    hotkey: 'alt+I',
+    keys: ['Alt', 'I'],
+    label: 'Record a wrong or extra item (the code a scan missed)',
+    inTextFields: true,
+  },
   { command: 'help', hotkey: 'shift+?', keys: ['?'], label: 'Show these shortcuts', inTextFields: false },
 ];
 
@@ -81,4 +99,10 @@ export function nextReason(reasons: readonly { option_code: string }[], current:
   if (reasons.length === 0) return '';
   const at = reasons.findIndex((r) => r.option_code === current);
   return reasons[(at + 1) % reasons.length]!.option_code;
+}
+
+/** The disposition after `current` in the customer's list, then none, wrapping round. */
+export function nextDisposition(dispositions: readonly { code: string }[], current: string): string {
+  const codes = [...dispositions.map((d) => d.code), ''];
+  return codes[(codes.indexOf(current) + 1) % codes.length]!;
 }

@@ -29,6 +29,10 @@ const ledger = (lineId: number, quantity: number, condition: string, returnId: n
   quantity,
   reason: 'DAMAGED',
   comment: null,
+  disposition: null,
+  location: null,
+  discrepancy: null,
+  replaces_order_line_id: null,
 });
 
 const lines = [

@@ -116,3 +116,11 @@ export function matchedReference(result: ReferenceFields, search: string | null)
   }
   return refs[0] ?? null;
 }
+
+/** Units per discrepancy of the draft (issue 16), for the summary. */
+export function discrepancyTotals(fresh: LedgerEntry[], missing: { quantity: number }[]) {
+  const units = (kind: string) => fresh.reduce((n, l) => n + (l.discrepancy === kind ? l.quantity : 0), 0);
+  const totals = { MISSING: missing.reduce((n, m) => n + m.quantity, 0), WRONG_ITEM: units('WRONG_ITEM'), EXTRA_ITEM: units('EXTRA_ITEM') };
+  return { ...totals, total: totals.MISSING + totals.WRONG_ITEM + totals.EXTRA_ITEM };
+}
+export type DiscrepancyTotals = ReturnType<typeof discrepancyTotals>;

@@ -25,6 +25,7 @@ import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import { PhotoViewer, type ViewerPhoto } from '../../components/photos/PhotoViewer';
 import { TaskDetailModal } from '../../components/task-detail/TaskDetailModal';
 import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
+import { DiscrepancyBadge } from '../receiving/DiscrepancyBadge';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { isTaskUnsettled, TIMELINE_POLL_MS } from '../../lib/polling';
 import { taskTimelineColor, taskTimelineTitle } from './timeline';
@@ -149,46 +150,92 @@ function Lines({ r, onOpen }: { r: ReturnView; onOpen: (index: number) => void }
   const photos = viewerPhotos(r);
   const hasPhotos = r.photos.some((p) => p.ledger_id !== null);
   return (
-    <Table striped withTableBorder data-testid="return-lines">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Product</Table.Th>
-          <Table.Th>Returned</Table.Th>
-          <Table.Th>Condition</Table.Th>
-          <Table.Th>Reason</Table.Th>
-          <Table.Th>Comment</Table.Th>
-          {hasPhotos && <Table.Th>Photos</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {r.lines.map((l) => (
-          <Table.Tr key={l.id}>
-            <Table.Td>
-              <Text size="sm" fw={600}>
-                {l.product.sku}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {l.product.name_1}
-              </Text>
-            </Table.Td>
-            <Table.Td>{l.quantity}</Table.Td>
-            <Table.Td>{l.condition}</Table.Td>
-            <Table.Td>{l.reason_text ?? l.reason}</Table.Td>
-            <Table.Td>{l.comment}</Table.Td>
-            {hasPhotos && (
-              <Table.Td>
-                <Thumbs
-                  ids={r.photos.filter((p) => p.ledger_id === l.id).map((p) => p.id)}
-                  photos={photos}
-                  label={l.product.sku}
-                  onOpen={onOpen}
-                />
-              </Table.Td>
-            )}
+    <Stack gap="sm">
+      <Table striped withTableBorder data-testid="return-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th>Returned</Table.Th>
+            <Table.Th>Condition</Table.Th>
+            <Table.Th>Reason</Table.Th>
+            <Table.Th>Comment</Table.Th>
+            <Table.Th>Disposition</Table.Th>
+            <Table.Th>Bin</Table.Th>
+            {hasPhotos && <Table.Th>Photos</Table.Th>}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {r.lines.map((l) => (
+            <Table.Tr key={l.id} data-testid="return-line" data-discrepancy={l.discrepancy ?? undefined}>
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {l.product.sku}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {l.product.name_1}
+                </Text>
+                {l.discrepancy && (
+                  <Group gap={4} mt={2}>
+                    <DiscrepancyBadge kind={l.discrepancy} />
+                    {l.replaces_line_number !== null && (
+                      <Text size="xs" c="dimmed">
+                        instead of order line {l.replaces_line_number}
+                      </Text>
+                    )}
+                  </Group>
+                )}
+              </Table.Td>
+              <Table.Td>{l.quantity}</Table.Td>
+              <Table.Td>{l.condition}</Table.Td>
+              <Table.Td>{l.reason_text ?? l.reason}</Table.Td>
+              <Table.Td>{l.comment}</Table.Td>
+              <Table.Td>{l.disposition_text ?? l.disposition}</Table.Td>
+              <Table.Td ff="monospace">{l.location}</Table.Td>
+              {hasPhotos && (
+                <Table.Td>
+                  <Thumbs
+                    ids={r.photos.filter((p) => p.ledger_id === l.id).map((p) => p.id)}
+                    photos={photos}
+                    label={l.product.sku}
+                    onOpen={onOpen}
+                  />
+                </Table.Td>
+              )}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {r.missing_lines.length > 0 && (
+        <Table withTableBorder data-testid="return-missing" aria-label="Missing from the parcel">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Missing from the parcel</Table.Th>
+              <Table.Th>Order line</Table.Th>
+              <Table.Th>Missing</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {r.missing_lines.map((m) => (
+              <Table.Tr key={m.id}>
+                <Table.Td>
+                  <Group gap={6}>
+                    <DiscrepancyBadge kind="MISSING" />
+                    <Text size="sm" fw={600}>
+                      {m.product.sku}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {m.product.name_1}
+                    </Text>
+                  </Group>
+                </Table.Td>
+                <Table.Td>{m.order_line_number}</Table.Td>
+                <Table.Td>{m.quantity}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Stack>
   );
 }
 
@@ -293,6 +340,11 @@ export default function ReturnViewPage() {
           {data.version > 1 && (
             <Badge color="orange" variant="light" data-testid="corrected-badge" title={`Version ${data.version}`}>
               Corrected · v{data.version}
+            </Badge>
+          )}
+          {data.has_discrepancies && (
+            <Badge color="orange" variant="light" data-testid="has-discrepancies">
+              Discrepancies
             </Badge>
           )}
         </Group>

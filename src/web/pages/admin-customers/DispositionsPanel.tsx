@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { Badge, Button, Checkbox, Group, MultiSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { LEDGER_CONDITIONS, type LedgerCondition } from '../../../contract/constants';
+import { dispositionBody, type DispositionView } from '../../../contract/dispositions';
+import { useRouteMutation, useRouteQuery } from '../../api/queries';
+import { EmptyRow } from '../../components/table/EmptyRow';
+import { RowActions } from '../../components/table/RowActions';
+import { schemaValidate, setServerErrors } from '../../lib/form';
+
+type Values = { code: string; name: string; requires_location: boolean; default_for: LedgerCondition[] };
+const EMPTY: Values = { code: '', name: '', requires_location: false, default_for: [] };
+const afterSave = { invalidates: ['listDispositions', 'auditTrail'] } as const;
+
+/**
+ * Dispositions of one customer (issue 16), in the Options drawer under its reasons: what happens to a
+ * returned unit, whether it takes a bin (Restock), and the conditions it is the default for (one
+ * disposition per condition: giving a condition here takes it from the disposition that had it).
+ */
+export function DispositionsPanel({ customerId }: { customerId: number }) {
+  const [editing, setEditing] = useState<DispositionView | null>(null);
+  const list = useRouteQuery('listDispositions', { params: { customerId } });
+  const dispositions = list.data ?? [];
+  const form = useForm<Values>({ initialValues: EMPTY, validate: schemaValidate(dispositionBody) });
+  const onError = (error: unknown) => setServerErrors(form, error);
+  const done = () => startEdit(null);
+  const create = useRouteMutation('createDisposition', {
+    ...afterSave,
+    toInput: (values: Values) => ({ params: { id: customerId }, body: values }),
+    onSuccess: done,
+    onError,
+  });
+  const update = useRouteMutation('updateDisposition', {
+    ...afterSave,
+    toInput: (values: Values) => ({ params: { id: customerId, dispId: editing!.id }, body: values }),
+    onSuccess: done,
+    onError,
+  });
+  const remove = useRouteMutation('deleteDisposition', {
+    ...afterSave,
+    toInput: (d: DispositionView) => ({ params: { id: customerId, dispId: d.id } }),
+    onSuccess: (_answer, d) => {
+      if (editing?.id === d.id) done();
+    },
+  });
+
+  function startEdit(d: DispositionView | null) {
+    setEditing(d);
+    form.setValues(d ? { code: d.code, name: d.name, requires_location: d.requires_location, default_for: [...d.default_for] } : EMPTY);
+    form.clearErrors();
+  }
+
+  return (
+    <Stack data-testid="dispositions-panel">
+      <Title order={5}>Dispositions</Title>
+      <Table withTableBorder striped data-testid="dispositions-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Code</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Default for</Table.Th>
+            <Table.Th w={90}>Action</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {dispositions.map((d) => (
+            <Table.Tr key={d.id} bg={editing?.id === d.id ? 'blue.0' : undefined}>
+              <Table.Td>{d.code}</Table.Td>
+              <Table.Td>
+                {d.name}
+                {d.requires_location && (
+                  <Badge size="xs" ml={6} variant="outline" color="gray">
+                    bin
+                  </Badge>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="xs">{d.default_for.join(', ') || '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <RowActions
+                  editLabel={`Edit disposition ${d.code}`}
+                  deleteLabel={`Delete disposition ${d.code}`}
+                  onEdit={() => startEdit(d)}
+                  onDelete={() => window.confirm(`Delete the disposition ${d.code}?`) && remove.mutate(d)}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          {!list.isPending && dispositions.length === 0 && (
+            <EmptyRow colSpan={4} size="sm">
+              No Dispositions
+            </EmptyRow>
+          )}
+        </Table.Tbody>
+      </Table>
+
+      <Title order={5}>{editing ? `Edit disposition ${editing.code}` : 'Add a disposition'}</Title>
+      <form onSubmit={form.onSubmit((values) => (editing ? update : create).mutate(values))} noValidate data-testid="disposition-form">
+        <Stack gap="sm">
+          <Group grow align="flex-start">
+            <TextInput label="Disposition code" withAsterisk {...form.getInputProps('code')} />
+            <TextInput label="Disposition name" withAsterisk {...form.getInputProps('name')} />
+          </Group>
+          <MultiSelect
+            label="Default for the conditions"
+            description="A line of that condition gets this disposition unless the operator picks another."
+            data={[...LEDGER_CONDITIONS]}
+            {...form.getInputProps('default_for')}
+          />
+          <Checkbox label="Needs a bin location (Restock)" {...form.getInputProps('requires_location', { type: 'checkbox' })} />
+          <Group justify="flex-end">
+            {editing && (
+              <Button variant="default" onClick={() => startEdit(null)}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {editing ? 'Save Disposition' : 'Add Disposition'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

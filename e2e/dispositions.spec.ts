@@ -16,8 +16,6 @@ import {
 } from './support/index';
 
 const browser = useBrowser();
-const focusedTestId = (page: Page) =>
-  page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? document.activeElement?.getAttribute('aria-label'));
 
 async function scan(page: Page, code: string) {
   await page.keyboard.type(code);

@@ -230,7 +230,7 @@ export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page:
     LEFT JOIN (
       SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
              r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-             r.tracking_number, r.username, r.created_at, r.photo_count
+             r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count
       FROM returns r JOIN customers c ON c.id = r.customer_id LEFT JOIN orders o ON o.id = r.order_id
       WHERE r.id = ANY(ARRAY(SELECT id FROM ids))
     ) x ON true

@@ -76,6 +76,7 @@ describe('dispositions, bins and discrepancies', () => {
 
       // A code that is not on the order: the miss offers to record it; Alt+I opens the dialog with it.
       await page.keyboard.press('F2');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');
       await page.keyboard.press('Alt+R');
       await scan(page, wrong.upc);
       await page.getByRole('button', { name: 'Record as wrong / extra item (Alt+I)' }).waitFor();
@@ -90,6 +91,8 @@ describe('dispositions, bins and discrepancies', () => {
       await dialog.getByRole('button', { name: 'Record wrong item' }).click();
       await dialog.waitFor({ state: 'detached' });
       await page.getByTestId('off-order').getByText(wrong.sku).waitFor();
+      // The wrong item takes photos like any new line (the photo evidence feature).
+      await page.getByTestId('off-order').getByRole('button', { name: 'Photos of 1 × WRONG_ITEM (0)' }).waitFor();
       await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');
       await screenshot(page, 'disp-03-panel');
       await expectNoAxeViolations(page, 'receiving-dispositions-discrepancies');
@@ -114,7 +117,7 @@ describe('dispositions, bins and discrepancies', () => {
       const restocked = page.getByTestId('return-line').filter({ hasText: skus[0]! });
       assert.match(await restocked.innerText(), /Restock[\s\S]*BIN-A-01-03/);
       const wrongRow = page.locator('[data-testid="return-line"][data-discrepancy="WRONG_ITEM"]');
-      assert.match(await wrongRow.innerText(), new RegExp(`${wrong.sku}[\\s\\S]*Wrong item[\\s\\S]*instead of order line`));
+      assert.match(await wrongRow.innerText(), new RegExp(`${wrong.sku}[\\s\\S]*Wrong item[\\s\\S]*instead of order line`, 'i'));
       await page.getByTestId('return-missing').getByText(skus[2]!).waitFor();
       await screenshot(page, 'disp-05-return-view');
       await expectNoAxeViolations(page, 'return-view-discrepancies');

@@ -1,7 +1,7 @@
 // Units received that are not on the order (issue 16): wrong items and extra items of another order,
 // listed under the order's lines with their discrepancy in its own colour.
-import { ActionIcon, Badge, Table, Text } from '@mantine/core';
-import { IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Group, Table, Text } from '@mantine/core';
+import { IconCamera, IconTrash } from '@tabler/icons-react';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { LedgerEntry, OrderDetail } from '../../../contract/orders';
 import { DiscrepancyBadge, DISCREPANCY_COLORS } from './DiscrepancyBadge';
@@ -14,6 +14,8 @@ export function OffOrderRows({
   dispositions,
   skus,
   onRemove,
+  photosOf,
+  onPhotos,
 }: {
   /** SKUs of the products the wrong/extra item dialog picked (they are not on the order). */
   skus: Record<number, string>;
@@ -21,6 +23,9 @@ export function OffOrderRows({
   fresh: LedgerEntry[];
   dispositions: DispositionView[];
   onRemove: (id: LedgerEntry['id']) => void;
+  /** Photos of a new entry and its photo dialog (the photo evidence feature), as on the order's lines. */
+  photosOf: (id: LedgerEntry['id']) => number[];
+  onPhotos: (id: LedgerEntry['id']) => void;
 }) {
   const rows = [...order.ledgers, ...fresh].filter((l) => l.order_line_id === null);
   if (rows.length === 0) return null;
@@ -83,15 +88,27 @@ export function OffOrderRows({
           </Table.Td>
           <Table.Td>
             {!l.return_id && (
-              <ActionIcon
-                variant="subtle"
-                color="red.8"
-                size="sm"
-                aria-label={`Remove ${l.quantity} × ${l.discrepancy}`}
-                onClick={() => onRemove(l.id)}
-              >
-                <IconTrash size={14} />
-              </ActionIcon>
+              <Group gap={2} wrap="nowrap">
+                <ActionIcon
+                  variant={photosOf(l.id).length ? 'light' : 'subtle'}
+                  size="sm"
+                  color="gray.7"
+                  aria-label={`Photos of ${l.quantity} × ${l.discrepancy} (${photosOf(l.id).length})`}
+                  onClick={() => onPhotos(l.id)}
+                  data-testid="ledger-photos"
+                >
+                  <IconCamera size={15} />
+                </ActionIcon>
+                <ActionIcon
+                  variant="subtle"
+                  color="red.8"
+                  size="sm"
+                  aria-label={`Remove ${l.quantity} × ${l.discrepancy}`}
+                  onClick={() => onRemove(l.id)}
+                >
+                  <IconTrash size={14} />
+                </ActionIcon>
+              </Group>
             )}
           </Table.Td>
         </Table.Tr>

@@ -270,18 +270,18 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
               <Table.Th w={40}>
                 <VisuallyHidden>Image</VisuallyHidden>
               </Table.Th>
-              <Table.Th w={140}>SKU / UPC</Table.Th>
+              <Table.Th w={132}>SKU / UPC</Table.Th>
               <Table.Th>Name / Colour | Size</Table.Th>
-              <Table.Th w={70} ta="center">
+              <Table.Th w={66} ta="center">
                 Received
               </Table.Th>
-              <Table.Th w={54}>Qty</Table.Th>
-              <Table.Th w={128}>Condition</Table.Th>
-              <Table.Th w={146}>Reason</Table.Th>
-              <Table.Th w={100}>Comment</Table.Th>
-              <Table.Th w={118}>Disposition</Table.Th>
-              <Table.Th w={92}>Bin</Table.Th>
-              <Table.Th w={90}>
+              <Table.Th w={50}>Qty</Table.Th>
+              <Table.Th w={108}>Condition</Table.Th>
+              <Table.Th w={120}>Reason</Table.Th>
+              <Table.Th w={70}>Comment</Table.Th>
+              <Table.Th w={100}>Disposition</Table.Th>
+              <Table.Th w={68}>Bin</Table.Th>
+              <Table.Th w={96}>
                 <VisuallyHidden>Save, missing or remove</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -310,7 +310,15 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
               onPhotos={(id) => setPhotoTarget({ entryId: String(id), webcam: false })}
             />
           ))}
-          <OffOrderRows order={order} fresh={draft.return_ledgers} dispositions={dispositions} skus={offOrderSkus} onRemove={remove} />
+          <OffOrderRows
+            order={order}
+            fresh={draft.return_ledgers}
+            dispositions={dispositions}
+            skus={offOrderSkus}
+            onRemove={remove}
+            photosOf={(id) => entryPhotos(draft, id)}
+            onPhotos={(id) => setPhotoTarget({ entryId: String(id), webcam: false })}
+          />
         </Table>
         {lines.length === 0 && (
           <Text c="gray.7" size="sm" p="sm">

@@ -89,7 +89,7 @@ export function ScanBar(props: ScanBarProps) {
           />
           <Select
             size="xs"
-            w={170}
+            w={150}
             aria-label="Reason for the next scans"
             data={props.reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
             value={props.reason || null}
@@ -98,7 +98,7 @@ export function ScanBar(props: ScanBarProps) {
           />
           <Select
             size="xs"
-            w={124}
+            w={112}
             aria-label="Disposition for the next scans"
             data={dispositionOptions(props.dispositions)}
             value={props.disposition}
@@ -109,7 +109,7 @@ export function ScanBar(props: ScanBarProps) {
           <TextInput
             ref={props.binRef}
             size="xs"
-            w={104}
+            w={96}
             aria-label="Bin for the next scans"
             placeholder={needsBin(props.dispositions, props.disposition) ? 'Bin (Alt+B)' : 'no bin'}
             disabled={!needsBin(props.dispositions, props.disposition)}

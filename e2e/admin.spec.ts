@@ -46,8 +46,8 @@ describe('admin back office', () => {
       await drawer.getByRole('button', { name: 'Add Reason' }).click();
       await drawer.getByText('Code is required').waitFor();
       await drawer.getByText('Value is required').waitFor();
-      await drawer.getByLabel('Code').fill('DMG');
-      await drawer.getByLabel('Value').fill('Damaged in transit');
+      await drawer.getByRole('textbox', { name: 'Code', exact: true }).fill('DMG');
+      await drawer.getByRole('textbox', { name: 'Value', exact: true }).fill('Damaged in transit');
       await drawer.getByRole('button', { name: 'Add Reason' }).click();
       await drawer.getByTestId('options-table').getByText('Damaged in transit').waitFor();
       await screenshot(page, 'admin-customer-options');

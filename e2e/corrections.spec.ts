@@ -3,7 +3,7 @@
 // turning green once the worker delivered it. Operators see the versions but no Correct button.
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { describe } from 'node:test';
 import { apiCall, e2eEnv, e2eTest, expectNoAxeViolations, loginAsAdmin, loginViaUi, screenshot, useBrowser } from './support/index';
 import { seedReturnsCustomer, submitOrderReturn } from './returns-seed';
@@ -88,12 +88,13 @@ describe('corrections after submit', () => {
       await screenshot(page, 'corrections-03-corrected');
 
       // The file on the (embedded) BizTalk folder: a correction referencing the return's first message.
-      const outbound = join(e2eEnv.dataDir, 'ftp', 'outbound');
-      const files = readdirSync(outbound).filter((n) => n.startsWith(`RET_${saved.id}_`));
+      // Anywhere under the FTP root: another spec (admin) may have moved BIZTALK_OUTBOUND_DIR.
+      const ftpRoot = join(e2eEnv.dataDir, 'ftp');
+      const files = readdirSync(ftpRoot, { recursive: true, encoding: 'utf8' }).filter((n) => basename(n).startsWith(`RET_${saved.id}_`));
       assert.equal(files.length, 2, files.join(', '));
       const msg = (await page.getByTestId('field-Msg #').innerText()).trim();
       const correction = files
-        .map((f) => readFileSync(join(outbound, f), 'utf8'))
+        .map((f) => readFileSync(join(ftpRoot, f), 'utf8'))
         .find((x) => x.includes('<MessageType>ReturnCorrection</MessageType>'));
       assert.ok(correction, 'no correction file');
       assert.match(correction, new RegExp(`<OriginalMessageId>${msg}</OriginalMessageId>`));

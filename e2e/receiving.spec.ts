@@ -205,7 +205,7 @@ describe('receiving', () => {
       const rows = modal.locator('tbody tr');
       assert.equal(await rows.count(), 5);
       assert.deepEqual(
-        await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(3).map((td) => td.textContent))),
+        await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].slice(3, 7).map((td) => td.textContent))),
         [
           ['2', '0', '2', '0'],
           ['1', '0', '0', '2'],

@@ -131,6 +131,10 @@ describe('unknown parcels', () => {
     await page.getByLabel('Search Tracking #').fill(second);
     await page.getByLabel('Search Tracking #').press('Enter');
     const historyRow = page.getByTestId('history-row');
+    // The unfiltered first page shows this return too: wait for the search's own answer.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="history-row"]').length === 1, undefined, {
+      timeout: 20_000,
+    });
     await historyRow.filter({ hasText: second }).waitFor();
     assert.equal(await historyRow.count(), 1);
     await historyRow.getByRole('link', { name: 'View' }).click();

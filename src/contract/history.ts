@@ -158,6 +158,8 @@ export const historyRow = z.object({
   created_at: z.string(),
   /** Photos of the return and its lines (issue 16): the row's camera mark. */
   photo_count: z.number().int(),
+  /** 1 as submitted; 2… after corrections (issue 11): the row's 'corrected' marker. */
+  version: z.number().int(),
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 

@@ -11,6 +11,7 @@ import { makeProduct } from '../../test/return-factory.js';
 import { adminSession, operatorSession } from '../../test/sessions.js';
 import { call, createTestApp, type TestApp } from '../../test/test-app.js';
 import { createReportsRepository } from '../reports/reports.repository.js';
+import { REPORT_COLUMNS } from '../reports/return-report.files.js';
 
 let t: TestApp;
 let db: Db;
@@ -348,11 +349,27 @@ describe('POST /api/su/returns/{returnId}/corrections', () => {
     expect((await correctionState(db, f.returnId)).counted).toBe(countsBefore);
     const history = await call(t.app, 'GET', `/api/returns?filter[customer_id]=${f.customer.id}`, { token: admin.token });
     expect(history.body.message.total_records).toBe(1);
+    expect(history.body.message.data[0]).toMatchObject({ id: f.returnId, version: 2 });
     const report = await createReportsRepository(db).lines(f.customer.id, '2026-11-01', '2026-11-30', 100);
-    expect(report.map((r) => [r.sku, r.quantity, r.condition])).toEqual([
-      [f.made.lines[0]!.product.sku, 1, 'Reconditioning'],
-      [l3.product.sku, 1, 'Pristine'],
+    expect(report.map((r) => [r.sku, r.quantity, r.condition, r.version])).toEqual([
+      [f.made.lines[0]!.product.sku, 1, 'Reconditioning', 2],
+      [l3.product.sku, 1, 'Pristine', 2],
     ]);
+    const corrected = REPORT_COLUMNS.find((c) => c.header === 'Corrected')!;
+    expect(report.map((r) => corrected.value(r))).toEqual(['Y (v2)', 'Y (v2)']);
+    // History's download: the corrected units and the Corrected column.
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/api/returns/download?format=csv&filter[customer_id]=${f.customer.id}`,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(download.statusCode).toBe(200);
+    const [head, row] = download.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    const cells = Object.fromEntries(head!.split(',').map((h, i) => [h, row!.split(',')[i]]));
+    expect(cells).toMatchObject({ 'Return ID': String(f.returnId), Units: '2', Corrected: 'Y (v2)' });
 
     // A second correction from the new version: version 3, the versions before stay as they were.
     const again = await call(t.app, 'POST', path(f.returnId), {

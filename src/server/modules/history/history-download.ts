@@ -10,7 +10,7 @@ type ReadBatch = (after: HistoryCursor | null, limit: number) => Promise<{ rows:
 /** Rows read per query: small enough to keep memory flat, large enough that round trips do not dominate. */
 export const DOWNLOAD_BATCH = 2000;
 
-/** The download's columns: History's (SPEC §2.9) plus the time it was saved and its units. */
+/** The download's columns: History's (SPEC §2.9) plus the time it was saved, its units, photos and corrections. */
 export const HISTORY_FILE_COLUMNS: { header: string; width: number; value: (r: HistoryDownloadRow) => string | number }[] = [
   { header: 'Return ID', width: 10, value: (r) => r.id },
   { header: 'Account', width: 24, value: (r) => r.company },
@@ -26,6 +26,8 @@ export const HISTORY_FILE_COLUMNS: { header: string; width: number; value: (r: H
   { header: 'Created At (UTC)', width: 20, value: (r) => r.created_at.replace('T', ' ').slice(0, 19) },
   { header: 'Units', width: 8, value: (r) => r.units },
   { header: 'Photos', width: 8, value: (r) => r.photo_count },
+  // Issue 11, appended so the columns before keep their places: the figures are the corrected ones.
+  { header: 'Corrected', width: 10, value: (r) => (r.version > 1 ? `Y (v${r.version})` : 'N') },
 ];
 
 async function* batches(read: ReadBatch): AsyncGenerator<HistoryDownloadRow[]> {

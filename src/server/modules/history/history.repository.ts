@@ -103,6 +103,7 @@ interface RawRow {
   username: string;
   created_at: string | Date;
   photo_count: number | string;
+  version: number | string;
 }
 
 /**
@@ -145,7 +146,7 @@ export function historyPageQuery(f: HistoryFilter, w: ReturnType<typeof pageWind
     )
     SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
            r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count${withTotal ? sql`, page.total` : sql``}
+           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version${withTotal ? sql`, page.total` : sql``}
     FROM page
     JOIN returns r ON r.id = page.id
     JOIN customers c ON c.id = r.customer_id
@@ -230,7 +231,7 @@ export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page:
     LEFT JOIN (
       SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
              r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-             r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count
+             r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version
       FROM returns r JOIN customers c ON c.id = r.customer_id LEFT JOIN orders o ON o.id = r.order_id
       WHERE r.id = ANY(ARRAY(SELECT id FROM ids))
     ) x ON true
@@ -249,7 +250,7 @@ export function historyBatchQuery(f: HistoryFilter, after: HistoryCursor | null,
   return sql`
     SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
            r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-           r.tracking_number, r.username, r.created_at, r.photo_count, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_key,
+           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_key,
            (SELECT coalesce(sum(l.quantity), 0) FROM return_ledgers l WHERE l.return_id = r.id) AS units
     FROM returns r
     JOIN customers c ON c.id = r.customer_id
@@ -346,5 +347,6 @@ function toHistoryRow(r: RawRow): HistoryRow {
     username: r.username,
     created_at: new Date(r.created_at).toISOString(),
     photo_count: Number(r.photo_count),
+    version: Number(r.version),
   };
 }

@@ -153,6 +153,7 @@ describe('GET /api/returns', () => {
         username: s.op.user.username,
         created_at: expect.any(String),
         photo_count: 0,
+        version: 1,
       },
     ]);
     const blind = await call(t.app, 'GET', url({ 'search[id]': `#${s.blindA[0]}` }), { token: s.op.token });

@@ -27,6 +27,8 @@ export interface ReportLine {
   location: string | null;
   /** WRONG_ITEM, EXTRA_ITEM, or MISSING for a row of an order line missing from the parcel. */
   discrepancy: string | null;
+  /** The return's version (issue 11): 1 as submitted, 2… after corrections; the line is the current version's. */
+  version: number;
 }
 
 export function createReportsRepository(db: Db) {
@@ -47,7 +49,7 @@ export function createReportsRepository(db: Db) {
         SELECT r.id AS return_id, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.created_at,
                o.order_number, o.delivery_number, o.web_order_number, r.reference_1, r.reference_2,
                p.sku, p.upc, p.name_1, l.quantity, l.condition, l.reason, opt.option_value AS reason_text,
-               l.comment, r.username, r.is_blind, coalesce(d.name, l.disposition) AS disposition, l.location, l.discrepancy,
+               l.comment, r.username, r.is_blind, coalesce(d.name, l.disposition) AS disposition, l.location, l.discrepancy, r.version,
                r.return_date AS sort_date, 0 AS sort_kind, l.id AS sort_id
         FROM returns r
         JOIN return_ledgers l ON l.return_id = r.id
@@ -59,7 +61,7 @@ export function createReportsRepository(db: Db) {
         UNION ALL
         SELECT r.id, to_char(r.return_date, 'YYYY-MM-DD'), r.created_at,
                o.order_number, o.delivery_number, o.web_order_number, r.reference_1, r.reference_2,
-               p.sku, p.upc, p.name_1, m.quantity, '', '', NULL, NULL, r.username, r.is_blind, NULL, NULL, 'MISSING',
+               p.sku, p.upc, p.name_1, m.quantity, '', '', NULL, NULL, r.username, r.is_blind, NULL, NULL, 'MISSING', r.version,
                r.return_date, 1, m.id
         FROM returns r
         JOIN return_missing_lines m ON m.return_id = r.id
@@ -73,6 +75,7 @@ export function createReportsRepository(db: Db) {
         ...r,
         return_id: Number(r.return_id),
         quantity: Number(r.quantity),
+        version: Number(r.version),
         created_at: new Date(r.created_at).toISOString(),
       }));
     },

@@ -172,6 +172,7 @@ describe('POST /api/reports', () => {
       Comment: 'a, "quoted" comment',
       Operator: op.user.username,
       Blind: 'N',
+      Corrected: 'N',
     });
     // Written as text, never as a formula.
     expect(sheet.getRow(2).getCell(7).type).toBe(ExcelJS.ValueType.String);
@@ -195,8 +196,8 @@ describe('POST /api/reports', () => {
     expect(csvLines[0]).toBe(REPORT_COLUMNS.map((c) => c.header).join(','));
     expect(csvLines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csvLines[1]).toContain('"a, ""quoted"" comment"');
-    // The blind line, with issue 16's columns after Blind (no disposition, location or discrepancy here).
-    expect(csvLines[3]!.endsWith(',Y,,,')).toBe(true);
+    // The blind line, with issue 16's columns after Blind (no disposition, location or discrepancy here), then Corrected.
+    expect(csvLines[3]!.endsWith(',Y,,,,N')).toBe(true);
   });
 
   it('mails an empty report with headers only when the range has no returns', async () => {

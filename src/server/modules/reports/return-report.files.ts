@@ -30,6 +30,8 @@ export const REPORT_COLUMNS: { header: string; width: number; value: (l: ReportL
     width: 14,
     value: (l) => (l.discrepancy ? (DISCREPANCY_LABELS[l.discrepancy as keyof typeof DISCREPANCY_LABELS] ?? l.discrepancy) : ''),
   },
+  // Issue 11, appended: the line is as the latest correction left it (version 2, 3, …).
+  { header: 'Corrected', width: 10, value: (l) => (l.version > 1 ? `Y (v${l.version})` : 'N') },
 ];
 
 export async function buildReportXlsx(lines: ReportLine[], title: string): Promise<Buffer> {

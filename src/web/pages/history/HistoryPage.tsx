@@ -266,6 +266,18 @@ export default function HistoryPage() {
                       />
                     </Text>
                   )}
+                  {r.version > 1 && (
+                    <Badge
+                      ml={6}
+                      size="xs"
+                      color="orange"
+                      variant="light"
+                      data-testid="corrected-mark"
+                      title={`Corrected after submit: version ${r.version}`}
+                    >
+                      Corrected
+                    </Badge>
+                  )}
                 </Table.Td>
                 <Table.Td>{r.company}</Table.Td>
                 <Table.Td style={NOWRAP}>{r.delivery_number}</Table.Td>

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { photos } from '../../db/schema/index.js';
 import { PARCEL_MSG } from '../../../contract/parcels.js';
 import { PHOTO_MSG } from '../../../contract/photos.js';
 import { createTestApp, call, type TestApp } from '../../test/test-app.js';
 import { makeCustomer } from '../../test/factories.js';
-import { plainImage } from '../../test/images.js';
 import { draftFor, receivingFixture } from '../../test/receiving-fixtures.js';
 import { adminSession, operatorSession } from '../../test/sessions.js';
+import { parcelFixture } from '../../test/parcel-fixtures.js';
 
 // Issue 11 with issue 16: photos of unknown parcels. A file of its own (own app), so the logins of
 // parcels.routes.test.ts and these stay under the login route's per-address rate limit.
@@ -20,36 +20,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-const tracking = () => `1ZPH${Date.now().toString(36).toUpperCase()}${(seq++).toString().padStart(3, '0')}`;
-const intake = (token: string, body: Record<string, unknown>) => call(t.app, 'POST', '/api/parcels', { token, body });
-
-async function parcelCounts() {
-  const [row] = await queryRows<{ parcels: number; events: number }>(
-    db,
-    sql`SELECT (SELECT count(*)::int FROM parcels) AS parcels, (SELECT count(*)::int FROM parcel_events) AS events`,
-  );
-  return row!;
-}
-
-async function linkedOperator() {
-  const customer = await makeCustomer(db);
-  const op = await operatorSession(t.app, db, [customer.id]);
-  return { customer, op };
-}
+const { tracking, intake, parcelCounts, linkedOperator, upload } = parcelFixture(() => t, '1ZPH');
 
 describe('parcel photos (the photo evidence store, issue 16)', () => {
-  async function upload(token: string, customerId?: number): Promise<number> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/photos${customerId ? `?customer_id=${customerId}` : ''}`,
-      payload: await plainImage('jpeg'),
-      headers: { 'content-type': 'image/jpeg', authorization: `Bearer ${token}` },
-    });
-    if (res.statusCode !== 200) throw new Error(res.body);
-    return (res.json() as { message: { id: number } }).message.id;
-  }
-
   it('keeps the photos with the parcel, shows them to every operator who sees it, and carries them to the return', async () => {
     const { customer, made } = await receivingFixture(db);
     const op = await operatorSession(t.app, db, [customer.id]);

@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { parcelEvents, parcels, returns } from '../../db/schema/index.js';
 import { PARCEL_MSG } from '../../../contract/parcels.js';
 import { createTestApp, call, type TestApp } from '../../test/test-app.js';
-import { makeCustomer, makeReason } from '../../test/factories.js';
+import { makeCustomer } from '../../test/factories.js';
 import { makeProduct } from '../../test/return-factory.js';
 import { draftFor, receivingFixture, writtenFor } from '../../test/receiving-fixtures.js';
 import { adminSession, operatorSession } from '../../test/sessions.js';
+import { parcelFixture } from '../../test/parcel-fixtures.js';
 
 let t: TestApp;
 let db: Db;
@@ -17,26 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let seq = 0;
-const tracking = () => `1Z999AA1${Date.now().toString(36).toUpperCase()}${(seq++).toString().padStart(3, '0')}`;
-
-const intake = (token: string, body: Record<string, unknown>) => call(t.app, 'POST', '/api/parcels', { token, body });
-
-/** Everything written about parcels, to show a refusal wrote nothing. */
-async function parcelCounts() {
-  const [row] = await queryRows<{ parcels: number; events: number }>(
-    db,
-    sql`SELECT (SELECT count(*)::int FROM parcels) AS parcels, (SELECT count(*)::int FROM parcel_events) AS events`,
-  );
-  return row!;
-}
-
-async function linkedOperator() {
-  const customer = await makeCustomer(db, { canBlind: true });
-  await makeReason(db, customer.id, 'DAMAGED', 'Damaged');
-  const op = await operatorSession(t.app, db, [customer.id]);
-  return { customer, op };
-}
+const { tracking, intake, parcelCounts, linkedOperator } = parcelFixture(() => t, '1Z999AA1');
 
 describe('POST /api/parcels (intake)', () => {
   it('answers 401 without a token, before validating', async () => {

@@ -94,6 +94,26 @@ describe('dispositions, bins and discrepancies', () => {
       // The wrong item takes photos like any new line (the photo evidence feature).
       await page.getByTestId('off-order').getByRole('button', { name: 'Photos of 1 × WRONG_ITEM (0)' }).waitFor();
       await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');
+      // The scan bar says what was recorded; the miss and its offer are gone.
+      await page.locator('#scan-outcome').getByText(`Recorded 1 × ${wrong.sku} as a wrong item.`).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Record as wrong / extra item (Alt+I)' }).count(), 0);
+
+      // Alt+C: the webcam for the wrong item just recorded, not for the order line scanned before it.
+      await page.keyboard.press('Alt+C');
+      const webcam = page.getByRole('dialog', { name: `Photos of 1 × Reconditioning, ${wrong.sku}` });
+      await webcam.waitFor();
+      await page.waitForFunction(() => {
+        const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim() === 'Shoot');
+        return !!b && !b.disabled && document.activeElement === b;
+      });
+      await page.keyboard.press('Space');
+      await webcam.getByTestId('photo-list').getByTestId('photo-thumb').first().waitFor();
+      await page.keyboard.press('Escape');
+      await webcam.waitFor({ state: 'detached' });
+      // The photo is the wrong item's; the Restock line scanned before it has none.
+      await page.getByTestId('off-order').getByRole('button', { name: 'Photos of 1 × WRONG_ITEM (1)' }).waitFor();
+      assert.equal(await first.getByRole('button', { name: /^Photos of .* \(0\)$/ }).count(), 1);
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');
       await screenshot(page, 'disp-03-panel');
       await expectNoAxeViolations(page, 'receiving-dispositions-discrepancies');
 

@@ -12,7 +12,15 @@ import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
 import { PhotoDialog } from '../../components/photos/PhotoDialog';
 import { DiscrepancyModal } from './DiscrepancyModal';
-import { entryPhotos, submitBody, type NewLedger, type ReceivingAction, type ReceivingState } from './draft-reducer';
+import {
+  addedEntryId,
+  entryPhotos,
+  lastRecordedEntry,
+  submitBody,
+  type NewLedger,
+  type ReceivingAction,
+  type ReceivingState,
+} from './draft-reducer';
 import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
 import { HotkeyHelp } from './HotkeyHelp';
 import { defaultEntry, needsBin, type EntryValues } from './LedgerEntryForm';
@@ -21,7 +29,7 @@ import { OffOrderRows } from './OffOrderRows';
 import { OrderLineRows } from './OrderLineRows';
 import { discrepancyTotals, filterLines, lineForCode, productImageUrls, summaryRows } from './receiving-logic';
 import classes from './receiving.module.css';
-import { ScanBar, type ScanOutcome } from './ScanBar';
+import { ScanBar, type ScanNotice, type ScanOutcome } from './ScanBar';
 import { SummaryModal } from './SummaryModal';
 
 export interface OrderPanelProps {
@@ -44,6 +52,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const [filter, setFilter] = useState('');
   // The code of the last missed scan: it stays in the field (selected) but never filters the lines away.
   const [missed, setMissed] = useState<string | null>(null);
+  const [scanNotice, setScanNotice] = useState<ScanNotice | null>(null);
   const [entries, setEntries] = useState<Record<number, EntryValues>>({});
   const [scanCondition, setScanCondition] = useState<LedgerCondition>(DEFAULT_CONDITION);
   const [scanReason, setScanReason] = useState(order.reasons[0]?.option_code ?? '');
@@ -52,7 +61,8 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const [helpOpen, setHelpOpen] = useState(false);
   // The photo dialog (issue 16): a new entry's (by its temporary id) or the return's (null).
   const [photoTarget, setPhotoTarget] = useState<{ entryId: string | null; webcam: boolean } | null>(null);
-  const [lastLineId, setLastLineId] = useState<number | null>(null);
+  // The entry recorded last (a scan, a saved form, a wrong or extra item): what Alt+C photographs.
+  const [lastEntry, setLastEntry] = useState<LedgerEntry['id'] | null>(null);
   // Issue 16: the customer's dispositions, the disposition and bin of the next scans, the wrong/extra item dialog.
   const dispositions = useRouteQuery('listDispositions', { params: { customerId: order.customer_id } }).data ?? [];
   const [scanDisposition, setScanDisposition] = useState<string | null>(null);
@@ -81,13 +91,15 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   // Opening an order puts the cursor in the scan field (the panel is keyed by order).
   useEffect(focusScan, []);
 
+  const addEntry = (ledger: NewLedger, merge = false) => {
+    const action = { type: 'add', id: tempId(), merge, ledger } as const;
+    setLastEntry(addedEntryId(draft.return_ledgers, action));
+    dispatch(action);
+  };
   const add = (lineId: number, productId: number, values: EntryValues & { quantity: number }, merge = false) => {
     const binNeeded = needsBin(dispositions, values.disposition);
-    dispatch({
-      type: 'add',
-      id: tempId(),
-      merge,
-      ledger: {
+    addEntry(
+      {
         order_line_id: lineId,
         product_id: productId,
         quantity: values.quantity,
@@ -97,10 +109,13 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         disposition: values.disposition || null,
         location: binNeeded ? values.location.trim() : null,
       },
-    });
+      merge,
+    );
   };
   const record = (ledger: NewLedger, product: { id: number; sku: string }) => {
-    dispatch({ type: 'add', id: tempId(), ledger });
+    addEntry(ledger);
+    const kind = ledger.discrepancy === 'EXTRA_ITEM' ? 'an extra item' : 'a wrong item';
+    setScanNotice((n) => ({ ok: true, text: `Recorded ${ledger.quantity} × ${product.sku} as ${kind}.`, seq: (n?.seq ?? 0) + 1 }));
     setOffOrderSkus((s) => ({ ...s, [product.id]: product.sku }));
     setDiscrepancyOpen(false);
     setMissed(null);
@@ -131,7 +146,6 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
       true,
     );
     setFlash((f) => ({ lineId: line.id, seq: (f?.seq ?? 0) + 1 }));
-    setLastLineId(line.id);
     document.querySelector(`[data-line-id="${line.id}"]`)?.scrollIntoView({ block: 'nearest' });
     return { ok: true, text: `Added 1 × ${line.product.sku} (${scanCondition}, ${reasonText(scanReason)}).` };
   };
@@ -178,12 +192,6 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     focusScan();
   };
 
-  const lastEntryId = () => {
-    const entries = draft.return_ledgers.filter((l) => lastLineId === null || l.order_line_id === lastLineId);
-    const last = entries[entries.length - 1] ?? draft.return_ledgers[draft.return_ledgers.length - 1];
-    return last ? String(last.id) : null;
-  };
-
   const run = (command: ReceivingCommand) => {
     const modalOpen = summaryOpen || helpOpen || photoTarget !== null;
     if (command === 'confirmSubmit') {
@@ -204,7 +212,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     else if (command === 'nextReason') setScanReason((r) => nextReason(order.reasons, r));
     else if (command === 'openSummary') setSummaryOpen(true);
     else if (command === 'closeOrder') dispatch({ type: 'close' });
-    else if (command === 'photoLine') setPhotoTarget({ entryId: lastEntryId(), webcam: true });
+    else if (command === 'photoLine') setPhotoTarget({ entryId: lastRecordedEntry(draft.return_ledgers, lastEntry), webcam: true });
     else if (command === 'photoReturn') setPhotoTarget({ entryId: null, webcam: false });
   };
   useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, true), []);
@@ -259,6 +267,8 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         onReason={setScanReason}
         reasons={order.reasons}
         onHelp={() => setHelpOpen(true)}
+        outcome={scanNotice}
+        onOutcome={setScanNotice}
       />
       <Paper withBorder className={classes.linesPaper}>
         <Table layout="fixed" verticalSpacing={1} horizontalSpacing={6} className={classes.lines} aria-label="Order lines">

@@ -3,7 +3,7 @@
 // scan replaces it, and marks the field red without a sound; the lines stay shown.
 import { Button, Group, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
-import { useState, type Ref } from 'react';
+import type { Ref } from 'react';
 import { LEDGER_CONDITIONS, type LedgerCondition } from '../../../contract/constants';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
@@ -11,6 +11,8 @@ import { dispositionOptions, needsBin } from './LedgerEntryForm';
 import classes from './receiving.module.css';
 
 export type ScanOutcome = { ok: true; text: string } | { ok: false; text: string };
+/** What the bar says; `seq` restarts the miss animation when the same code is missed twice in a row. */
+export type ScanNotice = ScanOutcome & { seq: number };
 
 export interface ScanBarProps {
   inputRef: Ref<HTMLInputElement>;
@@ -33,11 +35,13 @@ export interface ScanBarProps {
   onBin: (bin: string) => void;
   onBinDone: () => void;
   onDiscrepancy: () => void;
+  /** The last outcome, kept by the panel so that recording a wrong/extra item can replace a miss. */
+  outcome: ScanNotice | null;
+  onOutcome: (outcome: ScanNotice | null) => void;
 }
 
 export function ScanBar(props: ScanBarProps) {
-  // `seq` restarts the miss animation when the same code is missed twice in a row.
-  const [outcome, setOutcome] = useState<(ScanOutcome & { seq: number }) | null>(null);
+  const { outcome, onOutcome: setOutcome } = props;
   const missed = outcome?.ok === false;
   return (
     <Paper withBorder px="xs" py={6} className={classes.scanBar}>

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderDetail } from '../../../contract/orders';
 import {
+  addedEntryId,
   EMPTY_STATE,
+  lastRecordedEntry,
   draftStorageKey,
   loadStoredState,
   receivingReducer,
@@ -169,6 +171,41 @@ describe('receivingReducer', () => {
 
   it('close discards the order, the draft and the processing flag', () => {
     expect(receivingReducer(selected(), { type: 'close' })).toEqual(EMPTY_STATE);
+  });
+});
+
+describe('the entry Alt+C photographs (issue 16)', () => {
+  const add = (s: ReceivingState, ledger: Parameters<typeof addedEntryId>[1]) => {
+    const id = addedEntryId(s.draft!.return_ledgers, ledger);
+    return { s: receivingReducer(s, { type: 'add', ...ledger }), id };
+  };
+  const wrongItem = { ...newLedger, order_line_id: null, product_id: 77, discrepancy: 'WRONG_ITEM', replaces_order_line_id: 11 };
+
+  it('is the entry just recorded: a scan (new or joined), then a wrong item, then an extra item of a line', () => {
+    let r = add(selected(), { ledger: newLedger, id: '__s00001', merge: true });
+    expect(lastRecordedEntry(r.s.draft!.return_ledgers, r.id)).toBe('__s00001');
+    // A second scan joins the first row: that row is the one to photograph.
+    r = add(r.s, { ledger: newLedger, id: '__s00002', merge: true });
+    expect(r.id).toBe('__s00001');
+    expect(lastRecordedEntry(r.s.draft!.return_ledgers, r.id)).toBe('__s00001');
+    // A wrong item recorded after the scan: Alt+C targets it, not the order line scanned before.
+    r = add(r.s, { ledger: wrongItem, id: '__w00001' });
+    expect(lastRecordedEntry(r.s.draft!.return_ledgers, r.id)).toBe('__w00001');
+    // An extra item of an order line is its own entry even though the line has a scanned one.
+    r = add(r.s, { ledger: { ...newLedger, discrepancy: 'EXTRA_ITEM' }, id: '__x00001' });
+    expect(r.id).toBe('__x00001');
+    expect(lastRecordedEntry(r.s.draft!.return_ledgers, r.id)).toBe('__x00001');
+    // Then a scan of that line again joins the scanned row, not the extra item.
+    r = add(r.s, { ledger: newLedger, id: '__s00003', merge: true });
+    expect(r.id).toBe('__s00001');
+  });
+
+  it("falls back to the draft's last entry when the recorded one was removed, and to none on an empty draft", () => {
+    let s = add(selected(), { ledger: newLedger, id: '__s00001' }).s;
+    s = add(s, { ledger: wrongItem, id: '__w00001' }).s;
+    s = receivingReducer(s, { type: 'remove', id: '__w00001' });
+    expect(lastRecordedEntry(s.draft!.return_ledgers, '__w00001')).toBe('__s00001');
+    expect(lastRecordedEntry([], null)).toBeNull();
   });
 });
 

@@ -90,6 +90,22 @@ function isSameScan(entry: LedgerEntry, scan: NewLedger): boolean {
   );
 }
 
+type AddAction = Extract<ReceivingAction, { type: 'add' }>;
+
+/** The entry an 'add' lands in: the draft entry a scan joins, else the new one (Alt+C photographs it). */
+export function addedEntryId(ledgers: LedgerEntry[], action: Pick<AddAction, 'ledger' | 'id' | 'merge'>): LedgerEntry['id'] {
+  return (action.merge ? ledgers.find((l) => isSameScan(l, action.ledger)) : undefined)?.id ?? action.id;
+}
+
+/**
+ * The entry Alt+C photographs: the one recorded last (a scanned line, a saved form, a wrong or extra
+ * item) while it is still in the draft, else the draft's last entry; null for an empty draft.
+ */
+export function lastRecordedEntry(ledgers: LedgerEntry[], lastId: LedgerEntry['id'] | null): string | null {
+  const entry = ledgers.find((l) => l.id === lastId) ?? ledgers[ledgers.length - 1];
+  return entry ? String(entry.id) : null;
+}
+
 export function receivingReducer(state: ReceivingState, action: ReceivingAction): ReceivingState {
   switch (action.type) {
     case 'select':

@@ -1,6 +1,6 @@
 import { getHotkeyHandler } from '@mantine/hooks';
 import { describe, expect, it } from 'vitest';
-import { CONDITION_OF, hotkeyItems, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
+import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
 
 interface Press {
   key: string;
@@ -31,6 +31,11 @@ describe('receiving hotkeys', () => {
     expect(commandsOf(alt('S'), true)).toEqual(['openSummary']);
     expect(commandsOf({ key: 'Enter', code: 'Enter', altKey: true }, true)).toEqual(['confirmSubmit']);
     expect(commandsOf(alt('W'), true)).toEqual(['closeOrder']);
+    expect(commandsOf(alt('C'), true)).toEqual(['photoLine']);
+    expect(commandsOf(alt('O'), true)).toEqual(['photoReturn']);
+    expect(commandsOf(alt('B'), true)).toEqual(['focusBin']);
+    expect(commandsOf(alt('K'), true)).toEqual(['nextDisposition']);
+    expect(commandsOf(alt('I'), true)).toEqual(['recordDiscrepancy']);
     expect(commandsOf({ key: '?', code: 'Slash', shiftKey: true }, false)).toEqual(['help']);
   });
 
@@ -69,5 +74,18 @@ describe('nextReason', () => {
   it('starts at the first for an unknown reason, and is empty without reasons', () => {
     expect(nextReason(reasons, 'GONE')).toBe('DAMAGED');
     expect(nextReason([], 'DAMAGED')).toBe('');
+  });
+});
+
+describe('nextDisposition', () => {
+  const dispositions = [{ code: 'RESTOCK' }, { code: 'REFURBISH' }];
+  it('steps through the dispositions, then none, and wraps round', () => {
+    expect(nextDisposition(dispositions, 'RESTOCK')).toBe('REFURBISH');
+    expect(nextDisposition(dispositions, 'REFURBISH')).toBe('');
+    expect(nextDisposition(dispositions, '')).toBe('RESTOCK');
+  });
+  it('starts at the first for an unknown code; without dispositions it stays none', () => {
+    expect(nextDisposition(dispositions, 'GONE')).toBe('RESTOCK');
+    expect(nextDisposition([], '')).toBe('');
   });
 });

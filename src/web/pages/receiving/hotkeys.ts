@@ -31,50 +31,29 @@ export interface Shortcut {
   inTextFields: boolean;
 }
 
+/** A shortcut on Alt and a key: it works in the scan field, where the cursor lives. */
+const alt = (key: string, command: ReceivingCommand, label: string): Shortcut => ({
+  command,
+  hotkey: `alt+${key}`,
+  keys: ['Alt', key],
+  label,
+  inTextFields: true,
+});
+
 export const RECEIVING_SHORTCUTS: readonly Shortcut[] = [
   { command: 'focusScan', hotkey: 'F2', keys: ['F2'], label: 'Cursor to the scan field', inTextFields: true },
-  { command: 'conditionPristine', hotkey: 'alt+P', keys: ['Alt', 'P'], label: 'Next scans: Pristine', inTextFields: true },
-  {
-    command: 'conditionReconditioning',
-    hotkey: 'alt+R',
-    keys: ['Alt', 'R'],
-    label: 'Next scans: Reconditioning',
-    inTextFields: true,
-  },
-  { command: 'conditionScrap', hotkey: 'alt+X', keys: ['Alt', 'X'], label: 'Next scans: Scrap', inTextFields: true },
-  { command: 'nextReason', hotkey: 'alt+N', keys: ['Alt', 'N'], label: 'Next scans: the next reason', inTextFields: true },
-  { command: 'openSummary', hotkey: 'alt+S', keys: ['Alt', 'S'], label: 'Open the summary (Submit)', inTextFields: true },
-  {
-    command: 'confirmSubmit',
-    hotkey: 'alt+Enter',
-    keys: ['Alt', 'Enter'],
-    label: 'Confirm & Submit Return (in the summary; Enter works too)',
-    inTextFields: true,
-  },
-  { command: 'closeOrder', hotkey: 'alt+W', keys: ['Alt', 'W'], label: 'Close the order', inTextFields: true },
-  {
-    command: 'photoLine',
-    hotkey: 'alt+C',
-    keys: ['Alt', 'C'],
-    label: 'Webcam photo of the last scanned line (Space shoots)',
-    inTextFields: true,
-  },
-  { command: 'photoReturn', hotkey: 'alt+O', keys: ['Alt', 'O'], label: 'Photos of the return (parcel, label)', inTextFields: true },
-  {
-    command: 'focusBin',
-    hotkey: 'alt+B',
-    keys: ['Alt', 'B'],
-    label: 'Cursor to the bin of the next scans (Enter goes back)',
-    inTextFields: true,
-  },
-  { command: 'nextDisposition', hotkey: 'alt+K', keys: ['Alt', 'K'], label: 'Next scans: the next disposition', inTextFields: true },
-  {
-    command: 'recordDiscrepancy',
-    hotkey: 'alt+I',
-    keys: ['Alt', 'I'],
-    label: 'Record a wrong or extra item (the code a scan missed)',
-    inTextFields: true,
-  },
+  alt('P', 'conditionPristine', 'Next scans: Pristine'),
+  alt('R', 'conditionReconditioning', 'Next scans: Reconditioning'),
+  alt('X', 'conditionScrap', 'Next scans: Scrap'),
+  alt('N', 'nextReason', 'Next scans: the next reason'),
+  alt('S', 'openSummary', 'Open the summary (Submit)'),
+  alt('Enter', 'confirmSubmit', 'Confirm & Submit Return (in the summary; Enter works too)'),
+  alt('W', 'closeOrder', 'Close the order'),
+  alt('C', 'photoLine', 'Webcam photo of the line recorded last (Space shoots)'),
+  alt('O', 'photoReturn', 'Photos of the return (parcel, label)'),
+  alt('B', 'focusBin', 'Cursor to the bin of the next scans (Enter goes back)'),
+  alt('K', 'nextDisposition', 'Next scans: the next disposition'),
+  alt('I', 'recordDiscrepancy', 'Record a wrong or extra item (the code a scan missed)'),
   { command: 'help', hotkey: 'shift+?', keys: ['?'], label: 'Show these shortcuts', inTextFields: false },
 ];
 
@@ -94,15 +73,17 @@ export function hotkeyItems(shortcuts: readonly Shortcut[], run: (command: Recei
     .map((s) => [s.hotkey, () => run(s.command), { preventDefault: true, usePhysicalKeys: s.hotkey.startsWith('alt+') }]);
 }
 
+/** The item after `current` in `list`, wrapping round; the first when `current` is not in it; '' for none. */
+const nextOf = (list: readonly string[], current: string): string =>
+  list.length === 0 ? '' : list[(list.indexOf(current) + 1) % list.length]!;
+
 /** The reason after `current` in the customer's list, wrapping round; the first when `current` is unknown. */
-export function nextReason(reasons: readonly { option_code: string }[], current: string): string {
-  if (reasons.length === 0) return '';
-  const at = reasons.findIndex((r) => r.option_code === current);
-  return reasons[(at + 1) % reasons.length]!.option_code;
-}
+export const nextReason = (reasons: readonly { option_code: string }[], current: string): string =>
+  nextOf(
+    reasons.map((r) => r.option_code),
+    current,
+  );
 
 /** The disposition after `current` in the customer's list, then none, wrapping round. */
-export function nextDisposition(dispositions: readonly { code: string }[], current: string): string {
-  const codes = [...dispositions.map((d) => d.code), ''];
-  return codes[(codes.indexOf(current) + 1) % codes.length]!;
-}
+export const nextDisposition = (dispositions: readonly { code: string }[], current: string): string =>
+  nextOf([...dispositions.map((d) => d.code), ''], current);

@@ -68,6 +68,8 @@ export const API_PATHS = {
   intakeParcel: { method: 'POST', path: '/parcels' },
   readParcel: { method: 'GET', path: '/parcels/:id' },
   closeParcel: { method: 'POST', path: '/parcels/:id/close' },
+  editParcel: { method: 'PUT', path: '/parcels/:id' },
+  addParcelPhotos: { method: 'POST', path: '/parcels/:id/photos' },
   correctReturn: { method: 'POST', path: '/su/returns/:returnId/corrections' },
   parcelPhoto: { method: 'GET', path: '/parcels/:id/photos/:photoId/:size' },
   // reports

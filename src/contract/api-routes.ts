@@ -21,7 +21,15 @@ import { historyDownloadQuery, historyPage, historyQuery } from './history.js';
 import { importSummary, importUploadBody } from './order-import.js';
 import { orderDetail, orderLoadBody, orderSearchBody, orderSearchResult } from './orders.js';
 import { photoUploadQuery, photoView } from './photos.js';
-import { parcelCloseBody, parcelDetail, parcelIntakeBody, parcelPage, parcelQueueQuery } from './parcels.js';
+import {
+  parcelAddPhotosBody,
+  parcelCloseBody,
+  parcelDetail,
+  parcelEditBody,
+  parcelIntakeBody,
+  parcelPage,
+  parcelQueueQuery,
+} from './parcels.js';
 import { reportRequestBody } from './reports.js';
 import { scheduleBody, scheduleView } from './schedules.js';
 import { billingCloseBody, billingExportQuery, billingMonth, billingQuery, rateBody, rateList, rateView } from './billing.js';
@@ -104,6 +112,8 @@ export const API_ROUTES = {
   intakeParcel: { body: parcelIntakeBody, answer: parcelDetail },
   readParcel: { answer: parcelDetail },
   closeParcel: { body: parcelCloseBody, answer: parcelDetail },
+  editParcel: { body: parcelEditBody, answer: parcelDetail },
+  addParcelPhotos: { body: parcelAddPhotosBody, answer: parcelDetail },
   listReportSchedules: { answer: z.array(scheduleView) },
   createReportSchedule: { body: scheduleBody, answer: scheduleView },
   updateReportSchedule: { body: scheduleBody, answer: scheduleView },

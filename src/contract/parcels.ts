@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { blankOr, id, pageOf, requiredText, text } from './common.js';
-import { PHOTO_SIZES, photoIds } from './photos.js';
+import { MAX_PHOTOS_PER_ITEM, PHOTO_MSG, PHOTO_SIZES, photoIds } from './photos.js';
 import { optionalText } from './returns.js';
 
 /** Unknown parcels (issue 11): states, close reasons, limits and messages shared by server and SPA. */
@@ -41,6 +41,11 @@ export const PARCEL_MSG = {
   amberInvalid: `Amber after: a whole number of days, 1 to ${PARCEL_LIMITS.maxAgeDays}`,
   redInvalid: `Red after: a whole number of days, 1 to ${PARCEL_LIMITS.maxAgeDays}`,
   redNotAfterAmber: 'Red must come after amber (more days)',
+  customerKnown: 'The customer of this parcel is known already and cannot be changed or removed',
+  customerNotLinked: 'You are not linked to this customer, so you cannot give this parcel to it',
+  nothingChanged: 'Nothing changed: the parcel has these values already',
+  photosRequired: 'Choose at least one photo to add',
+  tooManyPhotos: (max: number, has: number) => `A parcel keeps at most ${max} photos; it has ${has} already`,
 } as const;
 
 /** A carrier tracking number as scanned or typed: spaces dropped (people type them in groups). */
@@ -67,6 +72,28 @@ export const parcelIntakeBody = z.object({
   photo_ids: photoIds,
 });
 export type ParcelIntakeBody = z.infer<typeof parcelIntakeBody>;
+
+/**
+ * PUT /api/parcels/{id}: a waiting parcel's editable fields, all of them (the form sends what it
+ * shows). The customer can only be given to a parcel that has none yet.
+ */
+export const parcelEditBody = z.object({
+  customer_id: id('Invalid customer').nullish(),
+  sender_name: optionalText(200),
+  sender_address: optionalText(500),
+  note: optionalText(1000),
+  location: requiredText(PARCEL_MSG.locationRequired, 50),
+});
+export type ParcelEditBody = z.infer<typeof parcelEditBody>;
+
+/** POST /api/parcels/{id}/photos: photos taken later (uploaded first through POST /api/photos). */
+export const parcelAddPhotosBody = z.object({
+  photo_ids: z
+    .array(id(), { error: 'photo_ids must be a list of photo ids' })
+    .min(1, { error: PARCEL_MSG.photosRequired })
+    .max(MAX_PHOTOS_PER_ITEM, { error: PHOTO_MSG.tooMany }),
+});
+export type ParcelAddPhotosBody = z.infer<typeof parcelAddPhotosBody>;
 
 /** POST /api/parcels/{id}/close. */
 export const parcelCloseBody = z.object({

@@ -71,6 +71,8 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'GET /api/parcels': [404],
   'POST /api/parcels': [404],
   'POST /api/parcels/{id}/close': [409],
+  'PUT /api/parcels/{id}': [409],
+  'POST /api/parcels/{id}/photos': [409],
   'PUT /api/returns/blind/{customerId}': [409],
   'POST /api/reports': [404],
   'POST /api/su/returns/{returnId}/corrections': [404, 409],

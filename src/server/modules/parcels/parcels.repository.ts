@@ -191,6 +191,29 @@ export function createParcelsRepository(db: DbOrTx) {
       return row;
     },
 
+    /** Inside a transaction: the parcel, locked until the end of it, if it is still waiting. */
+    async lockWaiting(id: number): Promise<ParcelRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(parcels)
+        .where(and(eq(parcels.id, id), eq(parcels.state, 'Waiting')))
+        .for('update');
+      return row;
+    },
+
+    /** A waiting parcel's editable fields (its tracking number, state and history stay). */
+    async edit(
+      id: number,
+      values: Pick<ParcelRow, 'customerId' | 'senderName' | 'senderAddress' | 'note' | 'location'>,
+    ): Promise<ParcelRow | undefined> {
+      const [row] = await db
+        .update(parcels)
+        .set(values)
+        .where(and(eq(parcels.id, id), eq(parcels.state, 'Waiting')))
+        .returning();
+      return row;
+    },
+
     async addEvent(parcelId: number, actor: ParcelActor, action: string, details: Record<string, unknown>, now: Date): Promise<void> {
       await db.insert(parcelEvents).values({ parcelId, userId: actor.userId, username: actor.username, action, details, createdAt: now });
     },

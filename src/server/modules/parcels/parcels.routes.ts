@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { envelope } from '../../../contract/common.js';
 import {
+  parcelAddPhotosBody,
   parcelCloseBody,
   parcelDetail,
+  parcelEditBody,
   parcelIdParam,
   parcelIntakeBody,
   parcelPage,
@@ -59,6 +61,38 @@ export const parcelsRoutes: FastifyPluginAsyncZod<ParcelsRoutesOptions> = async 
       schema: { tags, summary: 'One parcel with its timeline', security, params: parcelIdParam, response: { 200: envelope(parcelDetail) } },
     },
     async (req) => ok(await parcels.read(currentUser(req), req.params.id)),
+  );
+
+  app.put(
+    '/parcels/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          "Edit a waiting parcel: shelf, sender, note, and its customer while it has none (each edit on the parcel's timeline; 409 when it is no longer waiting)",
+        security,
+        params: parcelIdParam,
+        body: parcelEditBody,
+        response: { 200: envelope(parcelDetail) },
+      },
+    },
+    async (req) => ok(await parcels.edit(currentUser(req), req.params.id, req.body)),
+  );
+
+  app.post(
+    '/parcels/:id/photos',
+    {
+      schema: {
+        tags,
+        summary:
+          'Keep photos taken later with a waiting parcel (uploaded first through POST /api/photos; 409 when it is no longer waiting)',
+        security,
+        params: parcelIdParam,
+        body: parcelAddPhotosBody,
+        response: { 200: envelope(parcelDetail) },
+      },
+    },
+    async (req) => ok(await parcels.addPhotos(currentUser(req), req.params.id, req.body)),
   );
 
   app.get(

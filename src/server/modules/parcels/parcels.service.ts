@@ -16,6 +16,7 @@ import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { PHOTO_MSG, type PhotoSize } from '../../../contract/photos.js';
 import { attachPhotos, checkPhotoUse } from '../photos/photo-attach.js';
 import type { PhotoImage } from '../photos/photos.service.js';
+import { createParcelEdits } from './parcel-edits.js';
 import { presentParcel, presentParcelEvent } from './parcel.presenter.js';
 import { createParcelsRepository, type ParcelActor, type ParcelFilter, type ParcelListRow } from './parcels.repository.js';
 
@@ -60,6 +61,7 @@ export function createParcelsService(deps: {
 
   return {
     requireParcel,
+    ...createParcelEdits({ db, customerAccess, clock, requireParcel, detail, notWaiting }),
 
     async list(user: AuthUser, q: ParcelQueueQuery): Promise<ParcelPage> {
       const filter: ParcelFilter = { state: q.state, age: q.age, trackingNumber: q.tracking_number };

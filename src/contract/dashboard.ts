@@ -76,6 +76,12 @@ export const dashboardAnswer = z.object({
   }),
   reasons: z.array(keyFigure),
   conditions: z.array(keyFigure),
+  /** Returns with at least one photo and without any. */
+  photos: z.object({ with: count, without: count }),
+  /** Lines by disposition code (key '' = lines without a disposition), label the customer's name. */
+  dispositions: z.array(keyFigure),
+  /** Discrepancy lines: MISSING (order lines not in the parcel), WRONG_ITEM, EXTRA_ITEM. */
+  discrepancies: z.array(keyFigure),
   /** Units each operator received, over the hours in which they received any (UTC clock hours). */
   operators: z.array(
     z.object({
@@ -100,6 +106,14 @@ export const dashboardAnswer = z.object({
         order_id: z.number().int().nullable(),
       })
       .nullable(),
+  }),
+  /** Unknown parcels waiting now, by age against their customer's amber/red limits, and the oldest. */
+  parcels: z.object({
+    waiting: count,
+    fresh: count,
+    amber: count,
+    red: count,
+    oldest_received_at: z.string().nullable(),
   }),
   failed_deliveries: z.object({
     total: count,

@@ -3,6 +3,11 @@ import { LIMITS } from './constants.js';
 import { blankOr, id, isoDate, MAX_ID, pageOf, text } from './common.js';
 import { LEDGER_CONDITIONS } from './constants.js';
 import { trackingNumber } from './parcels.js';
+import { LINE_DISCREPANCIES } from './dispositions.js';
+
+/** A return's discrepancy kinds the History can filter by (issue 12's dashboard tile links to them). */
+export const DISCREPANCY_KINDS = ['MISSING', ...LINE_DISCREPANCIES] as const;
+export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 
 export const HISTORY_MSG = {
   idInvalid: 'Return ID must be a number',
@@ -16,6 +21,9 @@ export const HISTORY_MSG = {
   reasonInvalid: 'Reason must be a reason code (at most 100 characters)',
   conditionInvalid: `Condition must be one of ${LEDGER_CONDITIONS.join(', ')}`,
   userInvalid: 'Operator must be a user id',
+  photosInvalid: 'Photos must be All, 1 or 0',
+  dispositionInvalid: 'Disposition must be a disposition code (at most 50 characters)',
+  discrepancyKindInvalid: `Discrepancy must be All or one of ${DISCREPANCY_KINDS.join(', ')}`,
   formatInvalid: 'Format must be csv or xlsx',
 } as const;
 
@@ -50,7 +58,8 @@ const createdDay = z
 
 /**
  * Filters the dashboard's tiles link to (issue 12), beyond SPEC §2.9's: the UTC day the return was
- * saved (from, to), a reason code or condition of one of its lines, the operator who saved it.
+ * saved (from, to), a reason code or condition of one of its lines, the operator who saved it, with
+ * or without photos, a disposition code of one of its lines, one kind of discrepancy.
  */
 const insightFilters = {
   'filter[from]': createdDay,
@@ -66,6 +75,17 @@ const insightFilters = {
     .union([z.enum(['All', '']), id(HISTORY_MSG.userInvalid)], { error: HISTORY_MSG.userInvalid })
     .optional()
     .transform(noFilter<number>),
+  'filter[has_photos]': z
+    .enum(['All', '', '1', '0', 'true', 'false'], { error: HISTORY_MSG.photosInvalid })
+    .optional()
+    .transform((v) => (v === undefined || v === '' || v === 'All' ? undefined : v === '1' || v === 'true')),
+  'filter[disposition]': blankOr(text(HISTORY_MSG.dispositionInvalid).trim().max(50, { error: HISTORY_MSG.dispositionInvalid }))
+    .optional()
+    .transform(noFilter<string>),
+  'filter[discrepancy]': z
+    .enum(['All', '', ...DISCREPANCY_KINDS], { error: HISTORY_MSG.discrepancyKindInvalid })
+    .optional()
+    .transform(noFilter<DiscrepancyKind>),
 };
 
 const fromNotAfterTo = (q: { 'filter[from]'?: string; 'filter[to]'?: string }) =>

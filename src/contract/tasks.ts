@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, TASK_STATUSES, TASK_TYPES, type TaskStatus, type TaskType } from './constants.js';
-import { pageOf, text } from './common.js';
+import { id, pageOf, text } from './common.js';
 import { ATTEMPTS_RANGE_MESSAGE } from './task-rules.js';
 
 export { ATTEMPTS_RANGE_MESSAGE, isTaskQueued } from './task-rules.js';
@@ -29,6 +29,8 @@ export type TaskView = z.infer<typeof taskView>;
 export const taskPage = pageOf(taskView);
 export type TaskPage = z.infer<typeof taskPage>;
 
+export const TASK_MSG = { customerInvalid: 'Customer must be All or a customer id' } as const;
+
 // The SPA omits 'All'; an empty value or 'All' is treated the same, so hand-written links work too.
 // Both are members of the enums, so the OpenAPI document says exactly what is accepted.
 const noFilter = <T extends string>(v: T | '' | 'All') => (v === '' || v === 'All' ? undefined : v);
@@ -53,6 +55,11 @@ export const taskListQuery = z.strictObject({
   task_type: z
     .enum(['All', '', ...TASK_TYPES], { error: 'Unknown task type' })
     .transform(noFilter<TaskType>)
+    .optional(),
+  /** The tasks of one customer (issue 12: the dashboard's task links keep its customer). */
+  customer_id: z
+    .union([z.enum(['All', '']), id(TASK_MSG.customerInvalid)], { error: TASK_MSG.customerInvalid })
+    .transform((v) => (v === '' || v === 'All' ? undefined : v))
     .optional(),
 });
 export type TaskListQuery = z.infer<typeof taskListQuery>;

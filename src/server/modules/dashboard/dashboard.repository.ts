@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { PARCEL_LIMITS } from '../../../contract/parcels.js';
 
 /** One array parameter: the plan does not change with the number of customers. */
 const intArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
@@ -18,6 +19,19 @@ export interface RollupRow {
 
 /** Whose tasks a figure counts: some customers, or (an admin's "all") every task. */
 export type TaskScope = { customerIds: number[] } | 'all';
+
+/**
+ * Whose unknown parcels a figure counts: one customer's, the operator's customers' and those of no
+ * customer (as the Parcels queue shows them), or every parcel (an admin's "all").
+ */
+export type ParcelScope = { customerId: number } | { visibleCustomerIds: number[] } | 'all';
+
+const parcelScope = (scope: ParcelScope) =>
+  scope === 'all'
+    ? sql`true`
+    : 'customerId' in scope
+      ? sql`p.customer_id = ${scope.customerId}`
+      : sql`(p.customer_id = ANY(${intArray(scope.visibleCustomerIds)}) OR p.customer_id IS NULL)`;
 
 const taskScope = (scope: TaskScope) => (scope === 'all' ? sql`true` : sql`t.customer_id = ANY(${intArray(scope.customerIds)})`);
 
@@ -55,6 +69,46 @@ export function createDashboardRepository(db: DbOrTx) {
             WHERE option_type = 'Reason' AND customer_id = ANY(${intArray(customerIds)}) ORDER BY option_code, customer_id`,
       );
       return new Map(rows.map((r) => [r.code, r.value]));
+    },
+
+    /** The dispositions' names of these customers (the first customer's name when two differ). */
+    async dispositionNames(customerIds: number[]): Promise<Map<string, string>> {
+      if (!customerIds.length) return new Map();
+      const rows = await queryRows<{ code: string; name: string }>(
+        db,
+        sql`SELECT DISTINCT ON (code) code, name FROM dispositions
+            WHERE customer_id = ANY(${intArray(customerIds)}) ORDER BY code, customer_id`,
+      );
+      return new Map(rows.map((r) => [r.code, r.name]));
+    },
+
+    /**
+     * Unknown parcels waiting now by age level, against their customer's amber/red limits (a parcel of
+     * no customer: the defaults), as the Parcels queue's age filter counts them; and the oldest.
+     */
+    async waitingParcels(scope: ParcelScope, now: Date) {
+      const since = sql`${now.toISOString()}::timestamptz - p.received_at`;
+      const rows = await queryRows<{ level: string; n: string | number; oldest: string | Date }>(
+        db,
+        sql`SELECT CASE WHEN ${since} >= make_interval(days => coalesce(c.parcel_red_days, ${PARCEL_LIMITS.defaultRedDays})) THEN 'red'
+                        WHEN ${since} >= make_interval(days => coalesce(c.parcel_amber_days, ${PARCEL_LIMITS.defaultAmberDays})) THEN 'amber'
+                        ELSE 'fresh' END AS level,
+                   count(*) AS n, min(p.received_at) AS oldest
+            FROM parcels p LEFT JOIN customers c ON c.id = p.customer_id
+            WHERE p.state = 'Waiting' AND ${parcelScope(scope)}
+            GROUP BY 1`,
+      );
+      const out = { waiting: 0, fresh: 0, amber: 0, red: 0, oldest_received_at: null as string | null };
+      let oldest: number | undefined;
+      for (const r of rows) {
+        const n = Number(r.n);
+        out[r.level as 'fresh' | 'amber' | 'red'] = n;
+        out.waiting += n;
+        const at = new Date(r.oldest).getTime();
+        if (oldest === undefined || at < oldest) oldest = at;
+      }
+      if (oldest !== undefined) out.oldest_received_at = new Date(oldest).toISOString();
+      return out;
     },
 
     async usernames(userIds: number[]): Promise<Map<number, string>> {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { createTestApp, call, type TestApp } from '../../test/test-app.js';
 import { makeCustomer, makeReason } from '../../test/factories.js';
 import { makeProduct, makeReturn } from '../../test/return-factory.js';
+import { makeOrder } from '../../test/order-factory.js';
 import { adminSession, operatorSession } from '../../test/sessions.js';
 import { queryRows, type Db } from '../../db/client.js';
 import { tasks } from '../../db/schema/index.js';
@@ -210,5 +211,91 @@ describe('GET /api/dashboard', () => {
     });
     const after = await read(s.op.token, { period: '30d' });
     expect(after.totals).toEqual({ returns: before.totals.returns + 1, units: before.totals.units + 3, lines: before.totals.lines + 1 });
+  });
+});
+
+describe('GET /api/dashboard: photos, dispositions, discrepancies, waiting parcels', () => {
+  /**
+   * Customer D (its own operator): on 2026-11-18 two returns, one with 2 photos; lines RESTOCK (2
+   * units, an extra item), SCRAP (1 unit, a wrong item) and one without a disposition (3 units); one
+   * order line missing (2 units). Parcels: D fresh, amber and red, one of D matched, one of no customer
+   * (red), one of C (red).
+   */
+  async function seedD() {
+    const d = await makeCustomer(db, { parcelAmberDays: 2, parcelRedDays: 5 });
+    await db.execute(sql`INSERT INTO dispositions (customer_id, code, name) VALUES (${d.id}, 'RESTOCK', 'Back to stock')`);
+    const op = await operatorSession(t.app, db, [d.id]);
+    const made = await makeOrder(db, d.id);
+    const p = await makeProduct(db, d.id);
+    const mk = (lines: object[]) =>
+      makeReturn(db, {
+        customerId: d.id,
+        userId: op.user.id,
+        username: op.user.username,
+        orderId: made.order.id,
+        createdAt: at('2026-11-18T10:00:00Z'),
+        lines: lines as never,
+      });
+    const withPhotos = await mk([
+      { productId: p.id, quantity: 2 },
+      { productId: p.id, quantity: 1 },
+    ]);
+    const plain = await mk([{ productId: p.id, quantity: 3 }]);
+    await db.execute(sql`UPDATE returns SET photo_count = 2 WHERE id = ${withPhotos.id}`);
+    await db.execute(
+      sql`UPDATE return_ledgers SET disposition = CASE WHEN quantity = 2 THEN 'RESTOCK' ELSE 'SCRAP' END,
+            discrepancy = CASE WHEN quantity = 2 THEN 'EXTRA_ITEM' ELSE 'WRONG_ITEM' END
+          WHERE return_id = ${withPhotos.id}`,
+    );
+    await db.execute(
+      sql`INSERT INTO return_missing_lines (return_id, customer_id, order_id, order_line_id, product_id, quantity)
+          VALUES (${plain.id}, ${d.id}, ${made.order.id}, ${made.lines[0]!.id}, ${made.lines[0]!.productId}, 2)`,
+    );
+    const parcel = (customerId: number | null, daysAgo: number, state = 'Waiting') =>
+      db.execute(
+        sql`INSERT INTO parcels (tracking_number, customer_id, location, state, received_at, received_by, received_by_name)
+            VALUES (${`TRK${Math.random().toString(36).slice(2, 10)}`}, ${customerId}, 'A1', ${state},
+                    ${new Date(NOW.getTime() - daysAgo * 86_400_000).toISOString()}::timestamptz, ${op.user.id}, ${op.user.username})`,
+      );
+    await parcel(d.id, 1);
+    await parcel(d.id, 3);
+    await parcel(d.id, 6);
+    await parcel(d.id, 9, 'Matched');
+    await parcel(null, 10);
+    await parcel(s.c.id, 8);
+    return { d, op };
+  }
+
+  it('counts them per customer, exactly before and after a fold, and only what the operator sees', async () => {
+    const { d, op } = await seedD();
+    const q = { period: 'range', from: '2026-11-18', to: '2026-11-18', customer_id: d.id };
+    const one = await read(op.token, q);
+    expect(one.photos).toEqual({ with: 1, without: 1 });
+    expect(one.dispositions).toEqual([
+      { key: '', label: 'None', lines: 1, units: 3 },
+      { key: 'RESTOCK', label: 'Back to stock', lines: 1, units: 2 },
+      { key: 'SCRAP', label: 'SCRAP', lines: 1, units: 1 },
+    ]);
+    expect(one.discrepancies).toEqual([
+      { key: 'EXTRA_ITEM', label: 'Extra item', lines: 1, units: 2 },
+      { key: 'MISSING', label: 'Missing', lines: 1, units: 2 },
+      { key: 'WRONG_ITEM', label: 'Wrong item', lines: 1, units: 1 },
+    ]);
+    const oldest = new Date(NOW.getTime() - 6 * 86_400_000).toISOString();
+    expect(one.parcels).toEqual({ waiting: 3, fresh: 1, amber: 1, red: 1, oldest_received_at: oldest });
+    await foldRollups(db);
+    expect(await read(op.token, q)).toEqual(one);
+    // All of the operator's customers: parcels of no customer too (the queue shows them), never C's.
+    const all = await read(op.token, { ...q, customer_id: 'All' });
+    expect(all.parcels).toEqual({
+      waiting: 4,
+      fresh: 1,
+      amber: 1,
+      red: 2,
+      oldest_received_at: new Date(NOW.getTime() - 10 * 86_400_000).toISOString(),
+    });
+    // Photos taken later move a return from "without" to "with" at once.
+    await db.execute(sql`UPDATE returns SET photo_count = 1 WHERE customer_id = ${d.id} AND photo_count = 0`);
+    expect((await read(op.token, q)).photos).toEqual({ with: 2, without: 0 });
   });
 });

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
-import { createDashboardRepository, type RollupRow, type TaskScope } from './dashboard.repository.js';
+import { DISCREPANCY_LABELS } from '../../../contract/dispositions.js';
+import { createDashboardRepository, type ParcelScope, type RollupRow, type TaskScope } from './dashboard.repository.js';
 
 const DAY_MS = 86_400_000;
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -18,14 +19,30 @@ export function periodDays(q: Pick<DashboardQuery, 'period' | 'from' | 'to'>, no
 }
 
 type KeyFigure = DashboardAnswer['reasons'][number];
+/** The label of lines saved without a disposition (before dispositions, or a customer without any). */
+export const NO_DISPOSITION = 'None';
 
 /** The dashboard's figures from the roll-up rows of a period (see schema/dashboard.ts for the metrics). */
-export function shapeRollups(rows: RollupRow[], from: string, to: string, reasonTexts: Map<string, string>) {
+export function shapeRollups(
+  rows: RollupRow[],
+  from: string,
+  to: string,
+  labels: { reasons: Map<string, string>; dispositions: Map<string, string> },
+) {
   const days = new Map<string, { day: string; returns: number; units: number }>();
   for (let d = from; d <= to; d = addDays(d, 1)) days.set(d, { day: d, returns: 0, units: 0 });
   const kinds = { blind: { returns: 0, units: 0 }, order: { returns: 0, units: 0 } };
   const reasons = new Map<string, KeyFigure>();
   const conditions = new Map<string, KeyFigure>();
+  const dispositions = new Map<string, KeyFigure>();
+  const discrepancies = new Map<string, KeyFigure>();
+  const photos = { with: 0, without: 0 };
+  const addTo = (into: Map<string, KeyFigure>, r: RollupRow, label: string) => {
+    const f = into.get(r.key) ?? { key: r.key, label, lines: 0, units: 0 };
+    f.lines += r.n;
+    f.units += r.units;
+    into.set(r.key, f);
+  };
   const operators = new Map<number, { units: number; lines: number; hours: Set<string> }>();
   let lines = 0;
   for (const r of rows) {
@@ -38,14 +55,18 @@ export function shapeRollups(rows: RollupRow[], from: string, to: string, reason
       const kind = r.key === 'blind' ? kinds.blind : kinds.order;
       kind.returns += r.n;
       kind.units += r.units;
-    } else if (r.metric === 'reason' || r.metric === 'condition') {
-      const into = r.metric === 'reason' ? reasons : conditions;
-      const label = r.metric === 'reason' ? (reasonTexts.get(r.key) ?? r.key) : r.key;
-      const f = into.get(r.key) ?? { key: r.key, label, lines: 0, units: 0 };
-      f.lines += r.n;
-      f.units += r.units;
-      into.set(r.key, f);
-      if (r.metric === 'condition') lines += r.n;
+    } else if (r.metric === 'reason') {
+      addTo(reasons, r, labels.reasons.get(r.key) ?? r.key);
+    } else if (r.metric === 'condition') {
+      addTo(conditions, r, r.key);
+      lines += r.n;
+    } else if (r.metric === 'disposition') {
+      addTo(dispositions, r, r.key === '' ? NO_DISPOSITION : (labels.dispositions.get(r.key) ?? r.key));
+    } else if (r.metric === 'discrepancy') {
+      addTo(discrepancies, r, DISCREPANCY_LABELS[r.key as keyof typeof DISCREPANCY_LABELS] ?? r.key);
+    } else if (r.metric === 'photos') {
+      if (r.key === 'with') photos.with += r.n;
+      else photos.without += r.n;
     } else if (r.metric === 'operator_hour') {
       const [user, hour] = r.key.split(':');
       const o = operators.get(Number(user)) ?? { units: 0, lines: 0, hours: new Set<string>() };
@@ -56,12 +77,16 @@ export function shapeRollups(rows: RollupRow[], from: string, to: string, reason
     }
   }
   const byUnits = (a: KeyFigure, b: KeyFigure) => b.units - a.units || a.key.localeCompare(b.key);
+  const figures = (m: Map<string, KeyFigure>) => [...m.values()].filter((f) => f.lines || f.units).sort(byUnits);
   return {
     totals: { returns: kinds.blind.returns + kinds.order.returns, units: kinds.blind.units + kinds.order.units, lines },
     days: [...days.values()],
     kinds,
-    reasons: [...reasons.values()].filter((f) => f.lines || f.units).sort(byUnits),
-    conditions: [...conditions.values()].filter((f) => f.lines || f.units).sort(byUnits),
+    reasons: figures(reasons),
+    conditions: figures(conditions),
+    photos,
+    dispositions: figures(dispositions),
+    discrepancies: figures(discrepancies),
     operators: [...operators.entries()]
       .filter(([, o]) => o.units || o.lines)
       .map(([userId, o]) => ({
@@ -82,21 +107,26 @@ export function createDashboardService(deps: { db: Db; customerAccess: CustomerA
       const { from, to } = periodDays(q, now);
       let customerIds: number[];
       let scope: TaskScope;
+      let parcelScope: ParcelScope;
       if (q.customer_id !== undefined) {
         // 404 for an unknown customer, 403 for one the operator is not linked to.
         await deps.customerAccess.require(user, q.customer_id);
         customerIds = [q.customer_id];
         scope = { customerIds };
+        parcelScope = { customerId: q.customer_id };
       } else {
         customerIds = (await deps.customerAccess.listVisible(user)).map((c) => c.id);
         // An admin's "all" includes the tasks of no customer (inbound scans, mail).
         scope = user.isSu ? 'all' : { customerIds };
+        parcelScope = user.isSu ? 'all' : { visibleCustomerIds: customerIds };
       }
       const repo = createDashboardRepository(deps.db);
-      const [rows, reasonTexts, backlog, failed] = await Promise.all([
+      const [rows, reasonTexts, dispositionNames, backlog, parcels, failed] = await Promise.all([
         repo.rollups(customerIds, from, to),
         repo.reasonTexts(customerIds),
+        repo.dispositionNames(customerIds),
         repo.backlog(scope),
+        repo.waitingParcels(parcelScope, now),
         repo.failedDeliveries(
           scope,
           new Date(`${from}T00:00:00Z`),
@@ -104,7 +134,7 @@ export function createDashboardService(deps: { db: Db; customerAccess: CustomerA
           DASHBOARD_FAILED_LIMIT,
         ),
       ]);
-      const shaped = shapeRollups(rows, from, to, reasonTexts);
+      const shaped = shapeRollups(rows, from, to, { reasons: reasonTexts, dispositions: dispositionNames });
       const names = await repo.usernames(shaped.operators.map((o) => o.user_id));
       return {
         from,
@@ -116,6 +146,7 @@ export function createDashboardService(deps: { db: Db; customerAccess: CustomerA
           .map((o) => ({ ...o, username: names.get(o.user_id) ?? `#${o.user_id}` }))
           .sort((a, b) => b.units - a.units || a.username.localeCompare(b.username)),
         backlog,
+        parcels,
         failed_deliveries: failed,
       };
     },

@@ -7,6 +7,7 @@ import { queryRows, type Db } from '../../db/client.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { makeCustomer, makeUser } from '../../test/factories.js';
 import { makeProduct } from '../../test/return-factory.js';
+import { makeOrder } from '../../test/order-factory.js';
 import { createReturnCommand } from '../returns/create-return.js';
 import { foldRollups } from './dashboard.service.js';
 
@@ -22,10 +23,15 @@ const CONDITIONS = ['Pristine', 'Reconditioning', 'Scrap'];
 const REASONS = ['DAMAGED', 'WRONG_SIZE', 'LATE'];
 const DAY0 = Date.parse('2026-11-01T00:00:00Z');
 
+const DISPOSITIONS = [null, 'RESTOCK', 'SCRAP'];
+const DISCREPANCIES = [null, null, 'WRONG_ITEM', 'EXTRA_ITEM'];
+
 const line = fc.record({
   quantity: fc.integer({ min: 1, max: 9 }),
   condition: fc.constantFrom(...CONDITIONS),
   reason: fc.constantFrom(...REASONS),
+  disposition: fc.constantFrom(...DISPOSITIONS),
+  discrepancy: fc.constantFrom(...DISCREPANCIES),
 });
 const op = fc.oneof(
   {
@@ -53,6 +59,16 @@ const op = fc.oneof(
     weight: 1,
   },
   { arbitrary: fc.record({ kind: fc.constant('deleteReturn' as const), pick: fc.nat() }), weight: 1 },
+  // Photos added to (or, by a cleanup, taken from) a saved return.
+  { arbitrary: fc.record({ kind: fc.constant('photos' as const), pick: fc.nat(), add: fc.integer({ min: -2, max: 3 }) }), weight: 1 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('missing' as const), pick: fc.nat(), quantity: fc.integer({ min: 1, max: 3 }) }),
+    weight: 1,
+  },
+  {
+    arbitrary: fc.record({ kind: fc.constant('editMissing' as const), pick: fc.nat(), quantity: fc.integer({ min: 0, max: 3 }) }),
+    weight: 1,
+  },
   { arbitrary: fc.record({ kind: fc.constant('fold' as const) }), weight: 1 },
 );
 
@@ -73,13 +89,31 @@ async function rolledUp(customerIds: number[]): Promise<Figure> {
 
 /** The same figures counted in TypeScript from the rows themselves. */
 async function recount(customerIds: number[]): Promise<Figure> {
-  const rets = await queryRows<{ id: number; customer_id: number; user_id: number; is_blind: boolean; created_at: string | Date }>(
+  const rets = await queryRows<{
+    id: number;
+    customer_id: number;
+    user_id: number;
+    is_blind: boolean;
+    created_at: string | Date;
+    photo_count: number;
+  }>(
     db,
-    sql`SELECT id, customer_id, user_id, is_blind, created_at FROM returns WHERE customer_id = ANY(${`{${customerIds.join(',')}}`}::int[])`,
+    sql`SELECT id, customer_id, user_id, is_blind, created_at, photo_count FROM returns WHERE customer_id = ANY(${`{${customerIds.join(',')}}`}::int[])`,
   );
-  const lines = await queryRows<{ return_id: number; quantity: number; condition: string; reason: string }>(
+  const lines = await queryRows<{
+    return_id: number;
+    quantity: number;
+    condition: string;
+    reason: string;
+    disposition: string | null;
+    discrepancy: string | null;
+  }>(
     db,
-    sql`SELECT return_id, quantity, condition, reason FROM return_ledgers WHERE customer_id = ANY(${`{${customerIds.join(',')}}`}::int[])`,
+    sql`SELECT return_id, quantity, condition, reason, disposition, discrepancy FROM return_ledgers WHERE customer_id = ANY(${`{${customerIds.join(',')}}`}::int[])`,
+  );
+  const missing = await queryRows<{ return_id: number; quantity: number }>(
+    db,
+    sql`SELECT return_id, quantity FROM return_missing_lines WHERE customer_id = ANY(${`{${customerIds.join(',')}}`}::int[])`,
   );
   const out: Figure = {};
   const add = (k: string, n: number, units: number) => {
@@ -91,6 +125,7 @@ async function recount(customerIds: number[]): Promise<Figure> {
   for (const r of rets) {
     const day = new Date(r.created_at).toISOString().slice(0, 10);
     add(`${r.customer_id}|${day}|kind|${r.is_blind ? 'blind' : 'order'}`, 1, 0);
+    add(`${r.customer_id}|${day}|photos|${r.photo_count > 0 ? 'with' : 'without'}`, 1, 0);
   }
   for (const l of lines) {
     const r = byId.get(Number(l.return_id))!;
@@ -101,6 +136,12 @@ async function recount(customerIds: number[]): Promise<Figure> {
     add(`${base}condition|${l.condition}`, 1, l.quantity);
     add(`${base}reason|${l.reason}`, 1, l.quantity);
     add(`${base}operator_hour|${r.user_id}:${when.getUTCHours()}`, 1, l.quantity);
+    add(`${base}disposition|${l.disposition ?? ''}`, 1, l.quantity);
+    if (l.discrepancy) add(`${base}discrepancy|${l.discrepancy}`, 1, l.quantity);
+  }
+  for (const m of missing) {
+    const r = byId.get(Number(m.return_id))!;
+    add(`${r.customer_id}|${new Date(r.created_at).toISOString().slice(0, 10)}|discrepancy|MISSING`, 1, m.quantity);
   }
   for (const [k, [n, u]] of Object.entries(out)) if (n === 0 && u === 0) delete out[k];
   return out;
@@ -116,6 +157,8 @@ describe('dashboard roll-ups', () => {
         const customers = [await makeCustomer(db), await makeCustomer(db)];
         const users = [await makeUser(db), await makeUser(db)];
         const products = [await makeProduct(db, customers[0]!.id), await makeProduct(db, customers[1]!.id)];
+        // Missing lines need an order line; one order per customer serves every return of it.
+        const orders = [await makeOrder(db, customers[0]!.id), await makeOrder(db, customers[1]!.id)];
         const ids = customers.map((c) => c.id);
         const returnIds: number[] = [];
         const pickReturn = (n: number) => (returnIds.length ? returnIds[n % returnIds.length] : undefined);
@@ -150,16 +193,32 @@ describe('dashboard roll-ups', () => {
             if (o.kind === 'deleteLine') await db.execute(sql`DELETE FROM return_ledgers WHERE id = ${l.id}`);
             else
               await db.execute(
-                sql`UPDATE return_ledgers SET quantity = ${o.change.quantity}, condition = ${o.change.condition}, reason = ${o.change.reason} WHERE id = ${l.id}`,
+                sql`UPDATE return_ledgers SET quantity = ${o.change.quantity}, condition = ${o.change.condition}, reason = ${o.change.reason},
+                    disposition = ${o.change.disposition}, discrepancy = ${o.change.discrepancy} WHERE id = ${l.id}`,
               );
           } else {
             const id = pickReturn(o.pick);
             if (id === undefined) continue;
             if (o.kind === 'addLine') {
               await db.execute(
-                sql`INSERT INTO return_ledgers (return_id, customer_id, product_id, quantity, condition, reason)
-                    SELECT id, customer_id, ${products[0]!.id}, ${o.add.quantity}, ${o.add.condition}, ${o.add.reason} FROM returns WHERE id = ${id}`,
+                sql`INSERT INTO return_ledgers (return_id, customer_id, product_id, quantity, condition, reason, disposition, discrepancy)
+                    SELECT id, customer_id, ${products[0]!.id}, ${o.add.quantity}, ${o.add.condition}, ${o.add.reason},
+                      ${o.add.disposition}, ${o.add.discrepancy} FROM returns WHERE id = ${id}`,
               );
+            } else if (o.kind === 'photos') {
+              await db.execute(sql`UPDATE returns SET photo_count = greatest(photo_count + ${o.add}, 0) WHERE id = ${id}`);
+            } else if (o.kind === 'missing') {
+              const [ret] = await queryRows<{ customer_id: number }>(db, sql`SELECT customer_id FROM returns WHERE id = ${id}`);
+              const order = orders[ids.indexOf(Number(ret!.customer_id))]!;
+              const orderLine = order.lines[o.pick % order.lines.length]!;
+              await db.execute(
+                sql`INSERT INTO return_missing_lines (return_id, customer_id, order_id, order_line_id, product_id, quantity)
+                    VALUES (${id}, ${ret!.customer_id}, ${order.order.id}, ${orderLine.id}, ${orderLine.productId}, ${o.quantity})`,
+              );
+            } else if (o.kind === 'editMissing') {
+              // 0 deletes the missing lines of the return; more sets their quantity.
+              if (o.quantity === 0) await db.execute(sql`DELETE FROM return_missing_lines WHERE return_id = ${id}`);
+              else await db.execute(sql`UPDATE return_missing_lines SET quantity = ${o.quantity} WHERE return_id = ${id}`);
             } else if (o.kind === 'moveReturn') {
               await db.execute(
                 sql`UPDATE returns SET created_at = ${new Date(DAY0 + o.hours * 3_600_000).toISOString()}::timestamptz,

@@ -98,6 +98,43 @@ describe('History filters from the dashboard', () => {
     expect(bySecond.data.map((r) => r.id)).toEqual([...s.blind].reverse());
   });
 
+  it('filters by photos, a disposition of a line and a kind of discrepancy', async () => {
+    // A customer of its own: A's returns stay as the download tests count them.
+    const b = await makeCustomer(db);
+    const made = await makeOrder(db, b.id);
+    const p = await makeProduct(db, b.id);
+    const mk = () =>
+      makeReturn(db, {
+        customerId: b.id,
+        userId: s.admin.user.id,
+        username: s.admin.user.username,
+        orderId: made.order.id,
+        lines: [{ productId: p.id }],
+      });
+    const [photos, restock, extra, missing] = [await mk(), await mk(), await mk(), await mk()];
+    await db.execute(sql`UPDATE returns SET photo_count = 2 WHERE id = ${photos.id}`);
+    await db.execute(sql`UPDATE return_ledgers SET disposition = 'RESTOCK' WHERE return_id = ${restock.id}`);
+    await db.execute(sql`UPDATE return_ledgers SET discrepancy = 'EXTRA_ITEM' WHERE return_id = ${extra.id}`);
+    await db.execute(sql`UPDATE returns SET has_discrepancies = true WHERE id IN (${extra.id}, ${missing.id})`);
+    await db.execute(
+      sql`INSERT INTO return_missing_lines (return_id, customer_id, order_id, order_line_id, product_id, quantity)
+          VALUES (${missing.id}, ${b.id}, ${made.order.id}, ${made.lines[0]!.id}, ${made.lines[0]!.productId}, 1)`,
+    );
+    const of = async (q: Record<string, string>) =>
+      (await ids({ 'filter[customer_id]': String(b.id), ...q }, s.admin.token)).data.map((r) => r.id).sort((x, y) => x - y);
+    expect(await of({ 'filter[has_photos]': '1' })).toEqual([photos.id]);
+    expect(await of({ 'filter[has_photos]': '0' })).toEqual([restock.id, extra.id, missing.id]);
+    expect(await of({ 'filter[disposition]': 'RESTOCK' })).toEqual([restock.id]);
+    expect(await of({ 'filter[discrepancy]': 'EXTRA_ITEM' })).toEqual([extra.id]);
+    expect(await of({ 'filter[discrepancy]': 'MISSING' })).toEqual([missing.id]);
+    expect(await of({ 'filter[discrepancy]': 'WRONG_ITEM' })).toEqual([]);
+    const bad = await call(t.app, 'GET', `/api/returns?${qs({ 'filter[has_photos]': 'yes', 'filter[discrepancy]': 'LOST' })}`, {
+      token: s.op.token,
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.message).toEqual(expect.arrayContaining([HISTORY_MSG.photosInvalid, HISTORY_MSG.discrepancyKindInvalid]));
+  });
+
   it('answers 422 for a bad day, condition, operator or a reversed range', async () => {
     const res = await call(
       t.app,

@@ -21,6 +21,11 @@ export interface HistoryFilter {
   reason?: string;
   condition?: string;
   userId?: number;
+  hasPhotos?: boolean;
+  /** A line of the return has this disposition code. */
+  disposition?: string;
+  /** The return has a discrepancy of this kind (a missing order line, a wrong or an extra item). */
+  discrepancy?: 'MISSING' | 'WRONG_ITEM' | 'EXTRA_ITEM';
 }
 
 /** `%term%` for LIKE with the user's own % and _ taken literally. */
@@ -44,7 +49,10 @@ const hasSearch = (f: HistoryFilter) =>
   !!f.reason ||
   !!f.condition ||
   f.userId !== undefined ||
-  f.hasDiscrepancies !== undefined;
+  f.hasDiscrepancies !== undefined ||
+  f.hasPhotos !== undefined ||
+  !!f.disposition ||
+  !!f.discrepancy;
 
 const DAY_MS = 86_400_000;
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
@@ -60,6 +68,13 @@ function whereClause(f: HistoryFilter): SQL {
   if (f.from) parts.push(sql`r.created_at >= ${dayStart(f.from)}::timestamptz`);
   if (f.to) parts.push(sql`r.created_at < ${dayEnd(f.to)}::timestamptz`);
   if (f.userId !== undefined) parts.push(sql`r.user_id = ${f.userId}`);
+  if (f.hasPhotos !== undefined) parts.push(f.hasPhotos ? sql`r.photo_count > 0` : sql`r.photo_count = 0`);
+  if (f.disposition) parts.push(sql`EXISTS (SELECT 1 FROM return_ledgers l WHERE l.return_id = r.id AND l.disposition = ${f.disposition})`);
+  if (f.discrepancy === 'MISSING') parts.push(sql`EXISTS (SELECT 1 FROM return_missing_lines m WHERE m.return_id = r.id)`);
+  else if (f.discrepancy)
+    parts.push(
+      sql`r.has_discrepancies AND EXISTS (SELECT 1 FROM return_ledgers l WHERE l.return_id = r.id AND l.discrepancy = ${f.discrepancy})`,
+    );
   if (f.reason || f.condition) {
     const line: SQL[] = [sql`l.return_id = r.id`];
     if (f.reason) line.push(sql`l.reason = ${f.reason}`);

@@ -26,6 +26,9 @@ export function createHistoryService(deps: { db: Db; customerAccess: CustomerAcc
     reason: q['filter[reason]'],
     condition: q['filter[condition]'],
     userId: q['filter[user_id]'],
+    hasPhotos: q['filter[has_photos]'],
+    disposition: q['filter[disposition]'],
+    discrepancy: q['filter[discrepancy]'],
   });
   /** The customers a user's query covers: 404/403 for a customer they may not see; undefined = every one. */
   const customersOf = async (user: AuthUser, customerId: number | undefined): Promise<number[] | undefined> => {

@@ -40,6 +40,7 @@ export function createTasksAdminRepository(db: DbOrTx) {
       if (query.message_1) filters.push(ilike(tasks.message1, `%${escapeLike(query.message_1)}%`));
       if (query.task_status) filters.push(eq(tasks.taskStatus, query.task_status));
       if (query.task_type) filters.push(eq(tasks.taskType, query.task_type));
+      if (query.customer_id !== undefined) filters.push(eq(tasks.customerId, query.customer_id));
       const where = filters.length ? and(...filters) : undefined;
       const [total] = await db.select({ n: count() }).from(tasks).where(where);
       const rows = await db

@@ -4,7 +4,7 @@ import { createTestApp, call, type TestApp } from '../../test/test-app.js';
 import { makeCustomer } from '../../test/factories.js';
 import { adminSession, operatorSession } from '../../test/sessions.js';
 import { MSG } from '../../../contract/messages.js';
-import { ATTEMPTS_RANGE_MESSAGE } from '../../../contract/tasks.js';
+import { ATTEMPTS_RANGE_MESSAGE, TASK_MSG } from '../../../contract/tasks.js';
 import { tasks } from '../../db/schema/index.js';
 import { createTaskQueueRepository, type NewTaskFields } from './task-queue.repository.js';
 import { FILE_LINK_SECONDS } from './file-links.js';
@@ -96,16 +96,27 @@ describe('GET /api/su/tasks', () => {
     expect(filtered.body.message.total_records).toBe(6);
     const all = await call(t.app, 'GET', `/api/su/tasks?message_1=${tag}&task_status=All&task_type=`, { token: admin.token });
     expect(all.body.message.total_records).toBe(55);
+    // One customer's tasks (the dashboard's links keep its customer).
+    const other = await makeCustomer(db());
+    await enqueue({ taskType: 'System Log', taskStatus: 'Error', message1: `${tag} other`, customerId: other.id });
+    const ofC = await call(t.app, 'GET', `/api/su/tasks?message_1=${tag}&customer_id=${c.id}&task_status=Error`, { token: admin.token });
+    expect(ofC.body.message.total_records).toBe(11);
+    const ofOther = await call(t.app, 'GET', `/api/su/tasks?message_1=${tag}&customer_id=${other.id}`, { token: admin.token });
+    expect(ofOther.body.message.data.map((x: { message_1: string }) => x.message_1)).toEqual([`${tag} other`]);
+    const allCustomers = await call(t.app, 'GET', `/api/su/tasks?message_1=${tag}&customer_id=All`, { token: admin.token });
+    expect(allCustomers.body.message.total_records).toBe(56);
     // LIKE wildcards are matched literally.
     const wild = await call(t.app, 'GET', `/api/su/tasks?message_1=%25`, { token: admin.token });
     expect(wild.body.message.total_records).toBe(0);
   });
 
   it('answers 422 for a bad page, status or type', async () => {
-    for (const q of ['page=0', 'page=abc', 'task_status=Done', 'task_type=Fax']) {
+    for (const q of ['page=0', 'page=abc', 'task_status=Done', 'task_type=Fax', 'customer_id=x']) {
       const res = await call(t.app, 'GET', `/api/su/tasks?${q}`, { token: admin.token });
       expect(res.status, q).toBe(422);
     }
+    const bad = await call(t.app, 'GET', `/api/su/tasks?customer_id=-1`, { token: admin.token });
+    expect(bad.body.message).toContain(TASK_MSG.customerInvalid);
   });
 });
 

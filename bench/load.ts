@@ -115,6 +115,8 @@ export function asPgbenchScript(sqlText: string, params: unknown[]): { script: s
 export interface RunningApp {
   port: number;
   token: string;
+  /** The app's process id (for CPU accounting: processCpuMs). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -165,11 +167,43 @@ export async function startApp(env: Record<string, string>, args: string[] = [])
   return {
     port,
     token,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/** CPU time (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */
+export function processCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return NaN;
+  }
+}
+
+/**
+ * Runs `load` and answers its result with the CPU milliseconds per request of the server process
+ * and of this (the load client's) process: what each answer costs, whatever else the box runs.
+ */
+export async function withCpu<T extends { requests: number }>(
+  pid: number,
+  load: () => Promise<T>,
+): Promise<T & { serverCpuMs: number; clientCpuMs: number }> {
+  const server0 = processCpuMs(pid);
+  const client0 = process.cpuUsage();
+  const r = await load();
+  const client = process.cpuUsage(client0);
+  return {
+    ...r,
+    serverCpuMs: (processCpuMs(pid) - server0) / r.requests,
+    clientCpuMs: (client.user + client.system) / 1000 / r.requests,
   };
 }
 

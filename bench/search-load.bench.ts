@@ -1,7 +1,8 @@
 /**
  * Order search under load, the method of issue 13:
  *  1. the app on PostgreSQL (PUT /api/returns/search/:customerId, 32 connections) against the same
- *     SQL replayed by pgbench (prepared, 32 clients), ORDERS generated orders, tables analysed;
+ *     SQL replayed by pgbench (prepared, 32 clients), ORDERS generated orders, tables analysed; the
+ *     app's SQL is the whole request's (session and customer check and search in one statement);
  *  2. the app on embedded PGlite against the app on PostgreSQL, PGLITE_ORDERS orders loaded through
  *     the order import (so whatever the import does afterwards, e.g. ANALYZE, is included).
  * Pairs interleaved, ratios of medians printed.
@@ -15,7 +16,8 @@ import pg from 'pg';
 import { LIMITS } from '../src/contract/constants.js';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, queryRows, type Database } from '../src/server/db/client.js';
-import { orderSearchQuery } from '../src/server/modules/orders/order-search.repository.js';
+import { orderSearchCheckedQuery } from '../src/server/modules/orders/order-search.repository.js';
+import { sha256 } from '../src/server/lib/crypto.js';
 import { createOrderImportService } from '../src/server/modules/orders/order-import.service.js';
 import { adminUrl, withDatabase } from './support.js';
 import {
@@ -107,7 +109,14 @@ async function appVersusPgbench() {
         ['3 characters', '123'],
         ['6-character tail', orderNumber(4_004).slice(-6)],
       ] as const) {
-        const q = dialect.sqlToQuery(orderSearchQuery(customerId, search, null, LIMITS.searchResultLimit));
+        // The app's whole request in SQL: the session and access check and the search, one statement.
+        const q = dialect.sqlToQuery(
+          orderSearchCheckedQuery(
+            { tokenHash: sha256(app.token), now: new Date(), customerId, liveSources: ['Biztalk Rest', 'SGL Ecommerce'] },
+            search,
+            LIMITS.searchResultLimit,
+          ),
+        );
         const { script, defines } = asPgbenchScript(q.sql, q.params);
         await searchLoad(app.port, app.token, customerId, search, 32); // warm-up
         const r = await interleaved(

@@ -65,6 +65,7 @@ export function createServices(deps: AppDeps) {
     partnerTimeoutMs: deps.config.PARTNER_TIMEOUT_MS,
     importer: orderImport,
     parcelForReturn,
+    authenticate: auth.authenticate,
   });
   const principals = createPrincipals({ authenticate: auth.authenticate, customerAccess });
   const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock, parcelForReturn, principals);

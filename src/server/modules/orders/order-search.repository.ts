@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { SearchField } from '../../../contract/constants.js';
 import type { OrderSearchResult } from '../../../contract/orders.js';
-import { queryRows, type DbOrTx } from '../../db/client.js';
+import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
 
 /** LIKE treats % and _ as wildcards; the user's text must match literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -47,23 +47,95 @@ export function orderSearchQuery(customerId: number, search: string, field: Sear
     LIMIT ${limit}`;
 }
 
+const SEARCH_COLUMNS = sql.raw(
+  'id, source, order_status, delivery_name_1, delivery_name_2, delivery_contact, delivery_number, order_number, web_order_number, buyer_reference, created_at',
+);
+
+/** What the one-statement search needs to check the caller itself (no other round trip). */
+export interface SearchCheck {
+  tokenHash: string;
+  now: Date;
+  customerId: number;
+  /** Order sources searched at a partner, not in the local orders: the statement does not search those. */
+  liveSources: string[];
+}
+
+export interface CheckedSearch {
+  /** false: no live session for the token (or its user is disabled): 401. */
+  authed: boolean;
+  /** false: no such customer: 404. */
+  known: boolean;
+  /** false: the user may not work for this customer: 403. */
+  allowed: boolean;
+  /** The customer's order source; when it is a live source the statement searched nothing. */
+  orderSource: string | null;
+  rows: OrderSearchResult[];
+}
+
+/**
+ * The Receiving order search in one statement (issue 13): session check, the customer's
+ * existence and the user's link to it (admins: every customer), then the local search, which runs
+ * only when all of that holds and the customer's orders are local. One snapshot, one round trip.
+ */
+export function orderSearchCheckedQuery(check: SearchCheck, search: string, limit: number): SQL {
+  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+  const live = sql`${`{${check.liveSources.map((s) => `"${s.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
+  return sql`
+    WITH me AS MATERIALIZED (
+      SELECT u.id, u.is_su FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = ${check.tokenHash} AND s.expires_at > ${check.now.toISOString()}::timestamptz AND u.user_status = 'Active'),
+    c AS MATERIALIZED (SELECT id, order_source FROM customers WHERE id = ${check.customerId}),
+    ok AS MATERIALIZED (
+      SELECT EXISTS (SELECT 1 FROM me) AS authed,
+             EXISTS (SELECT 1 FROM c) AS known,
+             EXISTS (SELECT 1 FROM me JOIN c ON true
+                     WHERE me.is_su OR EXISTS (SELECT 1 FROM user_customers uc WHERE uc.user_id = me.id AND uc.customer_id = c.id)) AS allowed,
+             (SELECT order_source FROM c) AS order_source)
+    SELECT ok.authed, ok.known, ok.allowed, ok.order_source AS customer_order_source, x.*
+    FROM ok
+    LEFT JOIN (
+      SELECT ${SEARCH_COLUMNS} FROM orders
+      WHERE customer_id = ${check.customerId} AND ${REFERENCES} LIKE ${pattern}
+        AND (SELECT authed AND allowed AND order_source <> ALL(${live}) FROM ok)
+      ORDER BY created_at DESC, id DESC
+      LIMIT ${sql.raw(String(Math.trunc(limit)))}
+    ) x ON true
+    ORDER BY x.created_at DESC, x.id DESC`;
+}
+
+const toResult = (r: SearchRow): OrderSearchResult => ({
+  id: Number(r.id),
+  source: r.source,
+  order_status: r.order_status,
+  delivery_name_1: r.delivery_name_1,
+  delivery_name_2: r.delivery_name_2,
+  delivery_contact: r.delivery_contact,
+  reference_1: r.delivery_number,
+  reference_2: r.order_number,
+  reference_3: r.web_order_number,
+  reference_4: r.buyer_reference,
+  created_at: new Date(r.created_at).toISOString(),
+});
+
 export function createOrderSearchRepository(db: DbOrTx) {
   return {
+    /** The search with its own access check, as a prepared statement on node-postgres. */
+    async checkedSearch(check: SearchCheck, search: string, limit: number): Promise<CheckedSearch> {
+      type Row = Partial<SearchRow> & { authed: boolean; known: boolean; allowed: boolean; customer_order_source: string | null };
+      const rows = await preparedRows<Row>(db, 'order_search', orderSearchCheckedQuery(check, search, limit));
+      const first = rows[0]!;
+      return {
+        authed: first.authed,
+        known: first.known,
+        allowed: first.allowed,
+        orderSource: first.customer_order_source,
+        rows: rows.filter((r) => r.id !== null && r.id !== undefined).map((r) => toResult(r as SearchRow)),
+      };
+    },
+
     async search(customerId: number, search: string, field: SearchField | null, limit: number): Promise<OrderSearchResult[]> {
       const rows = await queryRows<SearchRow>(db, orderSearchQuery(customerId, search, field, limit));
-      return rows.map((r) => ({
-        id: Number(r.id),
-        source: r.source,
-        order_status: r.order_status,
-        delivery_name_1: r.delivery_name_1,
-        delivery_name_2: r.delivery_name_2,
-        delivery_contact: r.delivery_contact,
-        reference_1: r.delivery_number,
-        reference_2: r.order_number,
-        reference_3: r.web_order_number,
-        reference_4: r.buyer_reference,
-        created_at: new Date(r.created_at).toISOString(),
-      }));
+      return rows.map(toResult);
     },
   };
 }

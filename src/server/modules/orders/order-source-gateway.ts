@@ -34,6 +34,8 @@ export function createOrderSourceGateways(local: OrderSourceGateway, live: Parti
     forCustomer(customer: CustomerRow): OrderSourceGateway {
       return live[customer.orderSource as OrderSource] ?? local;
     },
+    /** The order sources with a live gateway; every other source searches the local orders. */
+    liveSources: (): string[] => Object.keys(live).filter((k) => live[k as OrderSource]),
   };
 }
 export type OrderSourceGateways = ReturnType<typeof createOrderSourceGateways>;

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, call, type TestApp } from '../../test/test-app.js';
 import { makeCustomer, makeReason } from '../../test/factories.js';
@@ -108,6 +109,55 @@ describe('PUT /api/returns/search/{customerId}', () => {
     const res = await call(t.app, 'PUT', `/api/returns/search/${customer.id}`, { token, body: { search: 'bulk-' } });
     expect(res.status).toBe(200);
     expect(res.body.message).toHaveLength(LIMITS.searchResultLimit);
+  });
+});
+
+describe('PUT /api/returns/search/{customerId}: one statement checks the caller itself (issue 13)', () => {
+  const search = (token: string, customerId: number, body: unknown = { search: 'zz-41' }) =>
+    call(t.app, 'PUT', `/api/returns/search/${customerId}`, { token, body });
+
+  it('refuses a logged-out session, a disabled user and an expired session at once, though they were just served', async () => {
+    const customer = await makeCustomer(db());
+    const made = await makeOrder(db(), customer.id, { orderNumber: 'ZZ-41-A' }, []);
+    const a = await operatorSession(t.app, db(), [customer.id]);
+    expect((await search(a.token, customer.id)).body.message.map((o: { id: number }) => o.id)).toEqual([made.order.id]);
+    expect((await call(t.app, 'POST', '/api/account/logout', { token: a.token })).status).toBe(200);
+    expect((await search(a.token, customer.id)).body).toEqual({ code: 401, message: 'Unauthorized.' });
+
+    const b = await operatorSession(t.app, db(), [customer.id]);
+    expect((await search(b.token, customer.id)).status).toBe(200);
+    await db().execute(sql`UPDATE users SET user_status = 'Disabled' WHERE id = ${b.user.id}`);
+    expect((await search(b.token, customer.id)).status).toBe(401);
+    await db().execute(sql`UPDATE users SET user_status = 'Active' WHERE id = ${b.user.id}`);
+    expect((await search(b.token, customer.id)).status).toBe(200);
+    await db().execute(sql`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = ${b.user.id}`);
+    expect((await search(b.token, customer.id)).status).toBe(401);
+    expect((await search('not-a-token', customer.id)).status).toBe(401);
+  });
+
+  it('answers 401 before 422: bad input with a dead token learns nothing of the rules', async () => {
+    const customer = await makeCustomer(db());
+    expect((await search('not-a-token', customer.id, { search: 'a' })).body).toEqual({ code: 401, message: 'Unauthorized.' });
+    const op = await operatorSession(t.app, db(), [customer.id]);
+    expect((await search(op.token, customer.id, { search: 'a' })).status).toBe(422);
+    expect((await call(t.app, 'POST', '/api/account/logout', { token: op.token })).status).toBe(200);
+    expect((await search(op.token, customer.id, { search: 'a' })).status).toBe(401);
+  });
+
+  it('follows a change of links and of the admin flag on the next request; an admin searches every customer', async () => {
+    const customer = await makeCustomer(db());
+    const made = await makeOrder(db(), customer.id, { deliveryNumber: 'ZZ-41-B' }, []);
+    const o = await operatorSession(t.app, db(), []);
+    expect((await search(o.token, customer.id)).status).toBe(403);
+    await db().execute(sql`INSERT INTO user_customers (user_id, customer_id) VALUES (${o.user.id}, ${customer.id})`);
+    expect((await search(o.token, customer.id)).body.message.map((r: { id: number }) => r.id)).toEqual([made.order.id]);
+    await db().execute(sql`DELETE FROM user_customers WHERE user_id = ${o.user.id}`);
+    expect((await search(o.token, customer.id)).status).toBe(403);
+    await db().execute(sql`UPDATE users SET is_su = true WHERE id = ${o.user.id}`);
+    expect((await search(o.token, customer.id)).body.message).toHaveLength(1);
+    expect((await search(o.token, 99_999_999)).status).toBe(404);
+    const admin = await adminSession(t.app, db());
+    expect((await search(admin.token, customer.id)).body.message[0]).toMatchObject({ id: made.order.id, reference_1: 'ZZ-41-B' });
   });
 });
 

@@ -9,7 +9,7 @@ import {
   orderSearchBody,
   orderSearchResult,
 } from '../../../contract/orders.js';
-import { currentUser, type Guards } from '../../http/auth-guard.js';
+import { currentToken, currentUser, type Guards } from '../../http/auth-guard.js';
 import { ok } from '../../http/envelope.js';
 import type { OrdersService } from './orders.service.js';
 
@@ -20,12 +20,15 @@ export interface OrdersRoutesOptions {
 }
 
 export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (app, { guards, orders }) => {
-  app.addHook('onRequest', guards.requireAuth);
   const security = [{ bearer: [] }];
 
   app.put(
     '/returns/search/:customerId',
     {
+      // The search statement checks the session itself (one round trip per request, issue 13).
+      onRequest: guards.requireToken,
+      // Bad input is answered in the handler, after the session check (401 before 422).
+      attachValidation: true,
       schema: {
         tags: ['receiving'],
         summary: "Search a customer's orders by delivery, order, web order number or buyer reference",
@@ -35,12 +38,20 @@ export const ordersRoutes: FastifyPluginAsyncZod<OrdersRoutesOptions> = async (a
         response: { 200: envelope(z.array(orderSearchResult)) },
       },
     },
-    async (req) => ok(await orders.search(currentUser(req), req.params.customerId, req.body)),
+    async (req, reply) => {
+      if (req.validationError) {
+        // A caller without a live session must not learn the route's validation rules.
+        await guards.requireAuth(req, reply);
+        throw req.validationError;
+      }
+      return ok(await orders.searchForToken(currentToken(req), req.params.customerId, req.body));
+    },
   );
 
   app.put(
     '/returns/order/:source/:id',
     {
+      onRequest: guards.requireAuth,
       schema: {
         tags: ['receiving'],
         summary: 'Load an order for return processing (a local id, or new with the search result data)',

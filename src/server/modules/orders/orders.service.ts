@@ -1,5 +1,8 @@
 import type { OrderDetail, OrderSearchBody, OrderSearchResult } from '../../../contract/orders.js';
-import { forbidden, invalid, notFound } from '../../http/errors.js';
+import { forbidden, invalid, notFound, unauthorized } from '../../http/errors.js';
+import { sha256 } from '../../lib/crypto.js';
+import type { Clock } from '../../lib/clock.js';
+import type { OrderSearchRepository } from './order-search.repository.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { ReasonsRepository } from '../customers/reasons.repository.js';
@@ -12,12 +15,43 @@ export function createOrdersService(deps: {
   gateways: OrderSourceGateways;
   repo: OrderDetailRepository;
   reasons: ReasonsRepository;
+  /** For the one-round-trip search (searchForToken). */
+  search?: {
+    repo: OrderSearchRepository;
+    authenticate: (token: string) => Promise<AuthUser | undefined>;
+    clock: Clock;
+    limit: number;
+  };
 }) {
   const { customerAccess, gateways, repo } = deps;
+  async function search(user: AuthUser, customerId: number, body: OrderSearchBody): Promise<OrderSearchResult[]> {
+    const customer = await customerAccess.require(user, customerId);
+    return gateways.forCustomer(customer).search(customer, body.search, body.field ?? null);
+  }
   return {
-    async search(user: AuthUser, customerId: number, body: OrderSearchBody): Promise<OrderSearchResult[]> {
-      const customer = await customerAccess.require(user, customerId);
-      return gateways.forCustomer(customer).search(customer, body.search, body.field ?? null);
+    search,
+
+    /**
+     * The search for a bearer token in one round trip (issue 13): the statement checks the session,
+     * the customer and the user's link to it, and searches the local orders. 401 for a dead
+     * session, 404 for an unknown customer, 403 for one the user may not work for. A customer whose
+     * orders live at a partner is searched there, as search() does.
+     */
+    async searchForToken(token: string, customerId: number, body: OrderSearchBody): Promise<OrderSearchResult[]> {
+      const s = deps.search;
+      if (!s) throw new Error('searchForToken needs the search dependencies');
+      const r = await s.repo.checkedSearch(
+        { tokenHash: sha256(token), now: s.clock.now(), customerId, liveSources: gateways.liveSources() },
+        body.search,
+        s.limit,
+      );
+      if (!r.authed) throw unauthorized();
+      if (!r.known) throw notFound('Customer not found.');
+      if (!r.allowed) throw forbidden();
+      if (r.orderSource === null || !gateways.liveSources().includes(r.orderSource)) return r.rows;
+      const user = await s.authenticate(token);
+      if (!user) throw unauthorized();
+      return search(user, customerId, body);
     },
 
     async load(

@@ -14,6 +14,7 @@ import { createOrderSearchRepository } from './order-search.repository.js';
 import { createLiveOrderGateways } from './live-order-gateways.js';
 import type { OrderImportService } from './order-import.service.js';
 import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import { createLocalOrderGateway, createOrderSourceGateways } from './order-source-gateway.js';
 import { createOrdersService } from './orders.service.js';
 
@@ -29,11 +30,14 @@ export function createReceivingServices(deps: {
   partnerTimeoutMs: number;
   importer: OrderImportService;
   parcelForReturn: ParcelForReturn;
+  /** Resolves a bearer token (the search of a partner-sourced customer needs the user). */
+  authenticate: (token: string) => Promise<AuthUser | undefined>;
 }) {
   const { db, customerAccess, clock } = deps;
   const orderDetails = createOrderDetailRepository(db);
   const reasons = createReasonsRepository(db);
-  const local = createLocalOrderGateway(createOrderSearchRepository(db), LIMITS.searchResultLimit);
+  const searchRepo = createOrderSearchRepository(db);
+  const local = createLocalOrderGateway(searchRepo, LIMITS.searchResultLimit);
   const live = createLiveOrderGateways({
     db,
     clock,
@@ -44,7 +48,13 @@ export function createReceivingServices(deps: {
   });
   const gateways = createOrderSourceGateways(local, live);
   return {
-    orders: createOrdersService({ customerAccess, gateways, repo: orderDetails, reasons }),
+    orders: createOrdersService({
+      customerAccess,
+      gateways,
+      repo: orderDetails,
+      reasons,
+      search: { repo: searchRepo, authenticate: deps.authenticate, clock, limit: LIMITS.searchResultLimit },
+    }),
     submitReturn: createSubmitReturnService({
       customerAccess,
       orders: orderDetails,

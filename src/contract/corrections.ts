@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LEDGER_CONDITIONS, LIMITS } from './constants.js';
 import { id, text } from './common.js';
 import { MSG } from './messages.js';
-import { optionalText, RETURN_MSG } from './returns.js';
+import { missingLine, optionalText, RETURN_MSG } from './returns.js';
 
 /** Texts of the correction refusals (422 / 409); the SPA shows them as the server sends them. */
 export const CORRECTION_MSG = {
@@ -16,6 +16,7 @@ export const CORRECTION_MSG = {
   orderLineRequired: 'A new line needs the order line it returns',
   productFixed: 'The product of a line cannot change: remove the line and add another',
   productUnknown: "The product is not one of this customer's products",
+  missingOnBlind: 'A blind return has no order lines to be missing',
   negative: (sku: string, count: number) => `The received count of ${sku} would be ${count}: a received count cannot be negative`,
 } as const;
 
@@ -37,6 +38,24 @@ export const correctionLine = z.object({
   condition: z.enum(LEDGER_CONDITIONS, { error: RETURN_MSG.conditionInvalid }),
   reason: text(RETURN_MSG.reasonRequired).trim().min(1, { error: RETURN_MSG.reasonRequired }).max(100),
   comment: optionalText(500),
+  /**
+   * The customer's disposition code (issue 16). Left out: unchanged on a kept line, the condition's
+   * default on a new line (as at receiving); null or '': none.
+   */
+  disposition: text()
+    .trim()
+    .max(50, { error: 'At most 50 characters' })
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
+  /**
+   * The bin of a disposition that requires a location (Restock). Left out on a kept line: its bin
+   * while its disposition still takes one; null or '': none.
+   */
+  location: text()
+    .trim()
+    .max(100, { error: 'At most 100 characters' })
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
 });
 export type CorrectionLine = z.infer<typeof correctionLine>;
 
@@ -51,13 +70,23 @@ export const correctionBody = z.object({
     .array(correctionLine, { error: RETURN_MSG.ledgersRequired })
     .min(1, { error: RETURN_MSG.ledgersRequired })
     .max(LIMITS.maxLedgersPerReturn, { error: `At most ${LIMITS.maxLedgersPerReturn} lines` }),
+  /**
+   * The order lines missing from the parcel (issue 16), as they should be: the whole list. Left out:
+   * unchanged. Only an order-based return has them.
+   */
+  missing_lines: z
+    .array(missingLine)
+    .max(LIMITS.maxLedgersPerReturn, { error: `At most ${LIMITS.maxLedgersPerReturn} lines` })
+    .optional(),
 });
 export type CorrectionBody = z.infer<typeof correctionBody>;
+/** What a client sends (disposition and bin may be left out). */
+export type CorrectionRequest = z.input<typeof correctionBody>;
 
 export const correctionParams = z.object({ returnId: id() });
 
 /** The fields a correction may change on a line, as the version list names them. */
-export const CORRECTED_FIELDS = ['quantity', 'condition', 'reason', 'comment'] as const;
+export const CORRECTED_FIELDS = ['quantity', 'condition', 'reason', 'comment', 'disposition', 'location'] as const;
 export type CorrectedField = (typeof CORRECTED_FIELDS)[number];
 
 const scalar = z.union([z.string(), z.number(), z.null()]);
@@ -69,6 +98,12 @@ export const versionLineChange = z.object({
   ledger_id: z.number().int(),
   sku: z.string(),
   name_1: z.string(),
+  /**
+   * What kind of line it is (issue 16): WRONG_ITEM or EXTRA_ITEM for such a ledger line, MISSING
+   * for an order line missing from the parcel (then `ledger_id` is that missing line's id); null
+   * for a line of the order as expected. Absent in versions saved before it was recorded.
+   */
+  discrepancy: z.string().nullable().optional(),
   fields: z.array(z.object({ field: z.string(), before: scalar, after: scalar })),
 });
 export type VersionLineChange = z.infer<typeof versionLineChange>;

@@ -43,8 +43,10 @@ export function createOutboundDataRepository(db: DbOrTx) {
   /** A version's kept lines with what the file shows of their products, order lines and reasons. */
   async function keptLines(customerId: number, kept: (typeof returnVersions.$inferSelect)['lines']): Promise<ReturnFileLine[]> {
     const productIds = [...new Set(kept.map((l) => l.product_id))];
-    const lineIds = [...new Set(kept.map((l) => l.order_line_id).filter((v): v is number => v !== null))];
-    const [productRows, lineRows, reasonRows] = await Promise.all([
+    const lineIds = [
+      ...new Set(kept.flatMap((l) => [l.order_line_id, l.replaces_order_line_id ?? null]).filter((v): v is number => v !== null)),
+    ];
+    const [productRows, lineRows, reasonRows, dispositionRows] = await Promise.all([
       productIds.length ? db.select().from(products).where(inArray(products.id, productIds)) : [],
       lineIds.length
         ? db.select({ id: orderLines.id, lineNumber: orderLines.lineNumber }).from(orderLines).where(inArray(orderLines.id, lineIds))
@@ -53,17 +55,20 @@ export function createOutboundDataRepository(db: DbOrTx) {
         .select({ code: options.optionCode, text: options.optionValue })
         .from(options)
         .where(and(eq(options.customerId, customerId), eq(options.optionType, 'Reason'))),
+      db.select({ code: dispositions.code, name: dispositions.name }).from(dispositions).where(eq(dispositions.customerId, customerId)),
     ]);
     const product = new Map(productRows.map((p) => [p.id, p]));
     const lineNumber = new Map(lineRows.map((l) => [l.id, l.lineNumber]));
+    const numberOf = (id: number | null | undefined) => (id == null ? null : (lineNumber.get(id) ?? null));
     const reasonText = new Map(reasonRows.map((r) => [r.code, r.text]));
+    const dispositionText = new Map(dispositionRows.map((d) => [d.code, d.name]));
     return [...kept]
       .sort((a, b) => a.id - b.id)
       .map((l) => {
         const p = product.get(l.product_id)!;
         return {
           ledgerId: l.id,
-          orderLineNumber: l.order_line_id === null ? null : (lineNumber.get(l.order_line_id) ?? null),
+          orderLineNumber: numberOf(l.order_line_id),
           sku: p.sku,
           upc: p.upc,
           name1: p.name1,
@@ -74,7 +79,35 @@ export function createOutboundDataRepository(db: DbOrTx) {
           reason: l.reason,
           reasonText: reasonText.get(l.reason) ?? null,
           comment: l.comment,
+          // Issue 16: what the version kept, so a late message carries that version's dispositions and bins.
+          disposition: l.disposition ?? null,
+          dispositionText: l.disposition ? (dispositionText.get(l.disposition) ?? null) : null,
+          location: l.location ?? null,
+          discrepancy: l.discrepancy ?? null,
+          replacesOrderLineNumber: numberOf(l.replaces_order_line_id),
         };
+      });
+  }
+
+  /** A version's kept missing order lines as the file shows them. */
+  async function keptMissing(kept: (typeof returnVersions.$inferSelect)['missingLines']): Promise<ReturnFileMissingInput[]> {
+    if (!kept.length) return [];
+    const rows = await db
+      .select({ id: orderLines.id, lineNumber: orderLines.lineNumber, sku: products.sku, upc: products.upc, name1: products.name1 })
+      .from(orderLines)
+      .innerJoin(products, eq(products.id, orderLines.productId))
+      .where(
+        inArray(
+          orderLines.id,
+          kept.map((m) => m.order_line_id),
+        ),
+      );
+    const byLine = new Map(rows.map((r) => [r.id, r]));
+    return [...kept]
+      .sort((a, b) => a.id - b.id)
+      .map((m) => {
+        const { lineNumber, sku, upc, name1 } = byLine.get(m.order_line_id)!;
+        return { orderLineNumber: lineNumber, sku, upc, name1, quantity: m.quantity };
       });
   }
 
@@ -187,7 +220,7 @@ export function createOutboundDataRepository(db: DbOrTx) {
           customer: customer!,
           order: order ?? null,
           lines: await keptLines(ret.customerId, kept.lines),
-          missingLines,
+          missingLines: await keptMissing(kept.missingLines),
           correction,
         };
       }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CORRECTION_MSG } from '../../../contract/corrections.js';
 import { queryRows } from '../../db/client.js';
-import { correctionState, submittedReturn } from '../../test/correction-fixtures.js';
+import { correctionState, discrepancyReturn, submittedReturn } from '../../test/correction-fixtures.js';
 import { adminSession } from '../../test/sessions.js';
 import { call, createTestApp, type TestApp } from '../../test/test-app.js';
 import { foldRollups } from '../dashboard/dashboard.service.js';
@@ -43,6 +43,49 @@ describe('two admins correcting the same return at once', () => {
       expect(state.tasks).toBe(4); // two first messages, one correction each
       expect((state.ledgers as { quantity: number }[]).map((l) => l.quantity)).toEqual([1 + winner, 1]);
       expect(answers[winner]!.body.message.versions[1].comment).toBe(`admin ${winner}`);
+    }
+  });
+
+  it('racing corrections of bins, dispositions and missing lines: one wins whole, the others write nothing', async () => {
+    const admins = await Promise.all([adminSession(t.app, db()), adminSession(t.app, db()), adminSession(t.app, db())]);
+    for (let round = 0; round < 3; round++) {
+      const f = await discrepancyReturn(t.app, db(), admins[0]!.token);
+      const [a, b, w] = f.ledgers.map((l) => ({ id: l.id, quantity: l.quantity, condition: l.condition, reason: l.reason }));
+      const l3 = f.made.lines[2]!.id;
+      const bodies = [
+        { lines: [{ ...a!, location: 'RACE-0' }, b!, w!] },
+        { lines: [a!, { ...b!, disposition: 'RESTOCK', location: 'RACE-1' }, w!], missing_lines: [] },
+        { lines: [a!, b!], missing_lines: [{ order_line_id: l3, quantity: 1 }] },
+      ];
+      const answers = await Promise.all(
+        admins.map((admin, i) =>
+          call(t.app, 'POST', `/api/su/returns/${f.returnId}/corrections`, {
+            token: admin.token,
+            body: { version: 1, comment: `admin ${i}`, ...bodies[i] },
+          }),
+        ),
+      );
+      expect(answers.map((x) => x.status).sort()).toEqual([200, 409, 409]);
+      const winner = answers.findIndex((x) => x.status === 200);
+      const state = await correctionState(db(), f.returnId);
+      const ledgers = state.ledgers as { location: string | null; disposition: string | null }[];
+      const missing = state.missing as unknown[];
+      expect(state.versions).toBe(2);
+      expect(state.tasks).toBe(4);
+      if (winner === 0) expect(ledgers.map((l) => l.location)).toEqual(['RACE-0', null, null]);
+      if (winner === 1) {
+        expect(ledgers.map((l) => [l.disposition, l.location])).toEqual([
+          ['RESTOCK', 'A-01'],
+          ['RESTOCK', 'RACE-1'],
+          ['SCRAP', null],
+        ]);
+        expect(missing).toEqual([]);
+      }
+      if (winner === 2) {
+        expect(ledgers).toHaveLength(2);
+        expect(missing).toHaveLength(1);
+      }
+      expect(state.has_discrepancies).toBe(winner !== 1);
     }
   });
 

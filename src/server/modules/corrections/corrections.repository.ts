@@ -6,14 +6,16 @@ import {
   orders,
   products,
   returnLedgers,
+  returnMissingLines,
   returns,
   returnVersions,
   tasks,
   type StoredLineChange,
   type VersionLedger,
+  type VersionMissingLine,
 } from '../../db/schema/index.js';
-import type { LedgerRow, ReturnRow } from '../returns/return.presenter.js';
-import type { NewLedgerRow } from '../returns/returns.repository.js';
+import type { LedgerRow, MissingRow, ReturnRow } from '../returns/return.presenter.js';
+import type { NewLedgerRow, NewMissingRow } from '../returns/returns.repository.js';
 
 export type ReturnVersionRow = typeof returnVersions.$inferSelect;
 
@@ -64,6 +66,7 @@ export function createCorrectionsRepository(db: DbOrTx) {
           id: orderLines.id,
           orderId: orderLines.orderId,
           productId: orderLines.productId,
+          quantity: orderLines.quantity,
           lineNumber: orderLines.lineNumber,
           customerId: orders.customerId,
         })
@@ -83,8 +86,34 @@ export function createCorrectionsRepository(db: DbOrTx) {
       return new Map(rows.map((r) => [r.id!, Number(r.n)]));
     },
 
-    async updateLedger(id: number, set: Pick<LedgerRow, 'quantity' | 'condition' | 'reason' | 'comment'>): Promise<void> {
+    async updateLedger(
+      id: number,
+      set: Pick<LedgerRow, 'quantity' | 'condition' | 'reason' | 'comment' | 'disposition' | 'location'>,
+    ): Promise<void> {
       await db.update(returnLedgers).set(set).where(eq(returnLedgers.id, id));
+    },
+
+    /** The return's order lines missing from the parcel (issue 16). */
+    async missingLines(returnId: number): Promise<MissingRow[]> {
+      return db.select().from(returnMissingLines).where(eq(returnMissingLines.returnId, returnId)).orderBy(asc(returnMissingLines.id));
+    },
+
+    async updateMissingLine(id: number, quantity: number): Promise<void> {
+      await db.update(returnMissingLines).set({ quantity }).where(eq(returnMissingLines.id, id));
+    },
+
+    async deleteMissingLines(ids: number[]): Promise<void> {
+      if (ids.length) await db.delete(returnMissingLines).where(inArray(returnMissingLines.id, ids));
+    },
+
+    async insertMissingLines(rows: NewMissingRow[]): Promise<MissingRow[]> {
+      if (!rows.length) return [];
+      return db.insert(returnMissingLines).values(rows).returning();
+    },
+
+    /** History's discrepancy filter and mark follow the corrected lines. */
+    async setHasDiscrepancies(returnId: number, value: boolean): Promise<void> {
+      await db.update(returns).set({ hasDiscrepancies: value }).where(eq(returns.id, returnId));
     },
 
     async deleteLedgers(ids: number[]): Promise<void> {
@@ -108,6 +137,7 @@ export function createCorrectionsRepository(db: DbOrTx) {
       username: string;
       comment: string | null;
       lines: VersionLedger[];
+      missingLines: VersionMissingLine[];
       changes: StoredLineChange[];
       createdAt: Date;
     }): Promise<void> {

@@ -1,20 +1,22 @@
 import { CORRECTION_MSG, type CorrectionBody, type ReturnVersion } from '../../../contract/corrections.js';
 import type { ReturnView } from '../../../contract/return-view.js';
 import type { Db } from '../../db/client.js';
-import type { VersionLedger } from '../../db/schema/index.js';
+import type { VersionLedger, VersionMissingLine } from '../../db/schema/index.js';
 import { conflict, notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { createAuditRepository } from '../audit/audit.repository.js';
 import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { createReasonsRepository } from '../customers/reasons.repository.js';
-import { presentLedger, type LedgerRow } from '../returns/return.presenter.js';
+import { createDispositionsRepository } from '../dispositions/dispositions.repository.js';
+import { presentLedger, presentMissing, type LedgerRow, type MissingRow } from '../returns/return.presenter.js';
 import type { ReturnViewService } from '../returns/return-view.service.js';
 import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
-import { additionChanges, namedIds, planCorrection } from './correction-plan.js';
+import { additionChanges, missingAdditionChanges, namedIds, planCorrection } from './correction-plan.js';
 import { createCorrectionsRepository, type ReturnVersionRow } from './corrections.repository.js';
 
 const snapshot = (ledgers: LedgerRow[]): VersionLedger[] => ledgers.map((l) => presentLedger(l) as VersionLedger);
+const missingSnapshot = (rows: MissingRow[]): VersionMissingLine[] => rows.map(presentMissing);
 
 export const presentVersion = (v: ReturnVersionRow): ReturnVersion => ({
   version: v.version,
@@ -46,19 +48,22 @@ export function createCorrectionsService(deps: { db: Db; customerAccess: Custome
         const ret = await repo.bumpVersion(returnId, body.version, now);
         if (!ret) throw conflict(CORRECTION_MSG.changed);
         const current = await repo.ledgers(returnId);
-        const { productIds, orderLineIds } = namedIds(body.lines, current);
-        const [reasons, orderLineRows, received] = await Promise.all([
-          createReasonsRepository(tx).codes(ret.customerId),
-          repo.orderLines(orderLineIds),
-          repo.receivedCounts(orderLineIds),
-        ]);
+        const currentMissing = await repo.missingLines(returnId);
+        const { productIds, orderLineIds } = namedIds(body, current, currentMissing);
+        // One after another: a transaction is one connection (PGlite runs nothing in parallel anyway).
+        const reasons = await createReasonsRepository(tx).codes(ret.customerId);
+        const dispositions = await createDispositionsRepository(tx).list(ret.customerId);
+        const orderLineRows = await repo.orderLines(orderLineIds);
+        const received = await repo.receivedCounts(orderLineIds);
         const productRows = await repo.products([...new Set([...productIds, ...orderLineRows.map((l) => l.productId)])]);
         const products = new Map(productRows.map((p) => [p.id, p]));
-        const plan = planCorrection(ret, current, body.lines, {
+        const plan = planCorrection(ret, current, body, {
           reasons,
           products,
           orderLines: new Map(orderLineRows.map((l) => [l.id, l])),
           received,
+          dispositions,
+          missing: currentMissing,
         });
         if (!plan.ok) throw validationError(plan.errors); // rolls the version back too
 
@@ -71,6 +76,7 @@ export function createCorrectionsService(deps: { db: Db; customerAccess: Custome
             username: ret.username,
             comment: null,
             lines: snapshot(current),
+            missingLines: missingSnapshot(currentMissing),
             changes: [],
             createdAt: ret.createdAt,
           });
@@ -88,11 +94,20 @@ export function createCorrectionsService(deps: { db: Db; customerAccess: Custome
             quantity: a.quantity,
             reason: a.reason,
             comment: a.comment,
+            disposition: a.disposition,
+            location: a.location,
             createdAt: now,
           })),
         );
-        const changes = [...plan.changes, ...additionChanges(added, products)];
+        for (const u of plan.missing.updates) await repo.updateMissingLine(u.id, u.quantity);
+        await repo.deleteMissingLines(plan.missing.removals);
+        const addedMissing = await repo.insertMissingLines(
+          plan.missing.additions.map((m) => ({ returnId, customerId: ret.customerId, orderId: ret.orderId!, ...m, createdAt: now })),
+        );
+        if (plan.hasDiscrepancies !== ret.hasDiscrepancies) await repo.setHasDiscrepancies(returnId, plan.hasDiscrepancies);
+        const changes = [...plan.changes, ...additionChanges(added, products), ...missingAdditionChanges(addedMissing, products)];
         const corrected = await repo.ledgers(returnId);
+        const correctedMissing = await repo.missingLines(returnId);
         await repo.insertVersion({
           returnId,
           version: ret.version,
@@ -100,6 +115,7 @@ export function createCorrectionsService(deps: { db: Db; customerAccess: Custome
           username: user.username,
           comment: body.comment,
           lines: snapshot(corrected),
+          missingLines: missingSnapshot(correctedMissing),
           changes,
           createdAt: now,
         });
@@ -125,8 +141,14 @@ export function createCorrectionsService(deps: { db: Db; customerAccess: Custome
             action: 'correct',
             entityType: 'return',
             entityId: returnId,
-            before: { version: body.version, lines: snapshot(current) },
-            after: { version: ret.version, comment: body.comment, lines: snapshot(corrected), changes },
+            before: { version: body.version, lines: snapshot(current), missing_lines: missingSnapshot(currentMissing) },
+            after: {
+              version: ret.version,
+              comment: body.comment,
+              lines: snapshot(corrected),
+              missing_lines: missingSnapshot(correctedMissing),
+              changes,
+            },
           },
           now,
         );

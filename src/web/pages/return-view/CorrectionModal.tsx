@@ -19,7 +19,7 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { correctionBody, type CorrectionBody } from '../../../contract/corrections';
+import { correctionBody, type CorrectionRequest } from '../../../contract/corrections';
 import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
 import type { ReturnView } from '../../../contract/return-view';
 import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
@@ -54,13 +54,13 @@ const initialLines = (r: ReturnView): LineValues[] =>
     comment: l.comment ?? '',
   }));
 
-const toBody = (version: number, v: Values): CorrectionBody => ({
+const toBody = (version: number, v: Values): CorrectionRequest => ({
   version,
   comment: v.comment,
   lines: v.lines.map((l) => ({
     ...(l.id !== undefined ? { id: l.id } : { order_line_id: l.order_line_id }),
     quantity: typeof l.quantity === 'number' ? l.quantity : Number(l.quantity || NaN),
-    condition: l.condition as CorrectionBody['lines'][number]['condition'],
+    condition: l.condition as CorrectionRequest['lines'][number]['condition'],
     reason: l.reason,
     comment: l.comment,
   })),

@@ -1,0 +1,1 @@
+ALTER TABLE "return_versions" ADD COLUMN "missing_lines" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -14,6 +14,8 @@ export const SCHEDULE_MSG = {
   time: 'Time must be HH:MM (24 h)',
   timeZone: 'Unknown time zone; use a name such as UTC or Europe/Amsterdam',
   recipients: `Enter 1 to ${MAX_RECIPIENTS} e-mail addresses`,
+  recipientInvalid: (position: number, value: string) =>
+    `Recipient ${position}: "${value.length > 60 ? `${value.slice(0, 60)}…` : value}" is not a valid e-mail address`,
   formats: 'Choose XLSX, CSV or both',
   notFound: 'Report schedule not found.',
   sent: 'Report queued',
@@ -51,10 +53,18 @@ export const scheduleBody = z
       .max(64, { error: SCHEDULE_MSG.timeZone })
       .refine(isTimeZoneName, { error: SCHEDULE_MSG.timeZone })
       .default('UTC'),
+    // Each address is checked here, not by an element schema, so a bad one is reported on the field
+    // ("recipients") with its position and text, not under a key like "recipients.0".
     recipients: z
-      .array(emailField, { error: SCHEDULE_MSG.recipients })
+      .array(text(SCHEDULE_MSG.recipients), { error: SCHEDULE_MSG.recipients })
       .min(1, { error: SCHEDULE_MSG.recipients })
-      .max(MAX_RECIPIENTS, { error: SCHEDULE_MSG.recipients }),
+      .max(MAX_RECIPIENTS, { error: SCHEDULE_MSG.recipients })
+      .transform((list) => list.map((r) => r.trim()))
+      .superRefine((list, ctx) => {
+        list.forEach((r, i) => {
+          if (!emailField.safeParse(r).success) ctx.addIssue({ code: 'custom', message: SCHEDULE_MSG.recipientInvalid(i + 1, r) });
+        });
+      }),
     formats: z
       .array(z.enum(REPORT_FORMATS, { error: SCHEDULE_MSG.formats }), { error: SCHEDULE_MSG.formats })
       .min(1, { error: SCHEDULE_MSG.formats })

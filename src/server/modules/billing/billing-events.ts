@@ -34,6 +34,23 @@ export const BILLING_EVENT_SOURCES: Partial<Record<BillingEvent, EventSource>> =
     WHERE r.customer_id = ${customerId} AND ph.uploaded_at >= ${from}::timestamptz AND ph.uploaded_at < ${to}::timestamptz`,
 
   /**
+   * A discrepancy recorded on a return (issue 16): each wrong or extra item line and each missing
+   * order line is one event, dated like the units, when the return was submitted, by its operator.
+   * Reference: what it was and the product's SKU.
+   */
+  discrepancy_recorded: (customerId, from, to) => sql`
+    SELECT 'discrepancy_recorded'::text AS event_type, r.created_at AS occurred_at, r.id AS return_id,
+           CASE l.discrepancy WHEN 'WRONG_ITEM' THEN 'Wrong item ' ELSE 'Extra item ' END || p.sku AS reference,
+           r.username AS operator, 1 AS quantity
+    FROM return_ledgers l JOIN returns r ON r.id = l.return_id JOIN products p ON p.id = l.product_id
+    WHERE l.customer_id = ${customerId} AND l.discrepancy IS NOT NULL
+      AND r.created_at >= ${from}::timestamptz AND r.created_at < ${to}::timestamptz
+    UNION ALL
+    SELECT 'discrepancy_recorded'::text, r.created_at, r.id, 'Missing ' || p.sku, r.username, 1
+    FROM return_missing_lines m JOIN returns r ON r.id = m.return_id JOIN products p ON p.id = m.product_id
+    WHERE m.customer_id = ${customerId} AND r.created_at >= ${from}::timestamptz AND r.created_at < ${to}::timestamptz`,
+
+  /**
    * An unknown parcel (issue 11) of the customer, when it was closed (matched, converted or closed
    * without a return): a parcel often has no customer until then. Operator: who took it in.
    */

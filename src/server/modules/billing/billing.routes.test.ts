@@ -7,7 +7,16 @@ import { makeOrder } from '../../test/order-factory.js';
 import { makeProduct, makeReturn } from '../../test/return-factory.js';
 import { adminSession, operatorSession } from '../../test/sessions.js';
 import type { Db } from '../../db/client.js';
-import { billingClosedMonths, billingRates, customers, parcels, photos, returnLedgers, returnVersions } from '../../db/schema/index.js';
+import {
+  billingClosedMonths,
+  billingRates,
+  customers,
+  parcels,
+  photos,
+  returnLedgers,
+  returnMissingLines,
+  returnVersions,
+} from '../../db/schema/index.js';
 import { BILLING_MSG } from '../../../contract/billing.js';
 import { CURRENCY_INVALID } from '../../../contract/money.js';
 import { CUSTOMER_MSG } from '../../../contract/customers.js';
@@ -327,5 +336,71 @@ describe('billing events of the other features', () => {
       `Unknown parcel handled|${csv[7]![3]}`,
     ]);
     expect(csv[1]![3]).toMatch(/^TRK/);
+  });
+
+  it('counts each discrepancy recorded (wrong item, extra item, missing order line); a closed month stays frozen', async () => {
+    const { token } = await admin();
+    const customer = await makeCustomer(db);
+    const op = await operatorSession(t.app, db, [customer.id]);
+    const made = await makeOrder(db, customer.id, {}, [2, 1]);
+    const product = await makeProduct(db, customer.id, { sku: 'DS-1' });
+    const submit = (createdAt: string) =>
+      makeReturn(db, {
+        customerId: customer.id,
+        userId: op.user.id,
+        username: op.user.username,
+        orderId: made.order.id,
+        createdAt: new Date(createdAt),
+        lines: [
+          { productId: product.id, quantity: 2 },
+          { productId: product.id, quantity: 1 },
+          { productId: product.id, quantity: 1 },
+        ],
+      });
+    const october = await submit('2026-10-10T10:00:00Z');
+    const discrepancies = async (returnId: number) => {
+      const lines = await db.select().from(returnLedgers).where(eq(returnLedgers.returnId, returnId));
+      await db.update(returnLedgers).set({ discrepancy: 'WRONG_ITEM' }).where(eq(returnLedgers.id, lines[0]!.id));
+      await db.update(returnLedgers).set({ discrepancy: 'EXTRA_ITEM' }).where(eq(returnLedgers.id, lines[1]!.id));
+      await db.insert(returnMissingLines).values({
+        returnId,
+        customerId: customer.id,
+        orderId: made.order.id,
+        orderLineId: made.lines[0]!.id,
+        productId: made.lines[0]!.productId,
+        quantity: 2,
+      });
+    };
+    await discrepancies(october.id);
+    await addRate(token, customer.id, 'discrepancy_recorded', 150, '2026-01-01');
+    const read = async (month: string) =>
+      (await call(t.app, 'GET', `/api/su/billing?customer_id=${customer.id}&month=${month}`, { token })).body.message as {
+        total_minor: number;
+        lines: { event_type: string; quantity: number; amount_minor: number }[];
+      };
+    const line = (m: Awaited<ReturnType<typeof read>>) => m.lines.find((l) => l.event_type === 'discrepancy_recorded');
+    expect(line(await read('2026-10'))).toMatchObject({ quantity: 3, amount_minor: 450 });
+    const csv = parseCsv((await download(token, customer.id, '2026-10', 'csv')).body);
+    const rows = csv.filter((r) => r[0] === 'Discrepancy recorded');
+    expect(rows.map((r) => r[3]).sort()).toEqual(['Extra item DS-1', `Missing ${made.lines[0]!.product.sku}`, 'Wrong item DS-1']);
+    expect(rows.every((r) => r[2] === String(october.id) && r[4] === op.user.username)).toBe(true);
+    const xlsx = new ExcelJS.Workbook();
+    await xlsx.xlsx.load((await download(token, customer.id, '2026-10', 'xlsx')).rawPayload as never);
+    const xlsxEvents: string[] = [];
+    xlsx.worksheets[0]!.eachRow((r) => xlsxEvents.push(String(r.getCell(1).value)));
+    expect(xlsxEvents.filter((e) => e === 'Discrepancy recorded')).toHaveLength(3);
+
+    // Close October; a back-dated return with discrepancies and a new rate change nothing in it.
+    expect(
+      (await call(t.app, 'POST', '/api/su/billing/close', { token, body: { customer_id: customer.id, month: '2026-10' } })).status,
+    ).toBe(200);
+    const closed = await read('2026-10');
+    await discrepancies((await submit('2026-10-20T10:00:00Z')).id);
+    await addRate(token, customer.id, 'discrepancy_recorded', 999, '2026-10-01');
+    expect(await read('2026-10')).toEqual(closed);
+    expect(line(closed)).toMatchObject({ quantity: 3, amount_minor: 450 });
+    // November (open) counts at the new rate.
+    await discrepancies((await submit('2026-11-03T10:00:00Z')).id);
+    expect(line(await read('2026-11'))).toMatchObject({ quantity: 3, amount_minor: 2997 });
   });
 });

@@ -79,16 +79,24 @@ describe('report schedule routes', () => {
     const url = `/api/su/customers/${customer.id}/report-schedules`;
     const res = await call(t.app, 'POST', url, {
       token: admin.token,
-      body: { frequency: 'Hourly', time_of_day: '25:00', time_zone: 'Mars/Olympus', recipients: ['nope'], formats: ['PDF'] },
+      body: {
+        frequency: 'Hourly',
+        time_of_day: '25:00',
+        time_zone: 'Mars/Olympus',
+        recipients: ['ok@example.com', 'nope', ' also@bad '],
+        formats: ['PDF'],
+      },
     });
     expect(res.status).toBe(422);
-    expect(res.body.errors).toMatchObject({
+    // Each bad address by its position and text, on the field itself (never "recipients.1").
+    expect(res.body.errors).toEqual({
       frequency: [SCHEDULE_MSG.frequency],
       time_of_day: [SCHEDULE_MSG.time],
       time_zone: [SCHEDULE_MSG.timeZone],
-      'recipients.0': [expect.any(String)],
+      recipients: ['Recipient 2: "nope" is not a valid e-mail address', 'Recipient 3: "also@bad" is not a valid e-mail address'],
       'formats.0': [SCHEDULE_MSG.formats],
     });
+    expect(res.body.message).toContain('Recipient 2: "nope" is not a valid e-mail address');
     const weekly = await call(t.app, 'POST', url, { token: admin.token, body: { ...validBody, frequency: 'Weekly' } });
     expect(weekly.status).toBe(422);
     expect(weekly.body.errors).toEqual({ weekday: [SCHEDULE_MSG.weekday] });
@@ -209,6 +217,38 @@ describe('scheduled runs (fake clock)', () => {
     await service().runDue(t.clock.now());
     expect(await reportTasks(customer.id)).toHaveLength(1);
     expect(await reportTasks(paused.id)).toEqual([]);
+  });
+
+  it('paused through PUT it sends nothing; resumed, it runs again from its next time on', async () => {
+    await setClock('2026-11-24T05:00:00Z');
+    const customer = await makeCustomer(db);
+    const schedule = await createSchedule(customer.id, validBody);
+    t.clock.advance(HOUR); // 06:00: the first run
+    await service().runDue(t.clock.now());
+    expect(await reportTasks(customer.id)).toHaveLength(1);
+    // A session of its own, signed in again after the clock jumps (a session does not last days).
+    const put = async (active: boolean) =>
+      call(t.app, 'PUT', `/api/su/report-schedules/${schedule.id}`, {
+        token: (await adminSession(t.app, db)).token,
+        body: { ...validBody, active },
+      });
+    expect((await put(false)).body.message).toMatchObject({ active: false, next_due_at: null });
+    // Two more due times pass while paused, the worker ticking every hour.
+    for (let h = 0; h < 50; h++) {
+      t.clock.advance(HOUR);
+      await service().runDue(t.clock.now());
+    }
+    expect(await reportTasks(customer.id)).toHaveLength(1);
+    // Resumed on the 26th at 08:00: no catch-up of the paused days, the next run is the 27th at 06:00.
+    expect(t.clock.now().toISOString()).toBe('2026-11-26T08:00:00.000Z');
+    expect((await put(true)).body.message).toMatchObject({ active: true, next_due_at: '2026-11-27T06:00:00.000Z' });
+    await service().runDue(t.clock.now());
+    expect(await reportTasks(customer.id)).toHaveLength(1);
+    await setClock('2026-11-27T06:00:00Z');
+    await service().runDue(t.clock.now());
+    const sent = await reportTasks(customer.id);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.payload.dateTo).toBe('2026-11-26');
   });
 
   it('weekly and monthly (31st → last day of a short month) at their local time', async () => {

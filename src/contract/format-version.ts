@@ -4,7 +4,7 @@
  * names the version it reads in `connection_meta.format_version`; absent means 1.
  *
  * * 1 — the original return file (XML, flat) and web-shop post, byte for byte.
- * * 2 — adds the evidence of issue 16: dispositions, restock locations, discrepancies (and what other
+ * * 2 — adds the evidence of issue 16: dispositions, restock locations, discrepancies, photo links (and what other
  *   features register below).
  *
  * To add an element: register a feature with the first version that carries it, and let the builder
@@ -22,6 +22,8 @@ export const FORMAT_FEATURES = {
   dispositions: 2,
   /** Per line: wrong / extra item (and the order line it replaced); missing order lines; totals. */
   discrepancies: 2,
+  /** Per line and per return: signed, long-lived links to the photos (no login needed). */
+  photoLinks: 2,
 } as const satisfies Record<string, OutboundFormatVersion>;
 export type FormatFeature = keyof typeof FORMAT_FEATURES;
 

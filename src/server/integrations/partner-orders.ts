@@ -67,11 +67,21 @@ export interface ShopReturn {
     location?: string | null;
     discrepancy?: string | null;
     replaces_line_number?: number | null;
+    photos?: ShopPhoto[];
   }>;
   /** Format version 2 on. */
   format_version?: number;
   missing_lines?: Array<{ line_number: number; sku: string; quantity: number }>;
   discrepancies?: { missing: number; wrong_items: number; extra_items: number; total: number };
+  /** Photos of the whole return (the parcel, the label). */
+  photos?: ShopPhoto[];
+}
+
+/** Signed links that work without a login (display size and original); format version 2 on. */
+export interface ShopPhoto {
+  id: number;
+  url: string;
+  original_url: string;
 }
 
 /**

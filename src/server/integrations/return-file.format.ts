@@ -20,6 +20,18 @@ export interface ReturnFileLineInput {
   discrepancy?: string | null;
   /** A wrong item: the line number of the order line it came instead of, when known. */
   replacesOrderLineNumber?: number | null;
+  /** The line's photos (format version 2 on). */
+  photos?: PhotoLinkInput[];
+}
+
+/**
+ * A photo as outbound messages carry it (format version 2 on): signed links that work without a login
+ * for PHOTO_LINK_DAYS, to the display size (1600 px WebP) and to the original (full size, metadata removed).
+ */
+export interface PhotoLinkInput {
+  id: number;
+  url: string;
+  originalUrl: string;
 }
 
 /** An order line the operator confirmed missing from the parcel (format version 2 on). */
@@ -57,6 +69,8 @@ export interface ReturnFileInput {
   } | null;
   lines: ReturnFileLineInput[];
   missingLines?: ReturnFileMissingInput[];
+  /** Photos of the whole return (the parcel as it arrived, the label); format version 2 on. */
+  photos?: PhotoLinkInput[];
   /** Set for a correction message: the full corrected return, referencing the return's first message. */
   correction?: CorrectionInput;
 }
@@ -106,8 +120,11 @@ export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader, ve
   const { ret, order, lines } = data;
   const dispositions = formatHas(version, 'dispositions');
   const discrepancies = formatHas(version, 'discrepancies');
+  const photoLinks = formatHas(version, 'photoLinks');
   const totals = discrepancyTotals(data);
   const missing = data.missingLines ?? [];
+  const photosXml = (list: PhotoLinkInput[] | undefined) =>
+    list?.length ? { Photo: list.map((p) => ({ PhotoId: p.id, Url: p.url, OriginalUrl: p.originalUrl })) } : '';
   const doc = {
     '?xml': { '@_version': '1.0', '@_encoding': 'UTF-8' },
     Envelope: {
@@ -158,6 +175,7 @@ export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader, ve
                 ? { DispositionCode: opt(l.disposition), Disposition: opt(l.dispositionText), Location: opt(l.location) }
                 : {}),
               ...(discrepancies ? { Discrepancy: opt(l.discrepancy), ReplacesOrderLineNumber: l.replacesOrderLineNumber ?? '' } : {}),
+              ...(photoLinks ? { Photos: photosXml(l.photos) } : {}),
             })),
           },
           TotalQuantity: lines.reduce((n, l) => n + l.quantity, 0),
@@ -182,6 +200,7 @@ export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader, ve
                 },
               }
             : {}),
+          ...(photoLinks ? { Photos: photosXml(data.photos) } : {}),
           ...(data.correction && {
             Correction: {
               Version: data.correction.version,
@@ -261,7 +280,7 @@ export const CORRECTION_HEADER_TAIL = [
 
 /**
  * Version 2 of the flat file: the version-1 records keep every column where it was and grow at the
- * end; missing order lines are `M` records between the details and the trailer.
+ * end; missing order lines are `M` records and photo links `P` records between the details and the trailer.
  */
 export const FLAT_LAYOUT_V2 = {
   H: [...FLAT_LAYOUT.H, ['formatVersion', 2]],
@@ -274,8 +293,23 @@ export const FLAT_LAYOUT_V2 = {
     ['upc', 20],
     ['quantity', 7],
   ],
+  /** One per photo, after the M records: the D record's line number, or 0 for a photo of the whole return. */
+  P: [
+    ['record', 1],
+    ['recordNumber', 5],
+    ['lineNumber', 5],
+    ['photoId', 10],
+    ['url', 200],
+    ['originalUrl', 200],
+  ],
   T: [...FLAT_LAYOUT.T, ['missingQuantity', 9], ['wrongItemQuantity', 9], ['extraItemQuantity', 9]],
 } as const;
+
+/** A link cut short would lead nowhere: a link longer than its column stops the build instead. */
+function linkField(url: string, width: number): string {
+  if (url.length > width) throw new Error(`A photo link is longer than the flat file's ${width} characters; shorten PUBLIC_URL`);
+  return text(url, width);
+}
 
 /**
  * FGL: the same return as fixed-width records for receivers that cannot read XML. One header (H,
@@ -288,6 +322,9 @@ export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader, v
   // The flat layout is fixed per version (FLAT_LAYOUT, FLAT_LAYOUT_V2).
   const v2 = version >= 2;
   const missing = v2 ? (data.missingLines ?? []) : [];
+  const photos = formatHas(version, 'photoLinks')
+    ? [...lines.flatMap((l, i) => (l.photos ?? []).map((p) => ({ line: i + 1, p }))), ...(data.photos ?? []).map((p) => ({ line: 0, p }))]
+    : [];
   const totals = discrepancyTotals(data);
   const records = [
     (data.correction ? 'C' : 'H') +
@@ -326,8 +363,11 @@ export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader, v
           : ''),
     ),
     ...missing.map((m, i) => 'M' + num(i + 1, 5) + num(m.orderLineNumber, 6) + text(m.sku, 30) + text(m.upc, 20) + num(m.quantity, 7)),
+    ...photos.map(
+      ({ line, p }, i) => 'P' + num(i + 1, 5) + num(line, 5) + num(p.id, 10) + linkField(p.url, 200) + linkField(p.originalUrl, 200),
+    ),
     'T' +
-      num(lines.length + missing.length + 2, 7) +
+      num(lines.length + missing.length + photos.length + 2, 7) +
       num(
         lines.reduce((n, l) => n + l.quantity, 0),
         9,

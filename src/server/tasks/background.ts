@@ -7,12 +7,19 @@ import { startScheduler } from './scheduler.js';
 import { startTaskWakeup } from './task-wakeup.js';
 import { startRollupFold } from './rollup-fold.js';
 import { startPhotoCleanup } from './photo-cleanup.scheduler.js';
-import { photoStorageFromConfig } from '../bootstrap/photo-storage.js';
+import { photoStorageFromConfig, publicBaseUrl } from '../bootstrap/photo-storage.js';
 import { startReportScheduler } from './report-scheduler.js';
 import { createSchedulesService } from '../modules/schedules/schedules.service.js';
 
 /** Everything the worker role runs: the task worker, the inbound scan, the roll-up fold, the photo cleanup and the report scheduler. */
 export function startBackground(deps: AppDeps, log: Logger) {
+  if (!deps.config.PUBLIC_URL) {
+    // Photo links in format-version-2 files, web-shop posts and reports start with PUBLIC_URL.
+    log.warn(
+      { linkBase: publicBaseUrl(deps.config) },
+      'PUBLIC_URL is not set: photo links sent to partners will point at this machine only',
+    );
+  }
   const worker = createWorker({
     repo: createTaskRunnerRepository(deps.database.db),
     handlers: createTaskHandlers(deps),

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.js';
-import type { ReturnFileLineInput, ReturnFileMissingInput } from '../integrations/return-file.format.js';
+import type { PhotoLinkInput, ReturnFileLineInput, ReturnFileMissingInput } from '../integrations/return-file.format.js';
 import {
   connections,
   customers,
@@ -9,6 +9,7 @@ import {
   options,
   orderLines,
   orders,
+  photos,
   products,
   returnLedgers,
   returnMissingLines,
@@ -36,6 +37,10 @@ export interface ReturnFileData {
   missingLines?: ReturnFileMissingInput[];
   /** For a correction (version 2, 3, …): who corrected the return, when and why. */
   correction?: { version: number; correctedBy: string; correctedAt: Date; comment: string };
+  /** The return's photos in the order they were taken; `ledgerId` null: a photo of the whole return. */
+  photoRefs?: { id: number; ledgerId: number | null }[];
+  /** The links of the whole return's photos, once signed (tasks/outbound-photos.ts). */
+  photos?: PhotoLinkInput[];
 }
 
 /** Reads for the outbound handlers and partner gateways; only repositories touch Drizzle. */
@@ -213,6 +218,11 @@ export function createOutboundDataRepository(db: DbOrTx) {
         .innerJoin(products, eq(products.id, returnMissingLines.productId))
         .where(eq(returnMissingLines.returnId, returnId))
         .orderBy(asc(returnMissingLines.id));
+      const photoRefs = await db
+        .select({ id: photos.id, ledgerId: photos.ledgerId })
+        .from(photos)
+        .where(eq(photos.returnId, returnId))
+        .orderBy(asc(photos.uploadedAt), asc(photos.id));
       if (ret.version !== version) {
         if (!kept) return undefined;
         return {
@@ -222,9 +232,10 @@ export function createOutboundDataRepository(db: DbOrTx) {
           lines: await keptLines(ret.customerId, kept.lines),
           missingLines: await keptMissing(kept.missingLines),
           correction,
+          photoRefs,
         };
       }
-      return { ret, customer: customer!, order: order ?? null, lines, missingLines, correction };
+      return { ret, customer: customer!, order: order ?? null, lines, missingLines, correction, photoRefs };
     },
 
     /**

@@ -35,3 +35,12 @@ export function createPhotoLinks(secretBox: SecretBox, days: number) {
   };
 }
 export type PhotoLinks = ReturnType<typeof createPhotoLinks>;
+
+/** Builds the absolute signed link of a photo's size; `at` starts its PHOTO_LINK_DAYS. */
+export type PhotoLinker = (photoId: number, size: PhotoSize, at: Date) => string;
+
+/** Absolute links under the app's public address (PUBLIC_URL): what outbound files and reports carry. */
+export function createPhotoLinker(links: PhotoLinks, publicUrl: string): PhotoLinker {
+  const base = publicUrl.replace(/\/+$/, '');
+  return (photoId, size, at) => `${base}/api/photo-links/${links.token(photoId, size, at)}`;
+}

@@ -7,7 +7,7 @@ import { IMAGE_CONTENT_TYPE, ImageRejected, processImage, type ImageFormat } fro
 import type { ObjectStorage } from '../../integrations/object-storage.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
-import type { PhotoLinks } from './photo-links.js';
+import { createPhotoLinker, type PhotoLinks } from './photo-links.js';
 import type { PhotoRow, PhotosRepository } from './photos.repository.js';
 
 /** The three objects of a photo in the store, under its storage key. */
@@ -61,6 +61,7 @@ export function createPhotosService(deps: {
   publicUrl: string;
 }) {
   const { repo, storage, customerAccess, links, clock, maxBytes } = deps;
+  const linker = createPhotoLinker(links, deps.publicUrl);
   const maxMb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
 
   /** Who may see a photo: like its customer's returns; a photo of no customer yet, its uploader and admins. */
@@ -161,7 +162,7 @@ export function createPhotosService(deps: {
 
     /** An absolute signed link (outbound files, the web-shop post, reports). */
     linkUrl(photoId: number, size: PhotoSize, now = clock.now()): string {
-      return `${deps.publicUrl.replace(/\/+$/, '')}/api/photo-links/${links.token(photoId, size, now)}`;
+      return linker(photoId, size, now);
     },
   };
 }

@@ -29,7 +29,18 @@ export interface ReportLine {
   discrepancy: string | null;
   /** The return's version (issue 11): 1 as submitted, 2… after corrections; the line is the current version's. */
   version: number;
+  /** The line's photos, and the whole return's (the parcel, the label), in the order they were taken. */
+  photo_ids: number[];
+  return_photo_ids: number[];
+  /** Their signed links, set by the report's builder (withReportPhotoLinks). */
+  photo_links?: string[];
+  return_photo_links?: string[];
 }
+
+/** Photo ids as one text (`12 15`): the same on PGlite and PostgreSQL, unlike arrays. */
+const photoIdsOf = (where: ReturnType<typeof sql>) =>
+  sql`(SELECT string_agg(ph.id::text, ' ' ORDER BY ph.uploaded_at, ph.id) FROM photos ph WHERE ${where})`;
+const idList = (v: unknown): number[] => (typeof v === 'string' && v ? v.split(' ').map(Number) : []);
 
 export function createReportsRepository(db: Db) {
   return {
@@ -50,6 +61,8 @@ export function createReportsRepository(db: Db) {
                o.order_number, o.delivery_number, o.web_order_number, r.reference_1, r.reference_2,
                p.sku, p.upc, p.name_1, l.quantity, l.condition, l.reason, opt.option_value AS reason_text,
                l.comment, r.username, r.is_blind, coalesce(d.name, l.disposition) AS disposition, l.location, l.discrepancy, r.version,
+               ${photoIdsOf(sql`ph.ledger_id = l.id`)} AS photo_ids,
+               ${photoIdsOf(sql`ph.return_id = r.id AND ph.ledger_id IS NULL`)} AS return_photo_ids,
                r.return_date AS sort_date, 0 AS sort_kind, l.id AS sort_id
         FROM returns r
         JOIN return_ledgers l ON l.return_id = r.id
@@ -62,6 +75,7 @@ export function createReportsRepository(db: Db) {
         SELECT r.id, to_char(r.return_date, 'YYYY-MM-DD'), r.created_at,
                o.order_number, o.delivery_number, o.web_order_number, r.reference_1, r.reference_2,
                p.sku, p.upc, p.name_1, m.quantity, '', '', NULL, NULL, r.username, r.is_blind, NULL, NULL, 'MISSING', r.version,
+               NULL, ${photoIdsOf(sql`ph.return_id = r.id AND ph.ledger_id IS NULL`)},
                r.return_date, 1, m.id
         FROM returns r
         JOIN return_missing_lines m ON m.return_id = r.id
@@ -77,6 +91,8 @@ export function createReportsRepository(db: Db) {
         quantity: Number(r.quantity),
         version: Number(r.version),
         created_at: new Date(r.created_at).toISOString(),
+        photo_ids: idList(r.photo_ids),
+        return_photo_ids: idList(r.return_photo_ids),
       }));
     },
   };

@@ -196,8 +196,8 @@ describe('POST /api/reports', () => {
     expect(csvLines[0]).toBe(REPORT_COLUMNS.map((c) => c.header).join(','));
     expect(csvLines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csvLines[1]).toContain('"a, ""quoted"" comment"');
-    // The blind line, with issue 16's columns after Blind (no disposition, location or discrepancy here), then Corrected.
-    expect(csvLines[3]!.endsWith(',Y,,,,N')).toBe(true);
+    // The blind line, with issue 16's columns after Blind (no disposition, location or discrepancy here), then Corrected, then no photos.
+    expect(csvLines[3]!.endsWith(',Y,,,,N,,')).toBe(true);
   });
 
   it('mails an empty report with headers only when the range has no returns', async () => {

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { DISCREPANCY_LABELS } from '../../../contract/dispositions.js';
+import type { PhotoLinker } from '../photos/photo-links.js';
 import type { ReportLine } from './reports.repository.js';
 
 /** The report's columns, in order: header text and how to read the value from a line. */
@@ -32,7 +33,19 @@ export const REPORT_COLUMNS: { header: string; width: number; value: (l: ReportL
   },
   // Issue 11, appended: the line is as the latest correction left it (version 2, 3, …).
   { header: 'Corrected', width: 10, value: (l) => (l.version > 1 ? `Y (v${l.version})` : 'N') },
+  // Signed links that open without a login (PHOTO_LINK_DAYS), separated by spaces.
+  { header: 'Photo Links', width: 40, value: (l) => (l.photo_links ?? []).join(' ') },
+  { header: 'Return Photo Links', width: 40, value: (l) => (l.return_photo_links ?? []).join(' ') },
 ];
+
+/**
+ * Signs the links of the report's photos (display size), all starting at `at` (when the report is
+ * built): a reader of a mailed report gets PHOTO_LINK_DAYS from the day it was sent.
+ */
+export function withReportPhotoLinks(lines: ReportLine[], link: PhotoLinker, at: Date): ReportLine[] {
+  const links = (ids: number[]) => ids.map((id) => link(id, 'display', at));
+  return lines.map((l) => ({ ...l, photo_links: links(l.photo_ids), return_photo_links: links(l.return_photo_ids) }));
+}
 
 export async function buildReportXlsx(lines: ReportLine[], title: string): Promise<Buffer> {
   const book = new ExcelJS.Workbook();

@@ -1,15 +1,24 @@
 import type { AppDeps } from '../../deps.js';
 import { formatHas, formatVersionOf, type OutboundFormatVersion } from '../../../contract/format-version.js';
-import { discrepancyTotals } from '../../integrations/return-file.format.js';
+import { discrepancyTotals, type PhotoLinkInput, type ReturnFileInput } from '../../integrations/return-file.format.js';
 import { connectionAuth, PartnerRejectedError } from '../../integrations/partner-http.js';
-import { postShopCorrection, postShopReturn, shopIdempotencyKey, type ShopReturn } from '../../integrations/partner-orders.js';
+import {
+  postShopCorrection,
+  postShopReturn,
+  shopIdempotencyKey,
+  type ShopCorrection,
+  type ShopReturn,
+} from '../../integrations/partner-orders.js';
 import { createOutboundDataRepository, type ReturnFileData } from '../outbound-data.repository.js';
 import { handlerFor, PermanentTaskError, type TaskHandler } from '../worker.js';
+import { photoLinkerOf, withPhotoLinks } from '../outbound-photos.js';
 
 /** The web-shop body; version 1 is the original body, later versions add keys (docs/integrations.md). */
-export function toShopReturn(data: ReturnFileData, version: OutboundFormatVersion = 1): ShopReturn {
+export function toShopReturn(data: Omit<ReturnFileInput, 'correction'>, version: OutboundFormatVersion = 1): ShopReturn {
   const dispositions = formatHas(version, 'dispositions');
   const discrepancies = formatHas(version, 'discrepancies');
+  const photoLinks = formatHas(version, 'photoLinks');
+  const photos = (list: PhotoLinkInput[] | undefined) => (list ?? []).map((p) => ({ id: p.id, url: p.url, original_url: p.originalUrl }));
   const totals = discrepancyTotals(data);
   return {
     ...(version > 1 ? { format_version: version } : {}),
@@ -34,6 +43,7 @@ export function toShopReturn(data: ReturnFileData, version: OutboundFormatVersio
         ? { disposition: l.disposition ?? null, disposition_text: l.dispositionText ?? null, location: l.location ?? null }
         : {}),
       ...(discrepancies ? { discrepancy: l.discrepancy ?? null, replaces_line_number: l.replacesOrderLineNumber ?? null } : {}),
+      ...(photoLinks ? { photos: photos(l.photos) } : {}),
     })),
     ...(discrepancies
       ? {
@@ -41,6 +51,22 @@ export function toShopReturn(data: ReturnFileData, version: OutboundFormatVersio
           discrepancies: { missing: totals.missing, wrong_items: totals.wrongItems, extra_items: totals.extraItems, total: totals.total },
         }
       : {}),
+    ...(photoLinks ? { photos: photos(data.photos) } : {}),
+  };
+}
+
+/** A correction's web-shop body: the full corrected return in the connection's version, and what it corrects. */
+export function toShopCorrection(
+  data: Omit<ReturnFileInput, 'correction'> & { correction: NonNullable<ReturnFileData['correction']> },
+  version: OutboundFormatVersion = 1,
+): ShopCorrection {
+  return {
+    ...toShopReturn(data, version),
+    return_version: data.correction.version,
+    original_idempotency_key: shopIdempotencyKey(data.ret.id),
+    corrected_by: data.correction.correctedBy,
+    corrected_at: data.correction.correctedAt.toISOString(),
+    comment: data.correction.comment,
   };
 }
 
@@ -54,13 +80,15 @@ export function toShopReturn(data: ReturnFileData, version: OutboundFormatVersio
  */
 export function createEcommerceOutboundHandler(deps: AppDeps): TaskHandler {
   const data = createOutboundDataRepository(deps.database.db);
+  const photoLinker = photoLinkerOf(deps);
   return handlerFor('Ecommerce Outbound', async (_task, payload, signal) => {
     const connection = await data.connection(payload.connectionId);
     if (!connection) throw new PermanentTaskError(`Connection ${payload.connectionId} no longer exists`);
     if (!connection.endpoint?.trim()) throw new PermanentTaskError('The SGL Ecom connection has no endpoint');
     const ret = await data.returnFile(payload.returnId, payload.version);
     if (!ret) throw new PermanentTaskError(`Return ${payload.returnId}${payload.version ? ` version ${payload.version}` : ''} not found`);
-    const body = toShopReturn(ret, formatVersionOf(connection.connectionMeta));
+    const linked = withPhotoLinks(ret, photoLinker);
+    const version = formatVersionOf(connection.connectionMeta);
     const partner = {
       endpoint: connection.endpoint,
       auth: connectionAuth(connection, deps.secretBox),
@@ -68,20 +96,9 @@ export function createEcommerceOutboundHandler(deps: AppDeps): TaskHandler {
     };
     const idempotencyKey = shopIdempotencyKey(ret.ret.id, ret.correction?.version);
     try {
-      const answer = ret.correction
-        ? await postShopCorrection(
-            partner,
-            {
-              ...body,
-              return_version: ret.correction.version,
-              original_idempotency_key: shopIdempotencyKey(ret.ret.id),
-              corrected_by: ret.correction.correctedBy,
-              corrected_at: ret.correction.correctedAt.toISOString(),
-              comment: ret.correction.comment,
-            },
-            signal,
-          )
-        : await postShopReturn(partner, body, signal);
+      const answer = linked.correction
+        ? await postShopCorrection(partner, toShopCorrection({ ...linked, correction: linked.correction }, version), signal)
+        : await postShopReturn(partner, toShopReturn(linked, version), signal);
       return {
         message2: `${answer.shopReturnId ? `Shop return ${answer.shopReturnId}` : 'Posted to the web shop'}${ret.correction ? ` (correction ${ret.correction.version})` : ''}`,
         details: {

@@ -6,6 +6,7 @@ import { buildReturnFlat, buildReturnXml, returnFileName, type ReturnFileFormat 
 import { createSettingsRepository } from '../../modules/settings/settings.repository.js';
 import { createOutboundDataRepository, type OutboundDataRepository } from '../outbound-data.repository.js';
 import { createTaskRunnerRepository } from '../task-runner.repository.js';
+import { photoLinkerOf, withPhotoLinks } from '../outbound-photos.js';
 import { handlerFor, PermanentTaskError, TaskLostError, type TaskHandler } from '../worker.js';
 import type { ReturnTaskPayload } from '../../../contract/task-payloads.js';
 import { formatVersionOf } from '../../../contract/format-version.js';
@@ -36,6 +37,7 @@ async function correctedMessageId(data: OutboundDataRepository, returnId: number
 export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileFormat): TaskHandler {
   const { db } = deps.database;
   const transports = transportsOf(deps);
+  const photoLinker = photoLinkerOf(deps);
   return handlerFor(format === 'FLAT' ? 'FGL Outbound' : 'SGL Outbound', async (task, payload, signal, ctx) => {
     let fileName = task.fileName;
     let content = task.fileContent;
@@ -61,7 +63,10 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
         createdAt: now,
       };
       const version = formatVersionOf(connection.connectionMeta);
-      const input = { ...ret, correction: ret.correction && reference ? { ...ret.correction, originalMessageId: reference } : undefined };
+      const input = {
+        ...withPhotoLinks(ret, photoLinker),
+        correction: ret.correction && reference ? { ...ret.correction, originalMessageId: reference } : undefined,
+      };
       const file = {
         name: returnFileName(ret.ret.id, id!, format),
         content: format === 'FLAT' ? buildReturnFlat(input, header, version) : buildReturnXml(input, header, version),

@@ -2,7 +2,9 @@ import { REPORT_MAX_ROWS } from '../../../contract/reports.js';
 import type { Mailer } from '../../integrations/mailer.js';
 import type { Db } from '../../db/client.js';
 import { createReportsRepository } from '../../modules/reports/reports.repository.js';
-import { buildReportCsv, buildReportXlsx } from '../../modules/reports/return-report.files.js';
+import { buildReportCsv, buildReportXlsx, withReportPhotoLinks } from '../../modules/reports/return-report.files.js';
+import type { PhotoLinker } from '../../modules/photos/photo-links.js';
+import type { Clock } from '../../lib/clock.js';
 import { handlerFor, PermanentTaskError, type TaskHandler } from '../worker.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -11,12 +13,12 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
  * Builds the return report of one customer and date range (one row per ledger line) as XLSX and CSV
  * and mails both. A mail failure throws, so the worker retries the whole task later.
  */
-export function createReturnReportHandler(db: Db, mailer: Mailer): TaskHandler {
+export function createReturnReportHandler(db: Db, mailer: Mailer, photoLinker: PhotoLinker, clock: Clock): TaskHandler {
   const repo = createReportsRepository(db);
   return handlerFor('Return Report', async (_task, p) => {
     const company = await repo.customerCompany(p.customerId);
     if (!company) throw new PermanentTaskError(`customer ${p.customerId} no longer exists`);
-    const lines = await repo.lines(p.customerId, p.dateFrom, p.dateTo, REPORT_MAX_ROWS + 1);
+    const lines = withReportPhotoLinks(await repo.lines(p.customerId, p.dateFrom, p.dateTo, REPORT_MAX_ROWS + 1), photoLinker, clock.now());
     const truncated = lines.length > REPORT_MAX_ROWS;
     if (truncated) lines.length = REPORT_MAX_ROWS;
     const title = `${company}: returns ${p.dateFrom} to ${p.dateTo}`;

@@ -26,6 +26,28 @@ const focusedLabel = (page: Page) =>
     return el?.labels?.[0]?.textContent?.replace('*', '').trim() ?? el?.getAttribute('aria-label') ?? '';
   });
 
+/** The webcam is live and its Shoot button has the focus: one key takes a photo. */
+const waitForShootFocused = (page: Page) =>
+  page.waitForFunction(() => {
+    const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim() === 'Shoot');
+    return !!b && !b.disabled && document.activeElement === b;
+  });
+
+/** Pastes an image into a photo drop zone, as Ctrl+V of a screenshot or a copied picture does. */
+async function pasteImage(page: Page, zoneLabel: string, image: Buffer, name: string) {
+  await page.getByRole('group', { name: zoneLabel }).focus();
+  await page.evaluate(
+    ({ label, base64, fileName }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const data = new DataTransfer();
+      data.items.add(new File([bytes], fileName, { type: 'image/png' }));
+      const zone = document.querySelector(`[aria-label="${label}"]`)!;
+      zone.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    { label: zoneLabel, base64: image.toString('base64'), fileName: name },
+  );
+}
+
 async function openParcels(page: Page) {
   await page.getByRole('link', { name: 'Parcels' }).click();
   await page.getByRole('heading', { name: 'Parcels', level: 1 }).waitFor();
@@ -64,13 +86,17 @@ describe('unknown parcels', () => {
     await page.getByLabel('Sender name').fill('Emma de Vries');
     await page.getByLabel('Sender address').fill('Keizersgracht 1\n1015 CJ Amsterdam');
     await page.getByLabel('Note').fill('No paperwork inside, a cap and a hoodie');
-    // A photo of the parcel (on a phone the button opens the camera).
-    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#b5651d' } })
-      .jpeg()
-      .toBuffer();
-    await page.locator('input[type=file]').setInputFiles({ name: 'parcel-label.jpg', mimeType: 'image/jpeg', buffer: photo });
-    await page.getByTestId('intake-photos').getByRole('img', { name: 'Photo parcel-label.jpg' }).waitFor();
-    await page.getByText('1 photo', { exact: true }).waitFor();
+    // A photo of the parcel from the desk webcam (Chromium's fake camera): the Shoot button takes the
+    // focus, one key shoots; the shared capture of issue 16 uploads it with progress.
+    const intakePhotos = page.getByRole('group', { name: 'Photos of the parcel: drop or paste images here' });
+    await page.getByRole('button', { name: 'Webcam' }).click();
+    await waitForShootFocused(page);
+    await screenshot(page, 'parcels-02a-webcam');
+    await expectNoAxeViolations(page, 'parcels: intake webcam live');
+    await page.keyboard.press('Space');
+    await intakePhotos.getByRole('img', { name: 'Photo 1 of 1, Photos of the parcel' }).waitFor();
+    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByText('1 / 12', { exact: true }).waitFor();
     await page.getByLabel('Note').focus();
     await page.keyboard.press('Alt+S');
     await page.getByTestId('parcel-saved').getByText(second).waitFor();
@@ -192,6 +218,62 @@ describe('unknown parcels', () => {
     await page.getByRole('combobox', { name: 'State' }).click();
     await page.getByRole('option', { name: 'Closed' }).click();
     await page.getByTestId('parcel-row').filter({ hasText: number }).getByText('Closed').waitFor();
+    assert.deepEqual(errors, []);
+  });
+  e2eTest('a waiting parcel: its shelf edited and a photo added later, both on its timeline', browser, async ({ page, errors }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const operator = await createOperator({ allCustomers: true });
+    await loginViaUi(page, operator.username, operator.password);
+    await openParcels(page);
+    const number = trackingNumber();
+    await scanInto(page, number);
+    await scanInto(page, 'INTAKE-3');
+    await page.getByTestId('parcel-saved').getByText(number).waitFor();
+    await page
+      .getByTestId('parcel-row')
+      .filter({ hasText: number })
+      .getByRole('button', { name: `Open ${number}` })
+      .click();
+    const drawer = page.getByRole('dialog', { name: `Parcel ${number}` });
+
+    // Edit: the shelf field has the cursor; a scan of the new shelf and Enter saves.
+    await drawer.getByRole('button', { name: 'Edit parcel' }).click();
+    const shelf = drawer.getByLabel('Shelf location');
+    await shelf.waitFor();
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.value === 'INTAKE-3');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type('OVERFLOW-9', { delay: 5 });
+    await drawer.getByLabel('Note').fill('Moved: shelf INTAKE-3 is full');
+    await screenshot(page, 'parcels-10-edit-form');
+    await expectNoAxeViolations(page, 'parcels: edit form');
+    await shelf.press('Enter');
+    const timeline = drawer.getByTestId('parcel-timeline');
+    await timeline.getByText('Edited: shelf INTAKE-3 → OVERFLOW-9; note — → "Moved: shelf INTAKE-3 is full"').waitFor();
+    await drawer.getByText('OVERFLOW-9', { exact: true }).waitFor();
+    // The queue shows the new shelf too.
+    await page.getByTestId('parcel-row').filter({ hasText: number }).getByText('OVERFLOW-9').waitFor();
+
+    // A photo taken later, pasted into the drawer's drop zone, then kept with the parcel.
+    const later = await sharp({ create: { width: 800, height: 600, channels: 3, background: '#4a7f3a' } })
+      .png()
+      .toBuffer();
+    await pasteImage(page, 'New photos of the parcel: drop or paste images here', later, 'dent-close-up.png');
+    await drawer.getByRole('img', { name: 'Photo 1 of 1, New photos of the parcel' }).waitFor();
+    await drawer.getByRole('button', { name: 'Add 1 photo to the parcel' }).click();
+    await timeline.getByText('Added 1 photo (1 in all)').waitFor();
+    await drawer.getByTestId('parcel-photo').locator('img').waitFor();
+    assert.equal(await drawer.getByRole('button', { name: 'Add to the parcel' }).isDisabled(), true);
+    // Both steps, in order, with who did them.
+    const steps = await timeline.locator('.mantine-Timeline-itemTitle').allInnerTexts();
+    assert.deepEqual(steps, [
+      'Received (customer unknown), parked on shelf INTAKE-3',
+      'Edited: shelf INTAKE-3 → OVERFLOW-9; note — → "Moved: shelf INTAKE-3 is full"',
+      'Added 1 photo (1 in all)',
+    ]);
+    assert.equal(await timeline.getByText(operator.username, { exact: false }).count(), 3);
+    await drawer.getByTestId('parcel-timeline').scrollIntoViewIfNeeded();
+    await screenshot(page, 'parcels-11-edited-with-photo');
+    await expectNoAxeViolations(page, 'parcels: edited parcel with a photo added later');
     assert.deepEqual(errors, []);
   });
 });

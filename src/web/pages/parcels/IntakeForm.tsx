@@ -7,7 +7,7 @@ import { parcelIntakeBody, type ParcelDetail } from '../../../contract/parcels';
 import { useRouteMutation } from '../../api/queries';
 import { CustomerSelect } from '../../components/CustomerSelect';
 import { schemaValidate, setServerErrors } from '../../lib/form';
-import { PhotoPicker, type DraftPhoto } from '../../components/parcel/ParcelPhotos';
+import { PhotoCapture } from '../../components/photos/PhotoCapture';
 
 interface Values {
   tracking_number: string;
@@ -32,17 +32,19 @@ export function IntakeForm({ onSaved }: { onSaved?: (parcel: ParcelDetail) => vo
   const trackingRef = useRef<HTMLInputElement>(null);
   const locationRef = useRef<HTMLInputElement>(null);
   const [saved, setSaved] = useState<{ parcel: ParcelDetail; count: number } | null>(null);
-  const [photos, setPhotos] = useState<DraftPhoto[]>([]);
+  // Uploaded as the user's own photos of no customer yet, so changing the customer before the save
+  // never orphans one; the save keeps them with the parcel and gives them its customer.
+  const [photoIds, setPhotoIds] = useState<number[]>([]);
   const intake = useRouteMutation('intakeParcel', {
     invalidates: ['listParcels'],
-    toInput: (values: Values) => ({ body: { ...toBody(values), photo_ids: photos.map((p) => p.id) } }),
+    toInput: (values: Values) => ({ body: { ...toBody(values), photo_ids: photoIds } }),
     onError: (error) => {
       if (setServerErrors(form, error) && form.errors.tracking_number) trackingRef.current?.select();
     },
     onSuccess: (parcel) => {
       setSaved((s) => ({ parcel, count: (s?.count ?? 0) + 1 }));
       form.setValues({ ...EMPTY, location: parcel.location });
-      setPhotos([]);
+      setPhotoIds([]);
       form.resetDirty();
       trackingRef.current?.focus();
       onSaved?.(parcel);
@@ -103,7 +105,16 @@ export function IntakeForm({ onSaved }: { onSaved?: (parcel: ParcelDetail) => vo
           <TextInput label="Sender name" autoComplete="off" {...form.getInputProps('sender_name')} />
           <Textarea label="Sender address" autosize minRows={1} maxRows={4} {...form.getInputProps('sender_address')} />
           <Textarea label="Note" autosize minRows={1} maxRows={4} {...form.getInputProps('note')} />
-          <PhotoPicker photos={photos} onChange={setPhotos} />
+          <Text size="sm" fw={500} mb={-6}>
+            Photos
+          </Text>
+          <PhotoCapture
+            customerId={undefined}
+            photoIds={photoIds}
+            onAdd={(id) => setPhotoIds((ids) => [...ids, id])}
+            onRemove={(id) => setPhotoIds((ids) => ids.filter((x) => x !== id))}
+            label="Photos of the parcel"
+          />
           {form.errors.photo_ids && (
             <Text size="sm" c="red">
               {form.errors.photo_ids}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Drawer, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
-import { IconArrowsExchange, IconBan, IconPackage, IconSearch } from '@tabler/icons-react';
+import { IconArrowsExchange, IconBan, IconPackage, IconPencil, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PARCEL_CLOSE_REASONS, type ParcelCloseReason, type ParcelDetail } from '../../../contract/parcels';
@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { AgeBadge } from '../../components/parcel/AgeBadge';
 import { StateBadge } from './ParcelQueue';
 import { ParcelPhotoStrip } from '../../components/parcel/ParcelPhotos';
+import { ParcelAddPhotos, ParcelEditForm } from './ParcelChanges';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -105,6 +106,7 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
   const query = useRouteQuery('readParcel', { params: { id: parcelId ?? 0 } }, { enabled: parcelId !== null });
   const parcel = parcelId !== null ? query.data : undefined;
   const [closing, setClosing] = useState(false);
+  const [editing, setEditing] = useState(false);
   const waiting = parcel?.state === 'Waiting';
 
   return (
@@ -112,6 +114,7 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
       opened={parcelId !== null}
       onClose={() => {
         setClosing(false);
+        setEditing(false);
         onClose();
       }}
       position="right"
@@ -134,16 +137,37 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
               </Anchor>
             )}
           </Group>
-          <SimpleGrid cols={2} spacing="sm">
-            <Field label="Customer">{parcel.company ?? 'Unknown'}</Field>
-            <Field label="Shelf location">{parcel.location}</Field>
-            <Field label="Sender name">{parcel.sender_name}</Field>
-            <Field label="Sender address">{parcel.sender_address}</Field>
-            <Field label="Received">{`${formatDateTime(parcel.received_at)} by ${parcel.received_by}`}</Field>
-            <Field label="Age limits">{`amber after ${parcel.amber_days} days, red after ${parcel.red_days}`}</Field>
-          </SimpleGrid>
-          <Field label="Note">{parcel.note}</Field>
-          <ParcelPhotoStrip parcelId={parcel.id} photoIds={parcel.photos.map((p) => p.id)} />
+          {editing && waiting ? (
+            <ParcelEditForm parcel={parcel} onDone={() => setEditing(false)} />
+          ) : (
+            <>
+              <SimpleGrid cols={2} spacing="sm">
+                <Field label="Customer">{parcel.company ?? 'Unknown'}</Field>
+                <Field label="Shelf location">{parcel.location}</Field>
+                <Field label="Sender name">{parcel.sender_name}</Field>
+                <Field label="Sender address">{parcel.sender_address}</Field>
+                <Field label="Received">{`${formatDateTime(parcel.received_at)} by ${parcel.received_by}`}</Field>
+                <Field label="Age limits">{`amber after ${parcel.amber_days} days, red after ${parcel.red_days}`}</Field>
+              </SimpleGrid>
+              <Field label="Note">{parcel.note}</Field>
+              {waiting && (
+                <Group>
+                  <Button variant="light" size="xs" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
+                    Edit parcel
+                  </Button>
+                </Group>
+              )}
+            </>
+          )}
+          {parcel.photos.length > 0 && (
+            <Stack gap={4}>
+              <Text size="xs" c="dimmed">
+                Photos ({parcel.photos.length})
+              </Text>
+              <ParcelPhotoStrip parcelId={parcel.id} photoIds={parcel.photos.map((p) => p.id)} />
+            </Stack>
+          )}
+          {waiting && <ParcelAddPhotos parcel={parcel} />}
 
           {waiting && (
             <Stack gap="sm">

@@ -56,6 +56,24 @@ async function openParcels(page: Page) {
   );
 }
 
+/** A new operator scans a parcel in (tracking, Enter, shelf, Enter) and opens it from the queue. */
+async function takeInAndOpen(page: Page, shelf: string) {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  const operator = await createOperator({ allCustomers: true });
+  await loginViaUi(page, operator.username, operator.password);
+  await openParcels(page);
+  const number = trackingNumber();
+  await scanInto(page, number);
+  await scanInto(page, shelf);
+  await page.getByTestId('parcel-saved').getByText(number).waitFor();
+  await page
+    .getByTestId('parcel-row')
+    .filter({ hasText: number })
+    .getByRole('button', { name: `Open ${number}` })
+    .click();
+  return { operator, number, drawer: page.getByRole('dialog', { name: `Parcel ${number}` }) };
+}
+
 describe('unknown parcels', () => {
   e2eTest('intake from the scanner, match to a demo order on Receiving, submit closes the parcel', browser, async ({ page, errors }) => {
     await page.setViewportSize({ width: 1366, height: 768 });
@@ -183,21 +201,7 @@ describe('unknown parcels', () => {
   });
 
   e2eTest('a parcel closed without a return: reason, timeline, no more actions', browser, async ({ page, errors }) => {
-    await page.setViewportSize({ width: 1366, height: 768 });
-    const operator = await createOperator({ allCustomers: true });
-    await loginViaUi(page, operator.username, operator.password);
-    await openParcels(page);
-    const number = trackingNumber();
-    await scanInto(page, number);
-    await scanInto(page, 'RTS-2');
-    await page.getByTestId('parcel-saved').getByText(number).waitFor();
-
-    await page
-      .getByTestId('parcel-row')
-      .filter({ hasText: number })
-      .getByRole('button', { name: `Open ${number}` })
-      .click();
-    const drawer = page.getByRole('dialog', { name: `Parcel ${number}` });
+    const { number, drawer } = await takeInAndOpen(page, 'RTS-2');
     await drawer.getByRole('button', { name: 'Close without a return' }).click();
     await drawer.getByRole('button', { name: 'Close parcel' }).click();
     await drawer.getByText('Choose a reason').first().waitFor();
@@ -220,21 +224,9 @@ describe('unknown parcels', () => {
     await page.getByTestId('parcel-row').filter({ hasText: number }).getByText('Closed').waitFor();
     assert.deepEqual(errors, []);
   });
+
   e2eTest('a waiting parcel: its shelf edited and a photo added later, both on its timeline', browser, async ({ page, errors }) => {
-    await page.setViewportSize({ width: 1366, height: 768 });
-    const operator = await createOperator({ allCustomers: true });
-    await loginViaUi(page, operator.username, operator.password);
-    await openParcels(page);
-    const number = trackingNumber();
-    await scanInto(page, number);
-    await scanInto(page, 'INTAKE-3');
-    await page.getByTestId('parcel-saved').getByText(number).waitFor();
-    await page
-      .getByTestId('parcel-row')
-      .filter({ hasText: number })
-      .getByRole('button', { name: `Open ${number}` })
-      .click();
-    const drawer = page.getByRole('dialog', { name: `Parcel ${number}` });
+    const { operator, number, drawer } = await takeInAndOpen(page, 'INTAKE-3');
 
     // Edit: the shelf field has the cursor; a scan of the new shelf and Enter saves.
     await drawer.getByRole('button', { name: 'Edit parcel' }).click();

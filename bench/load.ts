@@ -124,7 +124,8 @@ export interface RunningApp {
 const root = process.env.BENCH_APP_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
 
 /** Starts the real server (src/server/main.ts) as its own process, logs in the admin it creates. */
-export async function startApp(env: Record<string, string>, args: string[] = []): Promise<RunningApp> {
+export async function startApp(env: Record<string, string>, args: string[] = [], appRoot = root): Promise<RunningApp> {
+  const root = appRoot;
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'rd-bench-app-'));
   // BENCH_PROFILE_DIR=<dir>: the app writes a V8 CPU profile there when it stops (open in Chrome DevTools).

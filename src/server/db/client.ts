@@ -11,6 +11,9 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { from as copyFromStdin } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import * as schema from './schema/index.js';
 
 export type Schema = typeof schema;
@@ -106,4 +109,24 @@ export async function preparedRows<T>(db: DbOrTx, label: string, query: SQL): Pr
   const name = `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
   const result = await client.query({ name, text, values: params as unknown[] });
   return result.rows as T[];
+}
+
+/**
+ * The node-postgres connection a transaction runs on, for what only a connection can do (COPY);
+ * undefined on PGlite and outside a transaction (a pool hands out a different connection each time).
+ */
+export function transactionConnection(db: DbOrTx): pg.ClientBase | undefined {
+  const client = (db as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Client ? client : undefined;
+}
+
+/**
+ * Streams rows into a table with `COPY … FROM STDIN` (text format: tab-separated, one row a line;
+ * the caller escapes its values) on a transaction's connection, and answers how many rows
+ * PostgreSQL stored. Chunks are sent as they are produced, never joined into one string.
+ */
+export async function copyIn(connection: pg.ClientBase, copyStatement: string, chunks: Iterable<string>): Promise<number> {
+  const stream = connection.query(copyFromStdin(copyStatement));
+  await pipeline(Readable.from(chunks, { objectMode: false }), stream);
+  return stream.rowCount;
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "parcels_waiting_customer_idx" ON "parcels" USING btree ("customer_id") WHERE "parcels"."state" = 'Waiting';

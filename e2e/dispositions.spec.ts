@@ -66,8 +66,9 @@ describe('dispositions, bins and discrepancies', () => {
       await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');
       await scan(page, upcs[0]!);
       const first = page.locator(`[data-testid="order-line"][data-sku="${skus[0]}"]`);
-      await first.getByTestId('ledger-location').filter({ hasText: 'BIN-A-01-03' }).waitFor();
-      assert.equal(await first.getByTestId('ledger-disposition').first().innerText(), 'Restock');
+      const restockEntry = first.getByTestId('ledger-new');
+      await restockEntry.getByTestId('ledger-location').filter({ hasText: 'BIN-A-01-03' }).waitFor();
+      assert.equal(await restockEntry.getByTestId('ledger-disposition').innerText(), 'Restock');
 
       // The third line is not in the parcel: its Missing action, from the keyboard.
       await page.getByRole('button', { name: `Mark ${skus[2]} missing from the parcel` }).focus();
@@ -92,7 +93,10 @@ describe('dispositions, bins and discrepancies', () => {
       await dialog.waitFor({ state: 'detached' });
       await page.getByTestId('off-order').getByText(wrong.sku).waitFor();
       // The wrong item takes photos like any new line (the photo evidence feature).
-      await page.getByTestId('off-order').getByRole('button', { name: 'Photos of 1 × WRONG_ITEM (0)' }).waitFor();
+      await page
+        .getByTestId('off-order')
+        .getByRole('button', { name: `Photos of 1 × Reconditioning, ${wrong.sku}, wrong item (0)` })
+        .waitFor();
       await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');
       // The scan bar says what was recorded; the miss and its offer are gone.
       await page.locator('#scan-outcome').getByText(`Recorded 1 × ${wrong.sku} as a wrong item.`).waitFor();
@@ -100,7 +104,7 @@ describe('dispositions, bins and discrepancies', () => {
 
       // Alt+C: the webcam for the wrong item just recorded, not for the order line scanned before it.
       await page.keyboard.press('Alt+C');
-      const webcam = page.getByRole('dialog', { name: `Photos of 1 × Reconditioning, ${wrong.sku}` });
+      const webcam = page.getByRole('dialog', { name: `Photos of 1 × Reconditioning, ${wrong.sku}, wrong item` });
       await webcam.waitFor();
       await page.waitForFunction(() => {
         const b = [...document.querySelectorAll('button')].find((x) => x.textContent?.trim() === 'Shoot');
@@ -111,7 +115,10 @@ describe('dispositions, bins and discrepancies', () => {
       await page.keyboard.press('Escape');
       await webcam.waitFor({ state: 'detached' });
       // The photo is the wrong item's; the Restock line scanned before it has none.
-      await page.getByTestId('off-order').getByRole('button', { name: 'Photos of 1 × WRONG_ITEM (1)' }).waitFor();
+      await page
+        .getByTestId('off-order')
+        .getByRole('button', { name: `Photos of 1 × Reconditioning, ${wrong.sku}, wrong item (1)` })
+        .waitFor();
       assert.equal(await first.getByRole('button', { name: /^Photos of .* \(0\)$/ }).count(), 1);
       await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');
       await screenshot(page, 'disp-03-panel');

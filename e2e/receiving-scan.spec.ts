@@ -53,6 +53,18 @@ const focusedLabel = (page: Page) =>
     return el?.labels?.[0]?.textContent ?? el?.getAttribute('aria-label') ?? '';
   });
 
+/**
+ * Texts of the order panel cut by their box (issue 16's layout pass): visible leaf elements and inputs
+ * whose content is wider than they are. Visually hidden column names (1 px wide) are not text on screen.
+ */
+const cutTexts = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('section[aria-label="Order"] *')]
+      .filter((el) => el.offsetParent !== null && el.clientWidth > 1 && (el instanceof HTMLInputElement || el.children.length === 0))
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.tagName} "${el instanceof HTMLInputElement ? el.value : el.textContent}" ${el.getAttribute('aria-label') ?? ''}`),
+  );
+
 async function importOrders(token: string, customerId: number, orders: unknown[]) {
   const imported = await apiCall('POST', `/su/customers/${customerId}/orders/import`, {
     token,
@@ -366,6 +378,8 @@ describe('receiving at scanner speed', () => {
     assert.equal(bottoms.length, 15);
     assert.ok(Math.max(...bottoms) <= 768, `the last line ends at ${Math.max(...bottoms)} px`);
     assert.equal(await page.evaluate(() => window.scrollY), 0);
+    // And each line reads whole: SKU, name, condition, reason, the scan bar's controls.
+    assert.deepEqual(await cutTexts(page), []);
     await page.mouse.move(0, 0);
     // What the operator sees at 1366×768 (the window, not the full page).
     mkdirSync(e2eEnv.shotsDir, { recursive: true });
@@ -374,4 +388,96 @@ describe('receiving at scanner speed', () => {
     if (process.env.E2E_DOCS_DIR) copyFileSync(shot, join(process.env.E2E_DOCS_DIR, 'receiving-15-lines.png'));
     assert.deepEqual(errors, []);
   });
+
+  e2eTest(
+    'a recorded demo order reads whole at 1366×768: dispositions, a bin, a comment, a missing line and a wrong item (README screenshot)',
+    browser,
+    async ({ page, errors }) => {
+      const northwind = (await listCustomers()).find((c) => c.company === 'Northwind Apparel');
+      assert.ok(northwind, 'the demo data is loaded');
+      const catalogue = await apiCall<{ sku: string }[]>('PUT', `/returns/products/${northwind.id}`, {
+        token: await adminToken(),
+        body: { search: 'NW-CHINO' },
+      });
+      const wrong = catalogue.message[0]!.sku;
+      const operator = await createOperator({ customerIds: [northwind.id], name: 'Demo Operator' });
+      await page.setViewportSize({ width: 1366, height: 768 });
+      await loginViaUi(page, operator.username, operator.password);
+      await page.getByLabel('Search Reference').focus();
+      await page.keyboard.type('SO-10001');
+      await page.keyboard.press('Enter');
+      const lines = page.getByTestId('order-line');
+      await lines.first().waitFor();
+      const skus = await lines.evaluateAll((els) => els.map((el) => el.getAttribute('data-sku')!));
+      const upcs = await lines.evaluateAll((els) => els.map((el) => el.getAttribute('data-upc')!));
+      assert.ok(!skus.includes(wrong), 'the chino is not on the order');
+      const keys = new Interactions(page);
+      const inField = (testId: string) => page.waitForFunction((id) => document.activeElement?.getAttribute('data-testid') === id, testId);
+      await inField('line-filter');
+      // Reconditioning (Refurbish by default); Pristine to Restock in a scanned bin, twice; Scrap with the next reason.
+      await keys.scan(upcs[0]!);
+      await keys.press('Alt+P');
+      await keys.press('Alt+K');
+      await keys.press('Alt+B');
+      await inField('scan-bin');
+      await keys.scan('BIN-A-01-03');
+      await inField('line-filter');
+      await keys.scan(upcs[1]!);
+      await keys.scan(upcs[1]!);
+      await keys.press('Alt+X');
+      await keys.press('Alt+N');
+      await keys.scan(upcs[2]!);
+      // A comment through the line's own form; the last line missing from the parcel.
+      const fourth = lines.nth(3);
+      await fourth.getByLabel('Comment').fill('Box torn, tags missing');
+      await fourth.getByLabel('Comment').press('Enter');
+      await fourth.getByTestId('ledger-new').waitFor();
+      await page.getByRole('button', { name: `Mark ${skus[4]} missing from the parcel` }).click();
+      // A wrong item in place of the fourth line.
+      await keys.press('F2');
+      await keys.press('Alt+R');
+      await keys.scan(wrong);
+      await keys.press('Alt+I');
+      const dialog = page.getByRole('dialog', { name: 'Record a wrong or extra item' });
+      await dialog.getByTestId('discrepancy-product').filter({ hasText: wrong }).waitFor();
+      await dialog.getByRole('combobox', { name: 'Instead of order line' }).click();
+      await page.getByRole('option', { name: new RegExp(`^${skus[3]}`) }).click();
+      await dialog.getByRole('button', { name: 'Record wrong item' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await page.getByTestId('off-order').getByText(wrong).waitFor();
+      await inField('line-filter');
+      await page.getByTestId('ledger-missing').waitFor();
+
+      // Nothing is cut: not a condition, reason or disposition, not the bin, the comment or a name.
+      assert.deepEqual(await cutTexts(page), []);
+      const restock = lines.nth(1).getByTestId('ledger-new');
+      assert.match(await restock.innerText(), /This Return\s+2\s+Pristine\s+Damaged in transit\s+Restock · BIN-A-01-03/i);
+      assert.match(await lines.nth(3).getByTestId('ledger-new').innerText(), /Box torn, tags missing/);
+      // The wrong item's badge stands clear of its SKU and of the line it replaced.
+      const offOrder = page.getByTestId('off-order').getByTestId('ledger-new');
+      const badge = (await offOrder.locator('[data-discrepancy="WRONG_ITEM"]').boundingBox())!;
+      const sku = (await offOrder.getByText(wrong, { exact: true }).boundingBox())!;
+      const apart = badge.x + badge.width <= sku.x || sku.y >= badge.y + badge.height;
+      assert.ok(apart, `badge ${JSON.stringify(badge)} overlaps the SKU ${JSON.stringify(sku)}`);
+      assert.match(await offOrder.innerText(), new RegExp(`Wrong item[\\s\\S]*${wrong}[\\s\\S]*instead of ${skus[3]}`, 'i'));
+      // The condition control's highlight sits on the chosen condition, each word whole.
+      const [highlight, chosen] = await page.evaluate(() => {
+        const control = document.querySelector('[aria-label="Condition for the next scans"]')!.closest('.mantine-SegmentedControl-root')!;
+        const checked = control.querySelector('input:checked')!.closest('.mantine-SegmentedControl-control')!;
+        return [control.querySelector('.mantine-SegmentedControl-indicator')!, checked].map((el) => {
+          const r = el.getBoundingClientRect();
+          return [Math.round(r.top), Math.round(r.left), Math.round(r.height), Math.round(r.width)];
+        });
+      });
+      assert.deepEqual(highlight, chosen);
+      await page.mouse.move(0, 0);
+      await expectNoAxeViolations(page, 'receiving-recorded-demo-order');
+      mkdirSync(e2eEnv.shotsDir, { recursive: true });
+      const shot = join(e2eEnv.shotsDir, 'receiving-recorded.png');
+      await page.screenshot({ path: shot });
+      if (process.env.E2E_DOCS_DIR) copyFileSync(shot, join(process.env.E2E_DOCS_DIR, 'screenshot.png'));
+      assert.deepEqual(errors, []);
+    },
+    { timeout: 120_000 },
+  );
 });

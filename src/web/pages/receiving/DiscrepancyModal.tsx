@@ -148,7 +148,7 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
           </Stack>
         )}
         {shouldSearch(search) && !query.isFetching && results.length === 0 && (
-          <Text size="sm" c="red.9">
+          <Text size="sm" c="red">
             No product of this customer matches “{search}”.
           </Text>
         )}
@@ -213,7 +213,7 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
           )}
         </SimpleGrid>
         {error && (
-          <Text size="sm" c="red.9" role="alert">
+          <Text size="sm" c="red" role="alert">
             {error}
           </Text>
         )}

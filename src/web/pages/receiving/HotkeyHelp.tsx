@@ -38,7 +38,7 @@ export function HotkeyHelp({ opened, onClose, shortcuts }: { opened: boolean; on
           ))}
         </Table.Tbody>
       </Table>
-      <Text fz="xs" c="gray.7" mt="sm">
+      <Text fz="xs" c="dimmed" mt="sm">
         The Alt shortcuts and F2 also work while the cursor is in a text field; Enter in a line&apos;s Quantity or Comment saves that line.
       </Text>
     </Modal>

@@ -1,5 +1,7 @@
 // The entry form of one order line laid out as table cells of its row: Quantity, Condition, Reason,
-// Comment, Disposition, Bin, Save (SPEC §2.7, issue 16). Enter in Quantity, Comment or Bin saves, as Save does.
+// Comment, Disposition with its Bin beneath it when the disposition needs one, Save (SPEC §2.7, issue 16).
+// Enter in Quantity, Comment or Bin saves, as Save does. The selects show their whole text: a narrow
+// chevron and, on hover, the full value for a reason longer than its column.
 import { Button, NumberInput, Select, Table, TextInput } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
 import classes from './receiving.module.css';
@@ -47,6 +49,14 @@ export const dispositionOptions = (dispositions: DispositionView[]) => [
   { value: '', label: '— none —' },
   ...dispositions.map((d) => ({ value: d.code, label: d.name })),
 ];
+
+/** A select of the line row: xs, a narrow chevron, its value on hover. */
+const compact = (value: string | undefined) => ({
+  size: 'xs' as const,
+  rightSectionWidth: 20,
+  classNames: { input: classes.compactInput },
+  title: value,
+});
 
 export interface LedgerEntryCellsProps {
   lineLabel: string;
@@ -104,7 +114,7 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       </Table.Td>
       <Table.Td>
         <Select
-          size="xs"
+          {...compact(values.condition)}
           aria-label={`Condition, ${lineLabel}`}
           data={[...LEDGER_CONDITIONS]}
           value={values.condition}
@@ -114,7 +124,7 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       </Table.Td>
       <Table.Td>
         <Select
-          size="xs"
+          {...compact(reasons.find((r) => r.option_code === values.reason)?.option_value)}
           aria-label={`Reason, ${lineLabel}`}
           data={reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
           value={values.reason || null}
@@ -135,27 +145,31 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       </Table.Td>
       <Table.Td>
         <Select
-          size="xs"
+          {...compact(dispositions.find((d) => d.code === values.disposition)?.name)}
           aria-label={`Disposition, ${lineLabel}`}
           data={dispositionOptions(dispositions)}
           value={values.disposition}
           allowDeselect={false}
           disabled={dispositions.length === 0}
-          onChange={(v) => set({ disposition: v ?? '', location: needsBin(dispositions, v) ? values.location : '' })}
+          onChange={(v) => {
+            setBinError(null);
+            set({ disposition: v ?? '', location: needsBin(dispositions, v) ? values.location : '' });
+          }}
         />
-      </Table.Td>
-      <Table.Td>
-        <TextInput
-          size="xs"
-          aria-label={`Bin, ${lineLabel}`}
-          placeholder={binNeeded ? 'scan bin' : ''}
-          maxLength={100}
-          disabled={!binNeeded}
-          value={values.location}
-          error={binError}
-          onChange={(e) => set({ location: e.currentTarget.value })}
-          onKeyDown={enterSaves}
-        />
+        {/* Only a disposition that needs a bin asks for one: the row grows a second line just then. */}
+        {binNeeded && (
+          <TextInput
+            size="xs"
+            mt={2}
+            aria-label={`Bin, ${lineLabel}`}
+            placeholder="scan bin"
+            maxLength={100}
+            value={values.location}
+            error={binError}
+            onChange={(e) => set({ location: e.currentTarget.value })}
+            onKeyDown={enterSaves}
+          />
+        )}
       </Table.Td>
       <Table.Td>
         <span className={classes.saveCell}>

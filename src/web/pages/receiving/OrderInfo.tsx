@@ -18,7 +18,7 @@ const inline = (width: number) => ({
 function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
   return (
     <Box component="span" className={classes.field}>
-      <Text span fz={11} c="gray.7">
+      <Text span fz={11} c="dimmed">
         {label}
       </Text>{' '}
       <Text span fz={13} fw={600}>
@@ -49,7 +49,7 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp, re
   return (
     <Paper withBorder px="sm" py={6} className={classes.band}>
       <Group gap={10} wrap="wrap" className={classes.bandRow} role="group" aria-label="Order">
-        <Text fz="xs" fw={700} tt="uppercase" c="blue.9" className={classes.bandTitle}>
+        <Text fz="xs" fw={700} tt="uppercase" c="blue" className={classes.bandTitle}>
           Order
         </Text>
         <Field label="ID" value={order.id} />
@@ -60,7 +60,7 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp, re
         <Field label="Type | Source" value={`${order.order_type ?? '—'} | ${order.source}`} />
       </Group>
       <Group gap={10} wrap="wrap" className={classes.bandRow} role="group" aria-label="Delivery">
-        <Text fz="xs" fw={700} tt="uppercase" c="blue.9" className={classes.bandTitle}>
+        <Text fz="xs" fw={700} tt="uppercase" c="blue" className={classes.bandTitle}>
           Delivery
         </Text>
         <Text fz={13} fw={600}>
@@ -68,14 +68,14 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp, re
         </Text>
         <Text fz={13}>{delivery || '—'}</Text>
         {contact && (
-          <Text fz={13} c="gray.7">
+          <Text fz={13} c="dimmed">
             {contact}
           </Text>
         )}
       </Group>
       <Group justify="space-between" wrap="nowrap" gap="sm" mt={4}>
         <Group gap="sm" wrap="nowrap" role="group" aria-labelledby="return-option-label">
-          <Text id="return-option-label" fz="xs" fw={700} tt="uppercase" c="blue.9" className={classes.bandTitle}>
+          <Text id="return-option-label" fz="xs" fw={700} tt="uppercase" c="blue" className={classes.bandTitle}>
             Return Option
           </Text>
           <TextInput
@@ -106,19 +106,11 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp, re
         <Group gap="xs" wrap="nowrap">
           {order.order_status === ORDER_STATUS_RETURN_CREATED && order.returns.length > 0 && (
             <Group gap={6} wrap="wrap" className={classes.saved} data-testid="saved-returns" role="group" aria-label="Saved Return(s)">
-              <Text fz="sm" fw={700} c="teal.9">
+              <Text fz="sm" fw={700} c="teal">
                 Saved Return(s)
               </Text>
               {order.returns.map((r) => (
-                <Anchor
-                  key={r.id}
-                  component={Link}
-                  to={`/orders/${order.id}/returns/${r.id}`}
-                  fz="sm"
-                  fw={600}
-                  c="teal.9"
-                  underline="always"
-                >
+                <Anchor key={r.id} component={Link} to={`/orders/${order.id}/returns/${r.id}`} fz="sm" fw={600} c="teal" underline="always">
                   #{r.id}
                 </Anchor>
               ))}

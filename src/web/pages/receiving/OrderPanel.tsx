@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import type { CustomerSummary } from '../../../contract/common';
 import { DEFAULT_CONDITION, type LedgerCondition } from '../../../contract/constants';
 import { defaultDisposition } from '../../../contract/dispositions';
-import type { LedgerEntry } from '../../../contract/orders';
+import type { LedgerEntry, Product } from '../../../contract/orders';
 import type { ParcelView } from '../../../contract/parcels';
 import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
@@ -25,7 +25,8 @@ import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORT
 import { HotkeyHelp } from './HotkeyHelp';
 import { defaultEntry, needsBin, type EntryValues } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';
-import { OffOrderRows } from './OffOrderRows';
+import { OffOrderRows, productSku } from './OffOrderRows';
+import { entrySubject } from './LedgerRow';
 import { OrderLineRows } from './OrderLineRows';
 import { discrepancyTotals, filterLines, lineForCode, productImageUrls, summaryRows } from './receiving-logic';
 import classes from './receiving.module.css';
@@ -70,7 +71,8 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const [scanBin, setScanBin] = useState('');
   const binRef = useRef<HTMLInputElement>(null);
   const [discrepancyOpen, setDiscrepancyOpen] = useState(false);
-  const [offOrderSkus, setOffOrderSkus] = useState<Record<number, string>>({});
+  // The products the wrong/extra item dialog picked: they are not on the order, yet their rows name them.
+  const [offOrderProducts, setOffOrderProducts] = useState<Record<number, Pick<Product, 'sku' | 'name_1'>>>({});
   const changeScanCondition = (condition: LedgerCondition) => {
     setScanCondition(condition);
     // The disposition follows the condition's default again.
@@ -112,11 +114,11 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
       merge,
     );
   };
-  const record = (ledger: NewLedger, product: { id: number; sku: string }) => {
+  const record = (ledger: NewLedger, product: Product) => {
     addEntry(ledger);
     const kind = ledger.discrepancy === 'EXTRA_ITEM' ? 'an extra item' : 'a wrong item';
     setScanNotice((n) => ({ ok: true, text: `Recorded ${ledger.quantity} × ${product.sku} as ${kind}.`, seq: (n?.seq ?? 0) + 1 }));
-    setOffOrderSkus((s) => ({ ...s, [product.id]: product.sku }));
+    setOffOrderProducts((s) => ({ ...s, [product.id]: product }));
     setDiscrepancyOpen(false);
     setMissed(null);
     setFilter('');
@@ -218,19 +220,17 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, true), []);
   useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, false));
 
+  const skuOf = (productId: number) => productSku(order, offOrderProducts, productId);
   function photoTitle(entryId: string | null): string {
     const entry = entryId === null ? undefined : draft.return_ledgers.find((l) => String(l.id) === entryId);
     if (!entry) return 'Photos of the return (parcel, label)';
-    const sku = order.order_lines.find((l) => l.id === entry.order_line_id)?.product.sku ?? offOrderSkus[entry.product_id] ?? '';
-    return `Photos of ${entry.quantity} × ${entry.condition}, ${sku}`;
+    return `Photos of ${entrySubject(entry, skuOf(entry.product_id))}`;
   }
   // The customer's rule (issue 16): lines of these conditions need a photo; the server checks it too.
   const required = customer?.photo_required_conditions ?? [];
   const photoProblems = draft.return_ledgers.flatMap((l, i) =>
     required.includes(l.condition) && entryPhotos(draft, l.id).length === 0
-      ? [
-          `A photo is required for ${l.condition} lines: line ${i + 1} (${order.order_lines.find((o) => o.id === l.order_line_id)?.product.sku ?? offOrderSkus[l.product_id] ?? ''}) has none.`,
-        ]
+      ? [`A photo is required for ${l.condition} lines: line ${i + 1} (${skuOf(l.product_id)}) has none.`]
       : [],
   );
 
@@ -274,24 +274,23 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         <Table layout="fixed" verticalSpacing={1} horizontalSpacing={6} className={classes.lines} aria-label="Order lines">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w={32}>
+              <Table.Th w={26}>
                 <VisuallyHidden>Detail</VisuallyHidden>
               </Table.Th>
-              <Table.Th w={40}>
+              <Table.Th w={36}>
                 <VisuallyHidden>Image</VisuallyHidden>
               </Table.Th>
-              <Table.Th w={132}>SKU / UPC</Table.Th>
+              <Table.Th w={150}>SKU / UPC</Table.Th>
               <Table.Th>Name / Colour | Size</Table.Th>
-              <Table.Th w={66} ta="center">
+              <Table.Th w={68} ta="center">
                 Received
               </Table.Th>
-              <Table.Th w={50}>Qty</Table.Th>
-              <Table.Th w={108}>Condition</Table.Th>
-              <Table.Th w={120}>Reason</Table.Th>
-              <Table.Th w={70}>Comment</Table.Th>
-              <Table.Th w={100}>Disposition</Table.Th>
-              <Table.Th w={68}>Bin</Table.Th>
-              <Table.Th w={96}>
+              <Table.Th w={44}>Qty</Table.Th>
+              <Table.Th w={132}>Condition</Table.Th>
+              <Table.Th w={158}>Reason</Table.Th>
+              <Table.Th w={92}>Comment</Table.Th>
+              <Table.Th w={132}>Disposition / Bin</Table.Th>
+              <Table.Th w={92}>
                 <VisuallyHidden>Save, missing or remove</VisuallyHidden>
               </Table.Th>
             </Table.Tr>
@@ -324,14 +323,14 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
             order={order}
             fresh={draft.return_ledgers}
             dispositions={dispositions}
-            skus={offOrderSkus}
+            products={offOrderProducts}
             onRemove={remove}
             photosOf={(id) => entryPhotos(draft, id)}
             onPhotos={(id) => setPhotoTarget({ entryId: String(id), webcam: false })}
           />
         </Table>
         {lines.length === 0 && (
-          <Text c="gray.7" size="sm" p="sm">
+          <Text c="dimmed" size="sm" p="sm">
             No line matches the filter.
           </Text>
         )}

@@ -29,7 +29,7 @@ export function OrderSearchPanel(props: OrderSearchPanelProps) {
   const { customer } = props;
   const isRest = customer?.order_source === 'Biztalk Rest';
   return (
-    <Paper withBorder p="md" component="section" aria-label="Order Search">
+    <Paper withBorder p="sm" component="section" aria-label="Order Search">
       <Stack gap="sm">
         <Title order={4}>Order Search</Title>
         <CustomerSelect

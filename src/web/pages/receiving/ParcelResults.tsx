@@ -5,7 +5,7 @@ import { AgeBadge } from '../../components/parcel/AgeBadge';
 /** Waiting unknown parcels whose tracking number is the searched reference (issue 11). */
 export function ParcelResults(props: { parcels: ParcelView[]; activeId: number | null; onPick: (parcel: ParcelView) => void }) {
   return (
-    <Paper withBorder p="md" component="section" aria-label="Parcels found">
+    <Paper withBorder p="sm" component="section" aria-label="Parcels found">
       <Stack gap="xs">
         <Title order={4}>Parcels found</Title>
         {props.parcels.map((p) => (

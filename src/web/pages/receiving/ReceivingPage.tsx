@@ -91,11 +91,11 @@ export default function ReceivingPage() {
 
   const orderCustomer = state.order ? session.customerById(state.order.customer_id) : undefined;
   return (
-    // 24 columns: at 1366 px the order panel gets 19 of them, room for a line's row with its form.
+    // 24 columns: at 1366 px the order panel gets 20 of them, room for a line's row with its whole form.
     <Grid gap="md" columns={24}>
       {/* The screen's name for screen readers; the panels carry their own visible titles. */}
       <VisuallyHidden component="h1">Return Processing</VisuallyHidden>
-      <Grid.Col span={{ base: 24, md: 8, lg: 5 }}>
+      <Grid.Col span={{ base: 24, md: 8, lg: 4 }}>
         <Stack gap="md">
           <OrderSearchPanel
             customer={customer}
@@ -131,7 +131,7 @@ export default function ReceivingPage() {
           />
         </Stack>
       </Grid.Col>
-      <Grid.Col span={{ base: 24, md: 16, lg: 19 }}>
+      <Grid.Col span={{ base: 24, md: 16, lg: 20 }}>
         {state.order && state.draft ? (
           <OrderPanel
             key={state.order.id}

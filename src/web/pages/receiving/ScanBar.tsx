@@ -1,7 +1,7 @@
 // The scan field and what the next scans record (issue 15): Enter takes the text as a scanned UPC or
 // SKU; typing filters the lines (SPEC §2.7 line filter). A miss keeps the code selected, so the next
 // scan replaces it, and marks the field red without a sound; the lines stay shown.
-import { Button, Group, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { Button, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import { LEDGER_CONDITIONS, type LedgerCondition } from '../../../contract/constants';
@@ -40,18 +40,23 @@ export interface ScanBarProps {
   onOutcome: (outcome: ScanNotice | null) => void;
 }
 
+/** The segmented control's colour per condition, from the theme. */
+const CONDITION_COLOR: Record<LedgerCondition, string> = { Pristine: 'green', Reconditioning: 'blue', Scrap: 'red' };
+
 export function ScanBar(props: ScanBarProps) {
   const { outcome, onOutcome: setOutcome } = props;
   const missed = outcome?.ok === false;
+  const binNeeded = needsBin(props.dispositions, props.disposition);
   return (
-    <Paper withBorder px="xs" py={6} className={classes.scanBar}>
-      <Group gap="sm" wrap="nowrap" align="center" justify="space-between">
+    <Paper withBorder px="xs" py={4} className={classes.scanBar}>
+      {/* First line: the scan field and what the last scan did; second: what the next scans record. */}
+      <div className={classes.scanRow}>
         <TextInput
           ref={props.inputRef}
           className={classes.scanField}
           classNames={{ label: classes.inlineLabel }}
           label="Scan or filter lines"
-          placeholder="Scan, or type SKU, UPC or name"
+          placeholder="Scan, or type SKU, UPC, name"
           leftSection={<IconBarcode size={18} />}
           value={props.value}
           error={missed}
@@ -79,81 +84,83 @@ export function ScanBar(props: ScanBarProps) {
           }}
           data-testid="line-filter"
         />
-        <Group gap={6} wrap="nowrap" role="group" aria-labelledby="next-scans-label">
-          <Text id="next-scans-label" size="xs" fw={600} c="gray.7" className={classes.nowrap}>
-            Next scans
-          </Text>
-          <SegmentedControl
-            size="xs"
-            aria-label="Condition for the next scans"
-            data={[...LEDGER_CONDITIONS]}
-            value={props.condition}
-            onChange={(v) => props.onCondition(v as LedgerCondition)}
-            color={props.condition === 'Pristine' ? 'green' : props.condition === 'Scrap' ? 'red' : 'blue'}
-          />
-          <Select
-            size="xs"
-            w={150}
-            aria-label="Reason for the next scans"
-            data={props.reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
-            value={props.reason || null}
-            allowDeselect={false}
-            onChange={(v) => v && props.onReason(v)}
-          />
-          <Select
-            size="xs"
-            w={112}
-            aria-label="Disposition for the next scans"
-            data={dispositionOptions(props.dispositions)}
-            value={props.disposition}
-            allowDeselect={false}
-            disabled={props.dispositions.length === 0}
-            onChange={(v) => props.onDisposition(v ?? '')}
-          />
-          <TextInput
-            ref={props.binRef}
-            size="xs"
-            w={96}
-            aria-label="Bin for the next scans"
-            placeholder={needsBin(props.dispositions, props.disposition) ? 'Bin (Alt+B)' : 'no bin'}
-            disabled={!needsBin(props.dispositions, props.disposition)}
-            value={props.bin}
-            maxLength={100}
-            onChange={(e) => props.onBin(e.currentTarget.value)}
-            onKeyDown={(e) => {
-              // A scanned bin ends with Enter: the cursor goes back to the scan field.
-              if (e.key !== 'Enter' || e.altKey) return;
-              e.preventDefault();
-              props.onBinDone();
-            }}
-            data-testid="scan-bin"
-          />
-        </Group>
-      </Group>
-      <Text
-        id="scan-outcome"
-        size="sm"
-        fw={600}
-        c={outcome?.ok ? 'green' : 'red'}
-        role="status"
-        aria-live="polite"
-        className={classes.scanOutcome}
-        data-miss={missed || undefined}
-      >
-        {outcome && (outcome.ok ? <IconCircleCheck size={16} aria-hidden /> : <IconAlertTriangle size={16} aria-hidden />)}
-        {outcome ? (
-          <span>{outcome.text}</span>
-        ) : (
-          <Text span fz="xs" fw={400} c="gray.7">
-            Ready for the next scan · ? lists the keyboard shortcuts
-          </Text>
-        )}
-        {missed && (
-          <Button size="compact-xs" variant="light" color="red" ml="xs" onClick={props.onDiscrepancy}>
-            Record as wrong / extra item (Alt+I)
-          </Button>
-        )}
-      </Text>
+        <Text
+          id="scan-outcome"
+          size="sm"
+          fw={600}
+          c={outcome?.ok ? 'green' : 'red'}
+          role="status"
+          aria-live="polite"
+          className={classes.scanOutcome}
+          data-miss={missed || undefined}
+          title={outcome?.text}
+        >
+          {outcome && (outcome.ok ? <IconCircleCheck size={16} aria-hidden /> : <IconAlertTriangle size={16} aria-hidden />)}
+          {outcome ? (
+            <span>{outcome.text}</span>
+          ) : (
+            <Text span fz="xs" fw={400} c="dimmed">
+              Ready for the next scan · ? lists the keyboard shortcuts
+            </Text>
+          )}
+          {missed && (
+            <Button size="compact-xs" variant="light" color="red" className={classes.missAction} onClick={props.onDiscrepancy}>
+              Record as wrong / extra item (Alt+I)
+            </Button>
+          )}
+        </Text>
+      </div>
+      <div className={classes.scanRow} role="group" aria-labelledby="next-scans-label">
+        <Text id="next-scans-label" size="xs" fw={600} c="dimmed" className={classes.nextScansLabel}>
+          Next scans
+        </Text>
+        <SegmentedControl
+          size="xs"
+          className={classes.conditionControl}
+          aria-label="Condition for the next scans"
+          data={[...LEDGER_CONDITIONS]}
+          value={props.condition}
+          onChange={(v) => props.onCondition(v as LedgerCondition)}
+          color={CONDITION_COLOR[props.condition]}
+        />
+        <Select
+          size="xs"
+          w={170}
+          aria-label="Reason for the next scans"
+          data={props.reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
+          value={props.reason || null}
+          allowDeselect={false}
+          onChange={(v) => v && props.onReason(v)}
+        />
+        <Select
+          size="xs"
+          w={140}
+          aria-label="Disposition for the next scans"
+          data={dispositionOptions(props.dispositions)}
+          value={props.disposition}
+          allowDeselect={false}
+          disabled={props.dispositions.length === 0}
+          onChange={(v) => props.onDisposition(v ?? '')}
+        />
+        <TextInput
+          ref={props.binRef}
+          size="xs"
+          w={130}
+          aria-label="Bin for the next scans"
+          placeholder={binNeeded ? 'Bin (Alt+B)' : 'no bin needed'}
+          disabled={!binNeeded}
+          value={props.bin}
+          maxLength={100}
+          onChange={(e) => props.onBin(e.currentTarget.value)}
+          onKeyDown={(e) => {
+            // A scanned bin ends with Enter: the cursor goes back to the scan field.
+            if (e.key !== 'Enter' || e.altKey) return;
+            e.preventDefault();
+            props.onBinDone();
+          }}
+          data-testid="scan-bin"
+        />
+      </div>
     </Paper>
   );
 }

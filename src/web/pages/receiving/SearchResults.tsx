@@ -32,7 +32,7 @@ export function SearchResults({ results, loading, searched, selectedId, onSelect
   // The card of a result just picked stays closed until the pointer leaves it: it would cover the order.
   const [picked, setPicked] = useState<string | null>(null);
   return (
-    <Paper withBorder p="md" pos="relative" component="section" aria-label="Search Results" mih={120}>
+    <Paper withBorder p="sm" pos="relative" component="section" aria-label="Search Results" mih={120}>
       <LoadingOverlay visible={loading} zIndex={5} overlayProps={{ blur: 1 }} />
       <Title order={4} mb="sm">
         Search Results

@@ -103,7 +103,7 @@ export function SummaryModal(props: SummaryModalProps) {
         </Group>
       )}
       <Group justify="space-between" mt="md">
-        <Text size="sm" c={ledgerCount ? 'gray.7' : 'red.9'}>
+        <Text size="sm" c={ledgerCount ? 'dimmed' : 'red'}>
           {ledgerCount ? `${ledgerCount} new return line(s)` : 'Add at least one return line before submitting.'}
         </Text>
         <Group>

@@ -18,11 +18,15 @@ export function countTone(received: number, ordered: number): CountTone {
   return received === ordered ? 'equal' : 'above';
 }
 
-/** Text colours that keep 4.5:1 on white at 12 px (Mantine's green.8 and red.7 do not). */
+/**
+ * Theme colours of the received count, bold. Colour names without a shade resolve to the theme's
+ * text variables, which css-variables.ts keeps at AA on white and grey surfaces.
+ */
+export const TONE_COLOR: Record<CountTone, string> = { below: 'gray', equal: 'green', above: 'red' };
 export const TONE_STYLE: Record<CountTone, { c: string; fw: number }> = {
-  below: { c: 'gray.7', fw: 700 },
-  equal: { c: '#237032', fw: 700 },
-  above: { c: 'red.9', fw: 700 },
+  below: { c: 'dimmed', fw: 700 },
+  equal: { c: 'green', fw: 700 },
+  above: { c: 'red', fw: 700 },
 };
 
 export interface SummaryRow {

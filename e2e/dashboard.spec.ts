@@ -50,6 +50,12 @@ describe('dashboard', () => {
     await page.keyboard.press('Escape');
     const kinds = page.getByTestId('tile-kinds');
     assert.match(await kinds.getByRole('row', { name: /Blind/ }).innerText(), /Blind\s+1\s+1\s+33%/);
+    // The new tiles: no return has a photo, every line is without a disposition, no discrepancy, no parcel waiting.
+    const photos = page.getByTestId('tile-photos');
+    assert.match(await photos.getByRole('row', { name: /Without photos/ }).innerText(), /Without photos\s+3\s+100%/);
+    assert.match(await page.getByTestId('tile-dispositions').getByRole('row', { name: /None/ }).innerText(), /None\s+3\s+3\s+100%/);
+    await page.getByTestId('tile-discrepancies').getByText('Nothing in this period.').waitFor();
+    await page.getByTestId('tile-parcels').getByText('No parcel is waiting.').waitFor();
     await page.mouse.move(1300, 10);
     await screenshot(page, 'dashboard-operator');
     await expectNoAxeViolations(page, 'dashboard: operator, today');
@@ -67,6 +73,19 @@ describe('dashboard', () => {
     assert.equal(await text(page, 'history-total'), '2 returns');
     await screenshot(page, 'history-from-dashboard');
     await expectNoAxeViolations(page, 'history: filtered from the dashboard');
+
+    // The photos tile's row opens History of the returns without photos; a reload keeps the filter.
+    await page.goBack();
+    await page.getByTestId('tile-photos').getByRole('link', { name: 'Without photos' }).click();
+    await page.getByTestId('history-filter-has_photos').waitFor();
+    assert.match(page.url(), /filter%5Bhas_photos%5D=0/);
+    await page.reload();
+    await page.getByTestId('history-filter-has_photos').waitFor();
+    await page.getByTestId('history-total').filter({ hasText: '3 returns' }).waitFor();
+    // And the parcels tile opens the queue of waiting parcels of the operator's customers.
+    await page.goBack();
+    await page.getByTestId('tile-parcels').getByRole('link', { name: 'Open in Parcels' }).click();
+    await page.waitForURL(/\/parcels\?state=Waiting/);
     assert.deepEqual(errors, []);
   });
 
@@ -96,6 +115,17 @@ describe('dashboard', () => {
     await page.getByTestId('tile-backlog').getByRole('link').first().click();
     await page.getByRole('heading', { name: 'System Task Status' }).waitFor();
     assert.match(page.url(), /task_status=Pending|task_status=Error/);
+    // The monitor keeps the dashboard's customer, shown in its filter, and after a reload.
+    assert.match(page.url(), new RegExp(`customer_id=${seed.customerId}`));
+    const customerFilter = page.getByRole('combobox', { name: 'Customer' });
+    assert.equal(await customerFilter.inputValue(), seed.company);
+    await page.reload();
+    await page.getByRole('heading', { name: 'System Task Status' }).waitFor();
+    assert.equal(await page.getByRole('combobox', { name: 'Customer' }).inputValue(), seed.company);
+    const rows = page.getByTestId('tasks-table').locator('tbody tr');
+    await rows.first().waitFor();
+    await screenshot(page, 'tasks-customer-filter');
+    await expectNoAxeViolations(page, 'task monitor: filtered by customer');
     assert.deepEqual(errors, []);
   });
 

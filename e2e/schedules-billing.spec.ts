@@ -44,6 +44,60 @@ describe('scheduled reports and billing', () => {
     await card.getByText('(sent now)', { exact: false }).waitFor({ timeout: 15_000 });
     await card.getByText('Success').waitFor({ timeout: 15_000 });
     await screenshot(page, 'schedules-02-sent');
+
+    // Edit: a bad address is named by its position and text; then a new time and a second address.
+    await card.getByRole('button', { name: /^Edit \(report schedule/ }).click();
+    const editForm = drawer.getByRole('form', { name: /^Edit report schedule \d+/ });
+    await editForm.getByLabel('Recipients').fill('not-an-address');
+    await editForm.getByLabel('Recipients').press('Enter');
+    await editForm.getByRole('button', { name: 'Save schedule' }).click();
+    await editForm.getByText('Recipient 2: "not-an-address" is not a valid e-mail address').waitFor();
+    await screenshot(page, 'schedules-03-bad-recipient');
+    await expectNoAxeViolations(page, 'reports & billing drawer: editing, a bad recipient');
+    // Backspace in the empty field takes the last address off again.
+    await editForm.getByLabel('Recipients').press('Backspace');
+    await editForm.getByLabel('Time (HH:MM)').fill('07:45');
+    await editForm.getByRole('button', { name: 'Save schedule' }).click();
+    await card.getByText(/Every Monday at 07:45/).waitFor();
+    await drawer.getByRole('form', { name: 'Add a report schedule' }).waitFor();
+
+    // Pause: no next run; resume: a next run again.
+    await card.getByRole('button', { name: /^Pause \(report schedule/ }).click();
+    await card.getByText('No run until it is resumed').waitFor();
+    await card.getByText('Paused', { exact: true }).waitFor();
+    await screenshot(page, 'schedules-04-paused');
+    await expectNoAxeViolations(page, 'reports & billing drawer: a paused schedule');
+    await card.getByRole('button', { name: /^Resume \(report schedule/ }).click();
+    await card.getByText(/^Next run /).waitFor();
+    assert.equal(await card.getByText('Paused', { exact: true }).count(), 0);
+    assert.deepEqual(errors, []);
+  });
+
+  e2eTest("an admin sets a customer's billing currency, with a clear message for a bad code", browser, async ({ page, errors }) => {
+    const seed = await seedReturnsCustomer({ orders: 1, prefix: 'Currency Co' });
+    await loginAsAdmin(page);
+    await page.goto('/admin/customers');
+    await page.getByRole('button', { name: `Edit ${seed.company}` }).click();
+    const drawer = page.getByRole('dialog');
+    const currency = drawer.getByLabel('Billing currency');
+    assert.equal(await currency.inputValue(), 'EUR');
+    await currency.fill('XYZ');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    await drawer.getByText('Currency must be an ISO 4217 code such as EUR, USD or GBP').waitFor();
+    await screenshot(page, 'customer-currency-invalid');
+    await expectNoAxeViolations(page, 'customer form: a bad currency');
+    await currency.fill('usd');
+    assert.equal(await currency.inputValue(), 'USD');
+    await drawer.getByRole('button', { name: 'Save' }).click();
+    const token = await adminToken();
+    const currencyNow = async () =>
+      ((await apiCall('GET', `/su/customers/${seed.customerId}/billing-rates`, { token })).message as { currency: string }).currency;
+    for (let i = 0; i < 50 && (await currencyNow()) !== 'USD'; i++) await page.waitForTimeout(200);
+    assert.equal(await currencyNow(), 'USD');
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: `Reports & Billing (report schedules and billing rates of ${seed.company})` }).click();
+    await page.getByRole('dialog').getByRole('heading', { name: 'Billing rates (USD)' }).waitFor();
     assert.deepEqual(errors, []);
   });
 

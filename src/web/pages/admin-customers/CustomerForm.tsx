@@ -23,9 +23,12 @@ interface Values {
   parcel_amber_days: number | string;
   parcel_red_days: number | string;
   photo_required_conditions: LedgerCondition[];
+  /** ISO 4217; billing rates are in it (issue 12). */
+  currency: string;
 }
 
-const afterSave = { invalidates: ['listCustomers', 'auditTrail'] } as const;
+// Rates show the customer's currency, so they are read again after a save.
+const afterSave = { invalidates: ['listCustomers', 'auditTrail', 'listBillingRates'] } as const;
 
 /** The customer form of SPEC §2.12, checked by the route's schema. */
 export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | null; onSaved: (c: AdminCustomer) => void }) {
@@ -40,6 +43,7 @@ export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | 
       parcel_amber_days: customer?.parcel_amber_days ?? PARCEL_LIMITS.defaultAmberDays,
       parcel_red_days: customer?.parcel_red_days ?? PARCEL_LIMITS.defaultRedDays,
       photo_required_conditions: (customer?.photo_required_conditions ?? []) as LedgerCondition[],
+      currency: customer?.currency ?? 'EUR',
     },
     validate: schemaValidate(customerBody),
   });
@@ -82,6 +86,14 @@ export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | 
           data={[...LEDGER_CONDITIONS]}
           clearable
           {...form.getInputProps('photo_required_conditions')}
+        />
+        <TextInput
+          label="Billing currency"
+          description="ISO 4217 code, such as EUR, USD or GBP. It cannot change while the customer has billing rates."
+          maxLength={3}
+          autoComplete="off"
+          {...form.getInputProps('currency')}
+          onChange={(e) => form.setFieldValue('currency', e.currentTarget.value.toUpperCase())}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending || update.isPending}>

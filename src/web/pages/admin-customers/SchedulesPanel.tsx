@@ -1,5 +1,6 @@
 import { Badge, Button, Checkbox, Group, NumberInput, Paper, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
 import {
   REPORT_FORMATS,
@@ -26,7 +27,7 @@ type Values = {
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
 
-const toBody = (v: Values): ScheduleBody => ({
+const toBody = (v: Values, active = true): ScheduleBody => ({
   frequency: v.frequency as ScheduleBody['frequency'],
   weekday: v.frequency === 'Weekly' ? Number(v.weekday) : null,
   month_day: v.frequency === 'Monthly' ? Number(v.month_day) : null,
@@ -34,7 +35,28 @@ const toBody = (v: Values): ScheduleBody => ({
   time_zone: v.time_zone,
   recipients: v.recipients,
   formats: v.formats as ScheduleBody['formats'],
-  active: true,
+  active,
+});
+
+/** A saved schedule as the form's values (to edit it) or as the body that keeps it as it is. */
+const valuesOf = (s: ScheduleView): Values => ({
+  frequency: s.frequency,
+  weekday: String(s.weekday ?? 1),
+  month_day: s.month_day ?? 1,
+  time_of_day: s.time_of_day,
+  time_zone: s.time_zone,
+  recipients: s.recipients,
+  formats: s.formats,
+});
+
+const NEW_VALUES = (): Values => ({
+  frequency: 'Weekly',
+  weekday: '1',
+  month_day: 1,
+  time_of_day: '07:00',
+  time_zone: browserZone(),
+  recipients: [],
+  formats: ['XLSX', 'CSV'],
 });
 
 const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
@@ -52,22 +74,24 @@ export function describeSchedule(s: ScheduleView): string {
 const statusColor = (status: string | null) =>
   status === 'Success' ? 'green' : status === 'Error' ? 'red' : status === 'Pending' || status === 'Running' ? 'blue' : 'gray';
 
-/** Report schedules of one customer (issue 12): list with the last runs, add, send now, delete. */
+/**
+ * Report schedules of one customer (issue 12): list with the last runs, add, edit, pause and resume,
+ * send now, delete. The one form adds a schedule or, after Edit, changes that one.
+ */
 export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
   const query = useRouteQuery('listReportSchedules', { params: { id: customer.id } }, { refetchInterval: 5000 });
   const schedules = query.data ?? [];
+  const [editing, setEditing] = useState<ScheduleView | null>(null);
   const form = useForm<Values>({
-    initialValues: {
-      frequency: 'Weekly',
-      weekday: '1',
-      month_day: 1,
-      time_of_day: '07:00',
-      time_zone: browserZone(),
-      recipients: [],
-      formats: ['XLSX', 'CSV'],
-    },
+    initialValues: NEW_VALUES(),
     validate: schemaValidate(scheduleBody, { toBody }),
   });
+  const stopEditing = () => {
+    setEditing(null);
+    form.setValues(NEW_VALUES());
+    form.resetDirty();
+    form.clearErrors();
+  };
   const invalidates = ['listReportSchedules', 'auditTrail'] as const;
   const create = useRouteMutation('createReportSchedule', {
     invalidates,
@@ -79,6 +103,30 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
     },
     onError: (error) => setServerErrors(form, error),
   });
+  // Edit keeps the schedule paused or running as it was; Pause/Resume changes only that.
+  const update = useRouteMutation('updateReportSchedule', {
+    invalidates,
+    quiet: true,
+    onSuccess: (s) => {
+      notifications.show({
+        color: 'green',
+        title: s.active ? 'Report schedule saved' : 'Report schedule paused',
+        message: describeSchedule(s),
+      });
+      if (editing?.id === s.id) stopEditing();
+    },
+    onError: (error) => {
+      if (editing) setServerErrors(form, error);
+      else notifications.show({ color: 'red', title: 'Report schedule not saved', message: String((error as Error).message ?? error) });
+    },
+  });
+  const edit = (s: ScheduleView) => {
+    setEditing(s);
+    form.setValues(valuesOf(s));
+    form.clearErrors();
+  };
+  const submit = (v: Values) =>
+    editing ? update.mutate({ params: { id: editing.id }, body: toBody(v, editing.active) }) : create.mutate(v);
   const send = useRouteMutation('sendReportScheduleNow', {
     invalidates,
     onSuccess: (s) => notifications.show({ color: 'green', title: 'Report queued', message: `To ${s.recipients.join(', ')}` }),
@@ -97,9 +145,16 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
             <Text size="sm">
               To {s.recipients.join(', ')} · {s.formats.join(' + ')}
             </Text>
-            <Text size="sm" c="dimmed">
-              {s.next_due_at ? `Next run ${when(s.next_due_at)}` : 'Paused'}
-            </Text>
+            <Group gap="xs">
+              {!s.active && (
+                <Badge size="sm" color="gray" variant="light">
+                  Paused
+                </Badge>
+              )}
+              <Text size="sm" c="dimmed">
+                {s.next_due_at ? `Next run ${when(s.next_due_at)}` : 'No run until it is resumed'}
+              </Text>
+            </Group>
             <Group gap="xs">
               <Button
                 size="xs"
@@ -107,6 +162,18 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
                 onClick={() => send.mutate({ params: { id: s.id } })}
               >
                 Send now
+              </Button>
+              <Button size="xs" variant="default" aria-label={`Edit (report schedule ${s.id})`} onClick={() => edit(s)}>
+                Edit
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                aria-label={`${s.active ? 'Pause' : 'Resume'} (report schedule ${s.id})`}
+                loading={update.isPending && update.variables?.params.id === s.id && !editing}
+                onClick={() => update.mutate({ params: { id: s.id }, body: toBody(valuesOf(s), !s.active) })}
+              >
+                {s.active ? 'Pause' : 'Resume'}
               </Button>
               <Button
                 size="xs"
@@ -143,9 +210,13 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
         </Paper>
       ))}
 
-      <form onSubmit={form.onSubmit((v) => create.mutate(v))} aria-label="Add a report schedule">
+      <form
+        onSubmit={form.onSubmit(submit)}
+        aria-label={editing ? `Edit report schedule ${editing.id}` : 'Add a report schedule'}
+        noValidate
+      >
         <Stack gap="xs">
-          <Title order={6}>Add a schedule</Title>
+          <Title order={6}>{editing ? `Edit schedule #${editing.id}` : 'Add a schedule'}</Title>
           <Group grow align="flex-start">
             <Select label="Frequency" data={[...SCHEDULE_FREQUENCIES]} allowDeselect={false} {...form.getInputProps('frequency')} />
             {form.values.frequency === 'Weekly' && (
@@ -184,8 +255,13 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
             </Group>
           </Checkbox.Group>
           <Group justify="flex-end">
-            <Button type="submit" loading={create.isPending}>
-              Add schedule
+            {editing && (
+              <Button variant="default" onClick={stopEditing}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" loading={editing ? update.isPending : create.isPending}>
+              {editing ? 'Save schedule' : 'Add schedule'}
             </Button>
           </Group>
         </Stack>

@@ -7,6 +7,7 @@ import { LIMITS, TASK_STATUSES, TASK_STATUS_LABELS, TASK_TYPES } from '../../../
 import type { TaskListQuery, TaskPage, TaskView } from '../../../contract/tasks';
 import { useRouteQuery } from '../../api/queries';
 import { AdminOnly } from '../../components/AdminOnly';
+import { CustomerSelect } from '../../components/CustomerSelect';
 import { EmptyRow } from '../../components/table/EmptyRow';
 import { TaskDetailModal } from '../../components/task-detail/TaskDetailModal';
 import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
@@ -23,6 +24,8 @@ interface Filters {
   message_1: string;
   task_status: string;
   task_type: string;
+  /** A customer id, or All (issue 12: the dashboard's task links keep their customer). */
+  customer_id: string;
 }
 
 const EMPTY_PAGE: TaskPage = { data: [], on_page: 1, per_page: LIMITS.taskPageSize, total_records: 0, total_pages: 1 };
@@ -34,6 +37,7 @@ function TasksScreen() {
     message_1: params.get('message_1') ?? '',
     task_status: params.get('task_status') ?? ALL,
     task_type: params.get('task_type') ?? ALL,
+    customer_id: /^\d{1,10}$/.test(params.get('customer_id') ?? '') ? params.get('customer_id')! : ALL,
   };
   const [draft, setDraft] = useState<Filters>(applied);
   const [selected, setSelected] = useState<TaskView | null>(null);
@@ -43,6 +47,7 @@ function TasksScreen() {
   if (applied.message_1) query.message_1 = applied.message_1;
   if (applied.task_status !== ALL) query.task_status = applied.task_status as TaskListQuery['task_status'];
   if (applied.task_type !== ALL) query.task_type = applied.task_type as TaskListQuery['task_type'];
+  if (applied.customer_id !== ALL) query.customer_id = Number(applied.customer_id);
   // The monitor watches the queue: the page is read again while it is open.
   // The previous page stays on screen while the next one (another page or filter) is read.
   const tasks = useRouteQuery('listTasks', { query }, { refetchInterval: TASK_MONITOR_POLL_MS, placeholderData: keepPreviousData });
@@ -56,6 +61,7 @@ function TasksScreen() {
     if (draft.message_1.trim()) next.set('message_1', draft.message_1.trim());
     if (draft.task_status !== ALL) next.set('task_status', draft.task_status);
     if (draft.task_type !== ALL) next.set('task_type', draft.task_type);
+    if (draft.customer_id !== ALL) next.set('customer_id', draft.customer_id);
     setParams(next);
   }
 
@@ -102,6 +108,7 @@ function TasksScreen() {
             onChange={(v) => setDraft({ ...draft, task_type: v ?? ALL })}
             w={200}
           />
+          <CustomerSelect withAll value={draft.customer_id} onChange={(v) => setDraft({ ...draft, customer_id: v ?? ALL })} w={220} />
           <Button type="submit" leftSection={<IconSearch size={16} />} loading={loading}>
             Search
           </Button>

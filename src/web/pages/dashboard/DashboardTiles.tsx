@@ -5,16 +5,29 @@ import type { DashboardAnswer } from '../../../contract/dashboard';
 import { returnViewPath } from '../../../contract/return-view';
 import { formatDateTime } from '../../lib/format';
 import { ChartImage, NoData, Tile } from './ChartFrame';
-import { historyLink, taskMonitorLink, type DashboardScope } from './dashboard-links';
+import { BigNumber, FigureTable, n, share } from './FigureTable';
+import { historyLink, parcelsLink, taskMonitorLink, type DashboardScope, type HistoryExtra } from './dashboard-links';
 
-const n = (v: number) => v.toLocaleString('en');
 const COLORS = ['blue.6', 'teal.6', 'orange.6', 'grape.6', 'red.6', 'cyan.6', 'lime.6', 'pink.6', 'indigo.6', 'yellow.6'];
 const OFF = { accessibilityLayer: false } as const;
 /** A scrolled list is reachable from the keyboard (WCAG 2.1.1): focusable, named as a region. */
 const scrollRegion = (label: string) => ({ tabIndex: 0, role: 'region', 'aria-label': label });
 
+type KeyFigures = DashboardAnswer['reasons'];
+
+/** A donut of a few shares, described for screen readers (the numbers are in the table beside it). */
+function Donut({ label, data }: { label: string; data: { name: string; value: number; color: string }[] }) {
+  return (
+    <ChartImage label={`Donut chart of ${label}; the numbers are beside it`} height={160}>
+      <DonutChart size={140} thickness={26} data={data} pieChartProps={OFF} />
+    </ChartImage>
+  );
+}
+
 export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer; scope: DashboardScope; isAdmin: boolean }) {
   const dayLabel = (day: string) => day.slice(5);
+  const photoTotal = data.photos.with + data.photos.without;
+  const tasksOf = (status: 'Pending' | 'Error') => (isAdmin ? taskMonitorLink(status, { customer: scope.customer }) : undefined);
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Tile title="Returns and units per day" link={historyLink(scope)} testId="tile-days">
@@ -35,110 +48,65 @@ export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer
           </ChartImage>
           <div style={{ minWidth: 170 }}>
             <Group gap="lg" mb="xs">
-              <div>
-                <Text size="xs" c="dimmed">
-                  Returns
-                </Text>
-                <Text fw={700} size="xl" data-testid="total-returns">
-                  {n(data.totals.returns)}
-                </Text>
-              </div>
-              <div>
-                <Text size="xs" c="dimmed">
-                  Units
-                </Text>
-                <Text fw={700} size="xl" data-testid="total-units">
-                  {n(data.totals.units)}
-                </Text>
-              </div>
+              <BigNumber label="Returns" value={data.totals.returns} testId="total-returns" />
+              <BigNumber label="Units" value={data.totals.units} testId="total-units" />
             </Group>
             <ScrollArea.Autosize mah={150} type="auto" offsetScrollbars viewportProps={scrollRegion('Returns and units per day, by day')}>
-              <Table fz="xs" verticalSpacing={2} withRowBorders={false} aria-label="Returns and units per day">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Day</Table.Th>
-                    <Table.Th ta="right">Returns</Table.Th>
-                    <Table.Th ta="right">Units</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {[...data.days].reverse().map((d) => (
-                    <Table.Tr key={d.day}>
-                      <Table.Td>{d.day}</Table.Td>
-                      <Table.Td ta="right">{n(d.returns)}</Table.Td>
-                      <Table.Td ta="right">{n(d.units)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <FigureTable
+                label="Returns and units per day"
+                head={['Day', 'Returns', 'Units']}
+                fz="xs"
+                verticalSpacing={2}
+                style={{}}
+                rows={[...data.days].reverse().map((d) => ({ key: d.day, label: d.day, cells: [d.returns, d.units] }))}
+              />
             </ScrollArea.Autosize>
           </div>
         </Group>
       </Tile>
 
+      <MixTile title="Reasons" testId="tile-reasons" scope={scope} rows={data.reasons} link={(key) => ({ reason: key })} />
+      <MixTile title="Conditions" testId="tile-conditions" scope={scope} rows={data.conditions} link={(key) => ({ condition: key })} />
       <MixTile
-        title="Reasons"
-        testId="tile-reasons"
+        title="Dispositions"
+        testId="tile-dispositions"
         scope={scope}
-        rows={data.reasons}
-        link={(key) => historyLink(scope, { reason: key })}
-      />
-      <MixTile
-        title="Conditions"
-        testId="tile-conditions"
-        scope={scope}
-        rows={data.conditions}
-        link={(key) => historyLink(scope, { condition: key })}
+        rows={data.dispositions}
+        // Lines without a disposition have no code to filter by.
+        link={(key) => (key ? { disposition: key } : undefined)}
       />
 
-      <Tile title="Blind and order-based" link={historyLink(scope)} testId="tile-kinds">
-        {data.totals.returns === 0 ? (
-          <NoData />
-        ) : (
-          <Group gap="lg" wrap="nowrap" align="center">
-            <ChartImage label="Donut chart of blind and order-based returns; the numbers are beside it" height={160}>
-              <DonutChart
-                size={140}
-                thickness={26}
-                data={[
-                  { name: 'Order-based', value: data.kinds.order.returns, color: 'blue.6' },
-                  { name: 'Blind', value: data.kinds.blind.returns, color: 'orange.6' },
-                ]}
-                pieChartProps={OFF}
-              />
-            </ChartImage>
-            <Table fz="sm" verticalSpacing={4} aria-label="Blind and order-based returns" style={{ flex: 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th ta="right">Returns</Table.Th>
-                  <Table.Th ta="right">Units</Table.Th>
-                  <Table.Th ta="right">Share</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(
-                  [
-                    ['Order-based', data.kinds.order, '0'],
-                    ['Blind', data.kinds.blind, '1'],
-                  ] as const
-                ).map(([label, k, flag]) => (
-                  <Table.Tr key={label}>
-                    <Table.Td>
-                      <Anchor component={Link} to={historyLink(scope, { is_blind: flag })}>
-                        {label}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td ta="right">{n(k.returns)}</Table.Td>
-                    <Table.Td ta="right">{n(k.units)}</Table.Td>
-                    <Table.Td ta="right">{Math.round((k.returns / data.totals.returns) * 100)}%</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Group>
-        )}
-      </Tile>
+      <TwoWayTile
+        title="Blind and order-based"
+        testId="tile-kinds"
+        scope={scope}
+        head="Kind"
+        total={data.totals.returns}
+        rows={[
+          { label: 'Order-based', returns: data.kinds.order.returns, units: data.kinds.order.units, filter: { is_blind: '0' } },
+          { label: 'Blind', returns: data.kinds.blind.returns, units: data.kinds.blind.units, filter: { is_blind: '1' } },
+        ]}
+      />
+      <TwoWayTile
+        title="Returns with photos"
+        testId="tile-photos"
+        scope={scope}
+        head="Photos"
+        total={photoTotal}
+        rows={[
+          { label: 'With photos', returns: data.photos.with, filter: { has_photos: '1' } },
+          { label: 'Without photos', returns: data.photos.without, filter: { has_photos: '0' } },
+        ]}
+      />
+
+      <MixTile
+        title="Discrepancies"
+        testId="tile-discrepancies"
+        scope={scope}
+        rows={data.discrepancies}
+        link={(key) => ({ discrepancy: key })}
+        note={`${n(data.discrepancies.reduce((s, d) => s + d.lines, 0))} discrepancy lines; a return can have several.`}
+      />
 
       <Tile title="Units per operator per hour" link={historyLink(scope)} testId="tile-operators">
         {data.operators.length === 0 ? (
@@ -156,56 +124,24 @@ export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer
                 barChartProps={OFF}
               />
             </ChartImage>
-            <Table fz="sm" verticalSpacing={4} aria-label="Units per operator per hour" style={{ flex: 1 }}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Operator</Table.Th>
-                  <Table.Th ta="right">Units</Table.Th>
-                  <Table.Th ta="right">Hours</Table.Th>
-                  <Table.Th ta="right">Per hour</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {data.operators.map((o) => (
-                  <Table.Tr key={o.user_id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={historyLink(scope, { user_id: o.user_id })}>
-                        {o.username}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td ta="right">{n(o.units)}</Table.Td>
-                    <Table.Td ta="right">{n(o.active_hours)}</Table.Td>
-                    <Table.Td ta="right">{o.units_per_hour.toLocaleString('en')}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <FigureTable
+              label="Units per operator per hour"
+              head={['Operator', 'Units', 'Hours', 'Per hour']}
+              rows={data.operators.map((o) => ({
+                key: String(o.user_id),
+                label: o.username,
+                to: historyLink(scope, { user_id: o.user_id }),
+                cells: [o.units, o.active_hours, o.units_per_hour.toLocaleString('en')],
+              }))}
+            />
           </Group>
         )}
       </Tile>
 
       <Tile title="Backlog now" testId="tile-backlog">
         <Group gap="xl">
-          {(['Pending', 'Error'] as const).map((status) => {
-            const count = status === 'Pending' ? data.backlog.pending : data.backlog.error;
-            const label = `${status === 'Pending' ? 'Tasks pending' : 'Tasks in error'}`;
-            return (
-              <div key={status}>
-                <Text size="xs" c="dimmed">
-                  {label}
-                </Text>
-                {isAdmin ? (
-                  <Anchor component={Link} to={taskMonitorLink(status)} fw={700} size="xl" data-testid={`backlog-${status}`}>
-                    {n(count)}
-                  </Anchor>
-                ) : (
-                  <Text fw={700} size="xl" data-testid={`backlog-${status}`}>
-                    {n(count)}
-                  </Text>
-                )}
-              </div>
-            );
-          })}
+          <BigNumber label="Tasks pending" value={data.backlog.pending} testId="backlog-Pending" to={tasksOf('Pending')} />
+          <BigNumber label="Tasks in error" value={data.backlog.error} testId="backlog-Error" to={tasksOf('Error')} />
         </Group>
         {data.backlog.oldest ? (
           <Text size="sm">
@@ -231,12 +167,9 @@ export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer
         )}
       </Tile>
 
-      <Tile
-        title="Failed deliveries"
-        testId="tile-failed"
-        link={isAdmin ? taskMonitorLink('Error') : undefined}
-        linkLabel="Open in Task Monitor"
-      >
+      <ParcelsTile parcels={data.parcels} scope={scope} />
+
+      <Tile title="Failed deliveries" testId="tile-failed" link={tasksOf('Error')} linkLabel="Open in Task Monitor">
         <Text size="sm">
           <Text span fw={700} size="xl" data-testid="failed-total">
             {n(data.failed_deliveries.total)}
@@ -284,58 +217,133 @@ export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer
   );
 }
 
+/** Lines and units by a key (reasons, conditions, dispositions, discrepancies): a donut and its table. */
 function MixTile({
   title,
   testId,
   scope,
   rows,
   link,
+  note,
 }: {
   title: string;
   testId: string;
   scope: DashboardScope;
-  rows: DashboardAnswer['reasons'];
-  link: (key: string) => string;
+  rows: KeyFigures;
+  /** The History filter of one row; none when the row cannot be filtered to. */
+  link: (key: string) => HistoryExtra | undefined;
+  note?: string;
 }) {
   const units = rows.reduce((s, r) => s + r.units, 0);
+  const label = title.toLowerCase();
   return (
     <Tile title={title} link={historyLink(scope)} testId={testId}>
       {rows.length === 0 ? (
         <NoData />
       ) : (
-        <Group gap="lg" wrap="nowrap" align="center">
-          <ChartImage label={`Donut chart of units by ${title.toLowerCase()}; the numbers are beside it`} height={160}>
-            <DonutChart
-              size={140}
-              thickness={26}
+        <>
+          <Group gap="lg" wrap="nowrap" align="center">
+            <Donut
+              label={`units by ${label}`}
               data={rows.map((r, i) => ({ name: r.label, value: r.units, color: COLORS[i % COLORS.length]! }))}
-              pieChartProps={OFF}
             />
-          </ChartImage>
-          <Table fz="sm" verticalSpacing={4} aria-label={title} style={{ flex: 1 }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{title.replace(/s$/, '')}</Table.Th>
-                <Table.Th ta="right">Lines</Table.Th>
-                <Table.Th ta="right">Units</Table.Th>
-                <Table.Th ta="right">Share</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((r) => (
-                <Table.Tr key={r.key}>
-                  <Table.Td>
-                    <Anchor component={Link} to={link(r.key)}>
-                      {r.label}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td ta="right">{n(r.lines)}</Table.Td>
-                  <Table.Td ta="right">{n(r.units)}</Table.Td>
-                  <Table.Td ta="right">{units ? Math.round((r.units / units) * 100) : 0}%</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+            <FigureTable
+              label={title}
+              head={[title.replace(/ies$/, 'y').replace(/s$/, ''), 'Lines', 'Units', 'Share']}
+              rows={rows.map((r) => {
+                const filter = link(r.key);
+                return {
+                  key: r.key,
+                  label: r.label,
+                  to: filter ? historyLink(scope, filter) : undefined,
+                  cells: [r.lines, r.units, share(r.units, units)],
+                };
+              })}
+            />
+          </Group>
+          {note && (
+            <Text size="xs" c="dimmed">
+              {note}
+            </Text>
+          )}
+        </>
+      )}
+    </Tile>
+  );
+}
+
+/** Returns split two ways (blind or not, with photos or not): a donut and its table. */
+function TwoWayTile({
+  title,
+  testId,
+  scope,
+  head,
+  total,
+  rows,
+}: {
+  title: string;
+  testId: string;
+  scope: DashboardScope;
+  head: string;
+  total: number;
+  rows: { label: string; returns: number; units?: number; filter: HistoryExtra }[];
+}) {
+  const withUnits = rows.every((r) => r.units !== undefined);
+  return (
+    <Tile title={title} link={historyLink(scope)} testId={testId}>
+      {total === 0 ? (
+        <NoData />
+      ) : (
+        <Group gap="lg" wrap="nowrap" align="center">
+          <Donut
+            label={title.toLowerCase()}
+            data={rows.map((r, i) => ({ name: r.label, value: r.returns, color: i ? 'orange.6' : 'blue.6' }))}
+          />
+          <FigureTable
+            label={title}
+            head={[head, 'Returns', ...(withUnits ? ['Units'] : []), 'Share']}
+            rows={rows.map((r) => ({
+              key: r.label,
+              label: r.label,
+              to: historyLink(scope, r.filter),
+              cells: [r.returns, ...(withUnits ? [r.units!] : []), share(r.returns, total)],
+            }))}
+          />
+        </Group>
+      )}
+    </Tile>
+  );
+}
+
+const AGE_ROWS = [
+  { level: 'fresh', label: 'Fresh', color: 'teal.6' },
+  { level: 'amber', label: 'Amber (waiting long)', color: 'yellow.6' },
+  { level: 'red', label: 'Red (overdue)', color: 'red.6' },
+] as const;
+
+/** Unknown parcels waiting now, by age against their customer's amber/red limits. */
+function ParcelsTile({ parcels, scope }: { parcels: DashboardAnswer['parcels']; scope: DashboardScope }) {
+  return (
+    <Tile title="Unknown parcels waiting" link={parcelsLink(scope)} linkLabel="Open in Parcels" testId="tile-parcels">
+      <Group gap="xl">
+        <BigNumber label="Waiting now" value={parcels.waiting} testId="parcels-waiting" to={parcelsLink(scope)} />
+        <Text size="sm" c={parcels.oldest_received_at ? undefined : 'dimmed'}>
+          {parcels.oldest_received_at ? `Oldest since ${formatDateTime(parcels.oldest_received_at)}` : 'No parcel is waiting.'}
+        </Text>
+      </Group>
+      {parcels.waiting > 0 && (
+        <Group gap="lg" wrap="nowrap" align="center">
+          <Donut label="waiting parcels by age" data={AGE_ROWS.map((a) => ({ name: a.label, value: parcels[a.level], color: a.color }))} />
+          <FigureTable
+            label="Unknown parcels waiting by age"
+            head={['Age', 'Parcels', 'Share']}
+            rows={AGE_ROWS.map((a) => ({
+              key: a.level,
+              label: a.label,
+              to: parcelsLink(scope, a.level),
+              cells: [parcels[a.level], share(parcels[a.level], parcels.waiting)],
+            }))}
+          />
         </Group>
       )}
     </Tile>

@@ -1,4 +1,5 @@
-// Where each dashboard tile links: History or the Task Monitor, filtered to what the tile counts.
+// Where each dashboard tile links: History, the Task Monitor or the Parcels queue, filtered to what
+// the tile counts (the dashboard's customer included).
 import { toQueryString } from '../../api/envelope';
 
 export interface DashboardScope {
@@ -8,20 +9,27 @@ export interface DashboardScope {
   customer: string;
 }
 
+/** A tile's own History filters, beyond the period and customer. */
+export interface HistoryExtra {
+  is_blind?: '1' | '0';
+  reason?: string;
+  condition?: string;
+  user_id?: number;
+  has_photos?: '1' | '0';
+  disposition?: string;
+  discrepancy?: string;
+}
+
 /** History with the dashboard's period and customer, plus the tile's own filters. */
-export function historyLink(
-  scope: DashboardScope,
-  extra: { is_blind?: '1' | '0'; reason?: string; condition?: string; user_id?: number } = {},
-) {
+export function historyLink(scope: DashboardScope, extra: HistoryExtra = {}) {
+  const { is_blind, ...rest } = extra;
   const filter: Record<string, string | number> = {
     customer_id: scope.customer,
-    is_blind: extra.is_blind ?? 'All',
+    is_blind: is_blind ?? 'All',
     from: scope.from,
     to: scope.to,
   };
-  if (extra.reason) filter.reason = extra.reason;
-  if (extra.condition) filter.condition = extra.condition;
-  if (extra.user_id !== undefined) filter.user_id = extra.user_id;
+  for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== '') filter[k] = v;
   return `/history?${toQueryString({
     page: 1,
     search: { id: '', delivery_number: '', order_number: '', web_order_number: '' },
@@ -29,9 +37,17 @@ export function historyLink(
   })}`;
 }
 
-/** The Task Monitor (admins) filtered by status, and type when given. */
-export function taskMonitorLink(status: 'Pending' | 'Error', taskType?: string) {
+/** The Task Monitor (admins) filtered by status, type when given, and the dashboard's customer. */
+export function taskMonitorLink(status: 'Pending' | 'Error', opts: { taskType?: string; customer?: string } = {}) {
   const q = new URLSearchParams({ page: '1', task_status: status });
-  if (taskType) q.set('task_type', taskType);
+  if (opts.taskType) q.set('task_type', opts.taskType);
+  if (opts.customer && opts.customer !== 'All') q.set('customer_id', opts.customer);
   return `/admin/tasks?${q.toString()}`;
+}
+
+/** The Parcels queue: waiting parcels of the dashboard's customer, of one age level when given. */
+export function parcelsLink(scope: DashboardScope, age?: 'fresh' | 'amber' | 'red') {
+  const q = new URLSearchParams({ state: 'Waiting', customer_id: scope.customer });
+  if (age) q.set('age', age);
+  return `/parcels?${q.toString()}`;
 }

@@ -19,7 +19,13 @@ import {
 } from '@mantine/core';
 import { IconCamera, IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { BLIND_FILTERS, DISCREPANCY_FILTERS, HISTORY_MSG, type HistoryPage as HistoryPageData } from '../../../contract/history';
+import {
+  BLIND_FILTERS,
+  DISCREPANCY_FILTERS,
+  DISCREPANCY_KINDS,
+  HISTORY_MSG,
+  type HistoryPage as HistoryPageData,
+} from '../../../contract/history';
 import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
 import { PARCEL_MSG } from '../../../contract/parcels';
 import { HistoryDownload } from './HistoryDownload';
@@ -39,7 +45,7 @@ const SEARCH_KEYS = ['id', 'delivery_number', 'order_number', 'web_order_number'
 type SearchKey = (typeof SEARCH_KEYS)[number];
 
 /** The filters the dashboard's tiles link to (issue 12); '' when not set. */
-const EXTRA_KEYS = ['from', 'to', 'reason', 'condition', 'user_id'] as const;
+const EXTRA_KEYS = ['from', 'to', 'reason', 'condition', 'user_id', 'has_photos', 'disposition', 'discrepancy'] as const;
 type ExtraKey = (typeof EXTRA_KEYS)[number];
 type Extra = Record<ExtraKey, string>;
 
@@ -58,6 +64,9 @@ function readExtra(q: URLSearchParams): Extra {
     reason: get('reason'),
     condition: (LEDGER_CONDITIONS as readonly string[]).includes(get('condition')) ? get('condition') : '',
     user_id: /^\d{1,10}$/.test(get('user_id')) ? get('user_id') : '',
+    has_photos: get('has_photos') === '1' || get('has_photos') === '0' ? get('has_photos') : '',
+    disposition: get('disposition').slice(0, 50),
+    discrepancy: (DISCREPANCY_KINDS as readonly string[]).includes(get('discrepancy')) ? get('discrepancy') : '',
   };
 }
 

@@ -1,8 +1,10 @@
 // The History filters the dashboard's tiles link to (issue 12): the days the returns were saved
-// (UTC, YYYY-MM-DD like every date input), and a reason, condition or operator shown as a removable
-// chip. All of it lives in the query string, so a link or a reload shows the same list.
+// (UTC, YYYY-MM-DD like every date input), and a reason, condition, operator, photos, disposition or
+// discrepancy kind shown as a removable chip. All of it lives in the query string, so a link or a
+// reload shows the same list.
 import { CloseButton, Group, Pill, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
+import { DISCREPANCY_LABELS } from '../../../contract/dispositions';
 
 export interface InsightFilterValues {
   from: string;
@@ -10,12 +12,18 @@ export interface InsightFilterValues {
   reason: string;
   condition: string;
   user_id: string;
+  has_photos: string;
+  disposition: string;
+  discrepancy: string;
 }
 
-const CHIPS: { key: 'reason' | 'condition' | 'user_id'; label: (v: string) => string }[] = [
+const CHIPS: { key: Exclude<keyof InsightFilterValues, 'from' | 'to'>; label: (v: string) => string }[] = [
   { key: 'reason', label: (v) => `Reason ${v}` },
   { key: 'condition', label: (v) => `Condition ${v}` },
   { key: 'user_id', label: (v) => `Operator #${v}` },
+  { key: 'has_photos', label: (v) => (v === '1' ? 'Photos' : 'No photos') },
+  { key: 'disposition', label: (v) => `Disposition ${v}` },
+  { key: 'discrepancy', label: (v) => `Discrepancy ${DISCREPANCY_LABELS[v as keyof typeof DISCREPANCY_LABELS] ?? v}` },
 ];
 
 export function InsightFilters({

@@ -315,3 +315,43 @@ describe('photo links in the mailed report', () => {
     expect(parcel.rawPayload.equals(await stored(f.operator.token, f.photos.parcel, 'display'))).toBe(true);
   });
 });
+
+describe('a correction that removes a line with photos', () => {
+  it('keeps the photos and their stored files (the earlier version and its links still show them); the corrected message leaves them out', async () => {
+    const f = await returnWithPhotos();
+    const admin = await adminSession(t.app, db);
+    const [, ledger2] = await db.select().from(returnLedgers).where(eq(returnLedgers.returnId, f.returnId)).orderBy(asc(returnLedgers.id));
+    const worker = startTestWorker(t.deps);
+    try {
+      const [xml2] = await allDone(f.returnId, 4);
+      const sent = xml.parse(xml2!.fileContent!).Envelope.Body.Return.Lines.Line[0].Photos.Photo as { Url: string }[];
+      const corrected = await call(t.app, 'POST', `/api/su/returns/${f.returnId}/corrections`, {
+        token: admin.token,
+        body: {
+          version: 1,
+          comment: 'Line 1 was never in the parcel',
+          lines: [{ id: ledger2!.id, quantity: 1, condition: 'Pristine', reason: 'DAMAGED' }],
+        },
+      });
+      expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
+      worker.poke();
+      const [xmlFix] = (await allDone(f.returnId, 8)).slice(4);
+      // The photos stay with the return, as evidence of what version 1 said.
+      for (const id of [f.photos.lineA, f.photos.lineB]) {
+        expect((await stored(f.operator.token, id, 'original')).length).toBeGreaterThan(0);
+      }
+      for (const link of sent) expect((await open(link.Url)).statusCode).toBe(200);
+      const view = await call(t.app, 'GET', `/api/returns/${f.returnId}/order/${f.made.order.id}`, { token: f.operator.token });
+      expect(view.status).toBe(200);
+      expect(view.body.message.photos.map((p: { id: number }) => p.id).sort()).toEqual(
+        [f.photos.lineA, f.photos.lineB, f.photos.parcel].sort(),
+      );
+      // The corrected return has one line, without those photos; the return's own photo goes on.
+      const fixed = xml.parse(xmlFix!.fileContent!).Envelope.Body.Return;
+      expect(fixed.Lines.Line.Photos).toBe('');
+      expect(Number(fixed.Photos.Photo.PhotoId)).toBe(f.photos.parcel);
+    } finally {
+      await worker.stop();
+    }
+  });
+});

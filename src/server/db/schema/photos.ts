@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
-import { returnLedgers, returns } from './returns.js';
+import { returns } from './returns.js';
 import { users } from './users.js';
 
 /**
@@ -37,8 +37,13 @@ export const photos = pgTable(
     /** Set once a return (or another feature) keeps the photo; never-attached photos expire. */
     attachedAt: timestamp('attached_at', { withTimezone: true }),
     returnId: integer('return_id').references(() => returns.id, { onDelete: 'cascade' }),
-    /** The line the photo shows; null for a photo of the whole return (the parcel, the label). */
-    ledgerId: integer('ledger_id').references(() => returnLedgers.id, { onDelete: 'cascade' }),
+    /**
+     * The line the photo shows; null for a photo of the whole return (the parcel, the label). No
+     * foreign key on purpose: a correction that removes a line deletes its return_ledgers row, but the
+     * line lives on in return_versions under the same id, and so do its photos — evidence of what an
+     * earlier version (and the message that carried its links) said. The photo goes with its return.
+     */
+    ledgerId: integer('ledger_id'),
   },
   (t) => [
     uniqueIndex('photos_storage_key_key').on(t.storageKey),

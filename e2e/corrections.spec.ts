@@ -5,10 +5,47 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { describe } from 'node:test';
-import { apiCall, e2eEnv, e2eTest, expectNoAxeViolations, loginAsAdmin, loginViaUi, screenshot, useBrowser } from './support/index';
-import { seedReturnsCustomer, submitOrderReturn } from './returns-seed';
+import {
+  adminToken,
+  apiCall,
+  e2eEnv,
+  e2eTest,
+  expectNoAxeViolations,
+  loginAsAdmin,
+  loginViaUi,
+  screenshot,
+  useBrowser,
+} from './support/index';
+import { seedReturnsCustomer, submitBlindReturn, submitOrderReturn } from './returns-seed';
 
 const browser = useBrowser();
+
+/** Waits until every task of the return succeeded (its own file first: a correction references it). */
+async function delivered(token: string, id: number, orderId: number | 'blind') {
+  for (let i = 0; ; i++) {
+    const res = await apiCall<{ tasks: { task_status: string }[] }>('GET', `/returns/${id}/order/${orderId}`, { token });
+    if (res.message.tasks.length && res.message.tasks.every((t) => t.task_status === 'Success')) return;
+    assert.ok(i < 100, `the return's file was not delivered: ${JSON.stringify(res.message)}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The timeline's task for correction `version` turns green once the worker delivered it (the view polls). */
+async function correctionTaskGreen(page: import('playwright-core').Page, version: number) {
+  await page
+    .getByTestId('timeline-task')
+    .filter({ hasText: `correction ${version}` })
+    .first()
+    .waitFor();
+  await page.waitForFunction(
+    (v) =>
+      [...document.querySelectorAll('[data-testid="timeline-task"]')].some(
+        (e) => e.textContent?.includes(`correction ${v}`) && e.getAttribute('data-color') === 'green',
+      ),
+    version,
+    { timeout: 30_000 },
+  );
+}
 
 describe('corrections after submit', () => {
   e2eTest(
@@ -107,6 +144,85 @@ describe('corrections after submit', () => {
       await page.getByTestId('version-list').waitFor();
       assert.equal(await page.getByRole('button', { name: 'Correct' }).count(), 0);
       await screenshot(page, 'corrections-04-operator');
+      assert.deepEqual(errors, []);
+    },
+    { timeout: 180_000 },
+  );
+
+  e2eTest(
+    'an admin corrects a blind return: a line added from the product search, a disposition and bin changed; History marks it corrected',
+    browser,
+    async ({ page, errors }) => {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      // Two orders: the catalogue then has two products (the seed imports one product per order).
+      const seed = await seedReturnsCustomer({ orders: 2, prefix: 'Blind Correction Co', canBlind: true });
+      const admin = await adminToken();
+      for (const body of [
+        { code: 'RESTOCK', name: 'Restock', requires_location: true, default_for: [] },
+        { code: 'REFURB', name: 'Refurbish', requires_location: false, default_for: ['Reconditioning'] },
+      ]) {
+        const res = await apiCall('POST', `/su/customers/${seed.customerId}/dispositions`, { token: admin, body });
+        assert.equal(res.code, 200, JSON.stringify(res));
+      }
+      const [first, second] = seed.products;
+      const id = await submitBlindReturn(seed, 'BLIND-CORR-1', first!.sku);
+      await delivered(seed.token, id, 'blind');
+
+      await loginAsAdmin(page);
+      await page.goto(`/orders/blind/returns/${id}`);
+      await page.getByRole('heading', { name: 'Return View' }).waitFor();
+      await page.getByRole('button', { name: 'Correct' }).click();
+      const dialog = page.getByRole('dialog', { name: `Correct Return #${id}` });
+      await dialog.getByRole('combobox', { name: `Reason of ${first!.sku}` }).waitFor();
+
+      // A line from the customer's catalogue, as blind receiving adds it (Pristine, the first reason).
+      await dialog.getByLabel('Product Search').fill(second!.sku);
+      await page.getByRole('option', { name: new RegExp(second!.sku) }).click();
+      await dialog.locator(`[data-testid="correction-line"][data-sku="${second!.sku}"]`).waitFor();
+      await dialog.getByRole('combobox', { name: `Disposition of ${second!.sku}` }).click();
+      await page.getByRole('option', { name: 'Refurbish' }).click();
+
+      // Restock needs a bin: refused by the server with receiving's message, nothing saved.
+      await dialog.getByRole('combobox', { name: `Disposition of ${first!.sku}` }).click();
+      await page.getByRole('option', { name: 'Restock' }).click();
+      await dialog.getByLabel('Why is the return corrected?').fill('A second item was in the parcel; the shoe goes back on the shelf');
+      await dialog.getByRole('button', { name: 'Save correction' }).click();
+      await dialog.getByText('Scan or type the bin: this disposition needs a location').waitFor();
+      await expectNoAxeViolations(page, 'correction dialog: blind return, bin required');
+      await screenshot(page, 'corrections-05-blind-bin-required');
+
+      await dialog.getByLabel(`Bin of ${first!.sku}`).fill('B-12-03');
+      await dialog.getByRole('button', { name: 'Save correction' }).click();
+      await dialog.waitFor({ state: 'detached' });
+
+      await page.getByTestId('corrected-badge').waitFor();
+      const lines = await page.getByTestId('return-lines').innerText();
+      assert.match(lines, new RegExp(second!.sku));
+      assert.match(lines, /B-12-03/);
+      const changes = await page.getByTestId('version-list').getByTestId('version-change').allInnerTexts();
+      assert.ok(
+        changes.some((c) => /disposition\s+— → RESTOCK/.test(c)),
+        changes.join(' | '),
+      );
+      assert.ok(
+        changes.some((c) => /location\s+— → B-12-03/.test(c)),
+        changes.join(' | '),
+      );
+      assert.ok(
+        changes.some((c) => /added/i.test(c) && c.includes(second!.sku)),
+        changes.join(' | '),
+      );
+      await correctionTaskGreen(page, 2);
+      await expectNoAxeViolations(page, 'return view: blind return corrected');
+      await screenshot(page, 'corrections-06-blind-corrected');
+
+      // History: the row carries the corrected mark.
+      await page.goto(`/history?page=1&search[id]=${id}`);
+      const row = page.locator(`[data-testid="history-row"][data-id="${id}"]`);
+      await row.getByTestId('corrected-mark').waitFor();
+      assert.equal((await row.getByTestId('corrected-mark').textContent())?.trim(), 'Corrected');
+      await expectNoAxeViolations(page, 'history: corrected mark');
+      await screenshot(page, 'corrections-07-history-corrected');
       assert.deepEqual(errors, []);
     },
     { timeout: 180_000 },

@@ -44,6 +44,8 @@ export type ReturnViewLine = z.infer<typeof returnViewLine>;
 /** An order line confirmed missing from the parcel (issue 16). */
 export const returnViewMissingLine = z.object({
   id: z.number().int(),
+  /** The order line (a correction lists missing lines by it, issue 11). */
+  order_line_id: z.number().int(),
   order_line_number: z.number().int(),
   product: returnViewLine.shape.product,
   quantity: z.number().int(),

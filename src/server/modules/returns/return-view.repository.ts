@@ -133,6 +133,7 @@ export function createReturnViewRepository(db: Db) {
         .orderBy(asc(returnMissingLines.id));
       return rows.map(({ missing, product, lineNumber }) => ({
         id: missing.id,
+        order_line_id: missing.orderLineId,
         order_line_number: lineNumber,
         product: presentProduct(product),
         quantity: missing.quantity,

@@ -1,72 +1,23 @@
-// Correct a submitted return (issue 11, admins): the lines as they should be, and why. The server
-// checks the version this dialog was opened on: another admin's correction meanwhile is a 409.
-// Rendered only while open, so each opening starts from the return as it is now.
-import { useState } from 'react';
-import {
-  ActionIcon,
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Textarea,
-  VisuallyHidden,
-} from '@mantine/core';
+// Correct a submitted return (issue 11, admins): the lines as they should be (disposition and bin
+// too), the order lines missing from the parcel, and why. The server checks the version this dialog
+// was opened on: another admin's correction meanwhile is a 409. Rendered only while open, so each
+// opening starts from the return as it is now.
+import { useRef, useState } from 'react';
+import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconPlus, IconTrash } from '@tabler/icons-react';
-import { correctionBody, type CorrectionRequest } from '../../../contract/corrections';
-import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
+import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import type { ProductRow } from '../../../contract/blind';
+import { DEFAULT_BLIND_CONDITION, DEFAULT_CONDITION } from '../../../contract/constants';
+import { correctionBody } from '../../../contract/corrections';
 import type { ReturnView } from '../../../contract/return-view';
 import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { schemaValidate, setServerErrors } from '../../lib/form';
+import { ProductSearch } from '../blind-return/ProductSearch';
+import { CorrectionLinesTable } from './CorrectionLinesTable';
+import { CorrectionMissingLines } from './CorrectionMissingLines';
+import { binRule, correctionRequest, initialCorrection, newCorrectionLine, type CorrectionValues } from './correction-form';
 
-interface LineValues {
-  key: string;
-  id?: number;
-  order_line_id?: number;
-  sku: string;
-  name: string;
-  quantity: number | string;
-  condition: string;
-  reason: string;
-  comment: string;
-}
-
-interface Values {
-  comment: string;
-  lines: LineValues[];
-}
-
-const initialLines = (r: ReturnView): LineValues[] =>
-  r.lines.map((l) => ({
-    key: `l${l.id}`,
-    id: l.id,
-    sku: l.product.sku,
-    name: l.product.name_1,
-    quantity: l.quantity,
-    condition: l.condition,
-    reason: l.reason,
-    comment: l.comment ?? '',
-  }));
-
-const toBody = (version: number, v: Values): CorrectionRequest => ({
-  version,
-  comment: v.comment,
-  lines: v.lines.map((l) => ({
-    ...(l.id !== undefined ? { id: l.id } : { order_line_id: l.order_line_id }),
-    quantity: typeof l.quantity === 'number' ? l.quantity : Number(l.quantity || NaN),
-    condition: l.condition as CorrectionRequest['lines'][number]['condition'],
-    reason: l.reason,
-    comment: l.comment,
-  })),
-});
-
-/** The customer's reasons and, for an order-based return, the order's lines a new line may name. */
+/** The customer's reasons and dispositions and, for an order-based return, the order's lines a new line may name. */
 function useCorrectionChoices(r: ReturnView, opened: boolean) {
   const order = useRouteQuery(
     'loadOrder',
@@ -74,8 +25,14 @@ function useCorrectionChoices(r: ReturnView, opened: boolean) {
     { enabled: opened && r.order !== null },
   );
   const blind = useRouteQuery('blindSetup', { params: { customerId: r.customer_id } }, { enabled: opened && r.order === null });
+  const dispositions = useRouteQuery('listDispositions', { params: { customerId: r.customer_id } }, { enabled: opened, quiet: true });
   const reasons = (r.order ? order.data?.reasons : blind.data?.reasons) ?? [];
-  return { reasons, orderLines: order.data?.order_lines ?? [], loading: r.order ? order.isPending : blind.isPending };
+  return {
+    reasons,
+    dispositions: dispositions.data ?? [],
+    orderLines: order.data?.order_lines ?? [],
+    loading: r.order ? order.isPending : blind.isPending,
+  };
 }
 
 export function CorrectionModal({
@@ -89,15 +46,18 @@ export function CorrectionModal({
   onClose: () => void;
   onSaved: (r: ReturnView) => void;
 }) {
-  const { reasons, orderLines, loading } = useCorrectionChoices(r, opened);
+  const { reasons, dispositions, orderLines, loading } = useCorrectionChoices(r, opened);
+  const orderBased = r.order !== null;
   const [changed, setChanged] = useState(false);
   const [adding, setAdding] = useState<string | null>(null);
-  const form = useForm<Values>({
-    initialValues: { comment: '', lines: initialLines(r) },
-    validate: schemaValidate(correctionBody, { toBody: (v: Values) => toBody(r.version, v) }),
+  const productRef = useRef<HTMLInputElement>(null);
+  const request = (v: CorrectionValues) => correctionRequest(r.version, v, { orderBased, needsBin: binRule(dispositions) });
+  const form = useForm<CorrectionValues>({
+    initialValues: initialCorrection(r),
+    validate: schemaValidate(correctionBody, { toBody: request }),
   });
   const save = useRouteMutation('correctReturn', {
-    toInput: (v: Values) => ({ params: { returnId: r.id }, body: toBody(r.version, v) }),
+    toInput: (v: CorrectionValues) => ({ params: { returnId: r.id }, body: request(v) }),
     invalidates: ['readReturn', 'listReturns'],
     onSuccess: (view) => onSaved(view),
     onError: (error) => {
@@ -105,31 +65,26 @@ export function CorrectionModal({
       else setServerErrors(form, error);
     },
   });
-  const reasonData = reasons.map((o) => ({ value: o.option_code, label: o.option_value || o.option_code }));
-  // A reason that is no longer one of the customer's stays selectable on the line that has it.
-  const reasonsOf = (l: LineValues) =>
-    reasonData.some((o) => o.value === l.reason) ? reasonData : [...reasonData, { value: l.reason, label: l.reason }];
+  const firstReason = reasons[0]?.option_code ?? '';
   const lineOptions = orderLines.map((l) => ({ value: String(l.id), label: `${l.product.sku} · ${l.product.name_1}` }));
 
-  const addLine = () => {
+  const addOrderLine = () => {
     const line = orderLines.find((l) => String(l.id) === adding);
     if (!line) return;
-    form.insertListItem('lines', {
-      key: `n${Date.now()}`,
-      order_line_id: line.id,
-      sku: line.product.sku,
-      name: line.product.name_1,
-      quantity: 1,
-      condition: 'Reconditioning',
-      reason: reasonData[0]?.value ?? '',
-      comment: '',
-    } satisfies LineValues);
+    const what = { order_line_id: line.id, sku: line.product.sku, name: line.product.name_1 };
+    form.insertListItem('lines', newCorrectionLine(what, DEFAULT_CONDITION, firstReason, dispositions));
     setAdding(null);
   };
+  // A blind return's new line: a product of the customer, with the blind screen's defaults (SPEC §4).
+  const addProduct = (p: ProductRow) =>
+    form.insertListItem(
+      'lines',
+      newCorrectionLine({ product_id: p.id, sku: p.sku, name: p.name_1 }, DEFAULT_BLIND_CONDITION, firstReason, dispositions),
+    );
   const linesError = form.errors.lines;
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Correct Return #${r.id}`} size={1100} closeOnClickOutside={false}>
+    <Modal opened={opened} onClose={onClose} title={`Correct Return #${r.id}`} size={1240} closeOnClickOutside={false}>
       <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
@@ -141,81 +96,13 @@ export function CorrectionModal({
               Another correction was saved since you opened this return. Close this dialog, check the new version and correct it again.
             </Alert>
           )}
-          <Table withTableBorder verticalSpacing={4} data-testid="correction-lines">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th w={110}>Quantity</Table.Th>
-                <Table.Th w={170}>Condition</Table.Th>
-                <Table.Th w={210}>Reason</Table.Th>
-                <Table.Th>Comment</Table.Th>
-                <Table.Th w={44}>
-                  <VisuallyHidden>Remove</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {form.values.lines.map((l, i) => (
-                <Table.Tr key={l.key} data-testid="correction-line" data-sku={l.sku}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {l.sku}
-                      {l.id === undefined && (
-                        <Text span size="xs" c="teal" fw={600} ml={6}>
-                          new
-                        </Text>
-                      )}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {l.name}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <NumberInput
-                      size="xs"
-                      aria-label={`Quantity of ${l.sku}`}
-                      min={1}
-                      max={LIMITS.maxLedgerQuantity}
-                      allowDecimal={false}
-                      {...form.getInputProps(`lines.${i}.quantity`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      size="xs"
-                      aria-label={`Condition of ${l.sku}`}
-                      data={[...LEDGER_CONDITIONS]}
-                      allowDeselect={false}
-                      {...form.getInputProps(`lines.${i}.condition`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      size="xs"
-                      aria-label={`Reason of ${l.sku}`}
-                      data={reasonsOf(l)}
-                      allowDeselect={false}
-                      {...form.getInputProps(`lines.${i}.reason`)}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput size="xs" aria-label={`Comment of ${l.sku}`} maxLength={500} {...form.getInputProps(`lines.${i}.comment`)} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${l.sku}`} onClick={() => form.removeListItem('lines', i)}>
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <CorrectionLinesTable form={form} reasons={reasons} dispositions={dispositions} />
           {linesError && (
             <Text size="sm" c="red" role="alert">
               {linesError}
             </Text>
           )}
-          {r.order && (
+          {orderBased ? (
             <Group align="end" gap="xs">
               <Select
                 label="Add a line of the order"
@@ -226,11 +113,16 @@ export function CorrectionModal({
                 searchable
                 w={420}
               />
-              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addLine} disabled={!adding}>
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addOrderLine} disabled={!adding}>
                 Add line
               </Button>
             </Group>
+          ) : (
+            <div style={{ maxWidth: 520 }} data-testid="correction-product-search">
+              <ProductSearch customerId={r.customer_id} onPick={addProduct} onScan={addProduct} inputRef={productRef} />
+            </div>
           )}
+          {orderBased && <CorrectionMissingLines form={form} orderLines={orderLines} />}
           <Textarea
             label="Why is the return corrected?"
             description="Required; kept with the version and sent with the correction message."

@@ -1,6 +1,7 @@
 // The versions of a corrected return (issue 11): who saved each, when, why, and what it changed.
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReturnVersion, VersionLineChange } from '../../../contract/corrections';
+import { DISCREPANCY_LABELS } from '../../../contract/dispositions';
 import { formatDateTime } from '../../lib/format';
 
 const KIND_LABEL: Record<VersionLineChange['kind'], { label: string; color: string }> = {
@@ -24,7 +25,7 @@ function Changes({ changes }: { changes: VersionLineChange[] }) {
       <Table.Tbody>
         {changes.flatMap((c) =>
           c.fields.map((f, i) => (
-            <Table.Tr key={`${c.kind}-${c.ledger_id}-${f.field}`} data-testid="version-change">
+            <Table.Tr key={`${c.discrepancy === 'MISSING' ? 'm' : 'l'}-${c.kind}-${c.ledger_id}-${f.field}`} data-testid="version-change">
               {i === 0 && (
                 <Table.Td rowSpan={c.fields.length}>
                   <Group gap={6} wrap="nowrap">
@@ -34,6 +35,11 @@ function Changes({ changes }: { changes: VersionLineChange[] }) {
                     <Text size="sm" fw={600}>
                       {c.sku}
                     </Text>
+                    {c.discrepancy && (
+                      <Badge size="sm" variant="light" color="orange" data-testid="version-change-discrepancy">
+                        {DISCREPANCY_LABELS[c.discrepancy as keyof typeof DISCREPANCY_LABELS] ?? c.discrepancy}
+                      </Badge>
+                    )}
                   </Group>
                   <Text size="xs" c="dimmed">
                     {c.name_1}

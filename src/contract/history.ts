@@ -51,6 +51,13 @@ const referenceSearch = blankOr(
   .optional()
   .transform(noFilter<string>);
 
+/** A yes/no filter: 1/true or 0/false; '' or All for no filter. */
+const flagFilter = (message: string) =>
+  z
+    .enum(['All', '', '1', '0', 'true', 'false'], { error: message })
+    .optional()
+    .transform((v) => (v === undefined || v === '' || v === 'All' ? undefined : v === '1' || v === 'true'));
+
 const createdDay = z
   .union([z.literal(''), isoDate(HISTORY_MSG.dateInvalid)], { error: HISTORY_MSG.dateInvalid })
   .optional()
@@ -75,10 +82,7 @@ const insightFilters = {
     .union([z.enum(['All', '']), id(HISTORY_MSG.userInvalid)], { error: HISTORY_MSG.userInvalid })
     .optional()
     .transform(noFilter<number>),
-  'filter[has_photos]': z
-    .enum(['All', '', '1', '0', 'true', 'false'], { error: HISTORY_MSG.photosInvalid })
-    .optional()
-    .transform((v) => (v === undefined || v === '' || v === 'All' ? undefined : v === '1' || v === 'true')),
+  'filter[has_photos]': flagFilter(HISTORY_MSG.photosInvalid),
   'filter[disposition]': blankOr(text(HISTORY_MSG.dispositionInvalid).trim().max(50, { error: HISTORY_MSG.dispositionInvalid }))
     .optional()
     .transform(noFilter<string>),
@@ -138,15 +142,9 @@ const historyShape = {
     .union([z.enum(['All', '']), id(HISTORY_MSG.customerInvalid)], { error: HISTORY_MSG.customerInvalid })
     .optional()
     .transform(noFilter<number>),
-  'filter[is_blind]': z
-    .enum(['All', '', '1', '0', 'true', 'false'], { error: HISTORY_MSG.blindInvalid })
-    .optional()
-    .transform((v) => (v === undefined || v === '' || v === 'All' ? undefined : v === '1' || v === 'true')),
+  'filter[is_blind]': flagFilter(HISTORY_MSG.blindInvalid),
   ...insightFilters,
-  'filter[has_discrepancies]': z
-    .enum(['All', '', '1', '0', 'true', 'false'], { error: HISTORY_MSG.discrepancyInvalid })
-    .optional()
-    .transform((v) => (v === undefined || v === '' || v === 'All' ? undefined : v === '1' || v === 'true')),
+  'filter[has_discrepancies]': flagFilter(HISTORY_MSG.discrepancyInvalid),
 };
 export const historyQuery = z.strictObject(historyShape).refine(fromNotAfterTo, { error: HISTORY_MSG.rangeOrder, path: ['filter[to]'] });
 export type HistoryQuery = z.infer<typeof historyQuery>;

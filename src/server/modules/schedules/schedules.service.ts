@@ -51,6 +51,15 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
     return customer;
   }
 
+  /** A schedule to change, delete or send: 404 when it is gone, 403 for the reserved customer's. */
+  async function requireSchedule(tx: Db | Tx, id: number) {
+    const repo = createSchedulesRepository(tx);
+    const row = await repo.find(id);
+    if (!row) throw notFound(SCHEDULE_MSG.notFound);
+    const customer = await requireCustomer(tx, row.customerId);
+    return { repo, row, customer };
+  }
+
   function view(row: ScheduleRow, runs: ScheduleView['runs'], now: Date): ScheduleView {
     return {
       id: row.id,
@@ -147,10 +156,7 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
       requireAdmin(actor);
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const repo = createSchedulesRepository(tx);
-        const row = await repo.find(id);
-        if (!row) throw notFound(SCHEDULE_MSG.notFound);
-        await requireCustomer(tx, row.customerId);
+        const { repo, row } = await requireSchedule(tx, id);
         const before = await viewOne(tx, id);
         const values = scheduleWrite(body);
         // A new timing, or a paused schedule started again, counts from now: no run of a period before.
@@ -171,10 +177,7 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
       requireAdmin(actor);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const repo = createSchedulesRepository(tx);
-        const row = await repo.find(id);
-        if (!row) throw notFound(SCHEDULE_MSG.notFound);
-        await requireCustomer(tx, row.customerId);
+        const { repo, row } = await requireSchedule(tx, id);
         const before = await viewOne(tx, id);
         await repo.remove(id);
         await createAuditRepository(tx).record(
@@ -192,10 +195,7 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
       requireAdmin(actor);
       const now = clock.now();
       return db.transaction(async (tx) => {
-        const repo = createSchedulesRepository(tx);
-        const row = await repo.find(id);
-        if (!row) throw notFound(SCHEDULE_MSG.notFound);
-        const customer = await requireCustomer(tx, row.customerId);
+        const { repo, row, customer } = await requireSchedule(tx, id);
         const due = latestDue(timingOf(row), now);
         const period = periodOf(timingOf(row), due.date);
         const runId = (await repo.insertRun(

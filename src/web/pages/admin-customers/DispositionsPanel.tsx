@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Checkbox, Group, MultiSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Checkbox, Group, MultiSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LEDGER_CONDITIONS, type LedgerCondition } from '../../../contract/constants';
 import { dispositionBody, type DispositionView } from '../../../contract/dispositions';
@@ -7,6 +7,7 @@ import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { EmptyRow } from '../../components/table/EmptyRow';
 import { RowActions } from '../../components/table/RowActions';
 import { schemaValidate, setServerErrors } from '../../lib/form';
+import { EditFormActions } from './EditFormActions';
 
 type Values = { code: string; name: string; requires_location: boolean; default_for: LedgerCondition[] };
 const EMPTY: Values = { code: '', name: '', requires_location: false, default_for: [] };
@@ -109,16 +110,13 @@ export function DispositionsPanel({ customerId }: { customerId: number }) {
             {...form.getInputProps('default_for')}
           />
           <Checkbox label="Needs a bin location (Restock)" {...form.getInputProps('requires_location', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            {editing && (
-              <Button variant="default" onClick={() => startEdit(null)}>
-                Cancel
-              </Button>
-            )}
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? 'Save Disposition' : 'Add Disposition'}
-            </Button>
-          </Group>
+          <EditFormActions
+            editing={!!editing}
+            onCancel={() => startEdit(null)}
+            loading={create.isPending || update.isPending}
+            addLabel="Add Disposition"
+            saveLabel="Save Disposition"
+          />
         </Stack>
       </form>
     </Stack>

@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Button, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Stack, Table, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { optionBody, type AdminCustomer, type OptionView } from '../../../contract/customers';
 import { useRouteMutation } from '../../api/queries';
 import { EmptyRow } from '../../components/table/EmptyRow';
 import { RowActions } from '../../components/table/RowActions';
 import { schemaValidate, setServerErrors } from '../../lib/form';
+import { EditFormActions } from './EditFormActions';
 
 type Values = { option_code: string; option_value: string };
 const toBody = (values: Values) => ({ option_type: 'Reason' as const, ...values });
@@ -97,16 +98,13 @@ export function OptionsPanel({ customer, onChanged }: { customer: AdminCustomer;
         <Stack gap="sm">
           <TextInput label="Code" withAsterisk {...form.getInputProps('option_code')} />
           <TextInput label="Value" withAsterisk {...form.getInputProps('option_value')} />
-          <Group justify="flex-end">
-            {editing && (
-              <Button variant="default" onClick={() => startEdit(null)}>
-                Cancel
-              </Button>
-            )}
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {editing ? 'Save Reason' : 'Add Reason'}
-            </Button>
-          </Group>
+          <EditFormActions
+            editing={!!editing}
+            onCancel={() => startEdit(null)}
+            loading={create.isPending || update.isPending}
+            addLabel="Add Reason"
+            saveLabel="Save Reason"
+          />
         </Stack>
       </form>
     </Stack>

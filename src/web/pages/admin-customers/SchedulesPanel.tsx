@@ -13,6 +13,7 @@ import {
 import type { AdminCustomer } from '../../../contract/customers';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { schemaValidate, setServerErrors } from '../../lib/form';
+import { EditFormActions } from './EditFormActions';
 
 type Values = {
   frequency: string;
@@ -254,16 +255,13 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
               ))}
             </Group>
           </Checkbox.Group>
-          <Group justify="flex-end">
-            {editing && (
-              <Button variant="default" onClick={stopEditing}>
-                Cancel
-              </Button>
-            )}
-            <Button type="submit" loading={editing ? update.isPending : create.isPending}>
-              {editing ? 'Save schedule' : 'Add schedule'}
-            </Button>
-          </Group>
+          <EditFormActions
+            editing={!!editing}
+            onCancel={stopEditing}
+            loading={editing ? update.isPending : create.isPending}
+            addLabel="Add schedule"
+            saveLabel="Save schedule"
+          />
         </Stack>
       </form>
     </Stack>

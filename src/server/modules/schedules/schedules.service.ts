@@ -177,7 +177,7 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
       requireAdmin(actor);
       const now = clock.now();
       await db.transaction(async (tx) => {
-        const { repo, row } = await requireSchedule(tx, id);
+        const { repo } = await requireSchedule(tx, id);
         const before = await viewOne(tx, id);
         await repo.remove(id);
         await createAuditRepository(tx).record(

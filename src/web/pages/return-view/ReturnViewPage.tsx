@@ -108,13 +108,18 @@ function Header({ r }: { r: ReturnView }) {
   );
 }
 
-/** Every photo of the return in viewer order: the return's own first, then each line's. */
+/** Photos of lines a correction removed: kept as evidence of the earlier version (docs/decisions.md). */
+const removedLinePhotos = (r: ReturnView) =>
+  r.photos.filter((p) => p.ledger_id !== null && !r.lines.some((l) => l.id === p.ledger_id)).map((p) => p.id);
+
+/** Every photo of the return in viewer order: the return's own first, then each line's, then removed lines'. */
 function viewerPhotos(r: ReturnView): ViewerPhoto[] {
   const own = r.photos.filter((p) => p.ledger_id === null).map((p) => ({ id: p.id, caption: 'the return (parcel, label)' }));
   const lines = r.lines.flatMap((l, i) =>
     r.photos.filter((p) => p.ledger_id === l.id).map((p) => ({ id: p.id, caption: `line ${i + 1}, ${l.product.sku}` })),
   );
-  return [...own, ...lines];
+  const removed = removedLinePhotos(r).map((id) => ({ id, caption: 'a line removed by a correction' }));
+  return [...own, ...lines, ...removed];
 }
 
 function Thumbs({ ids, photos, label, onOpen }: { ids: number[]; photos: ViewerPhoto[]; label: string; onOpen: (index: number) => void }) {
@@ -135,20 +140,33 @@ function Thumbs({ ids, photos, label, onOpen }: { ids: number[]; photos: ViewerP
 
 function ReturnPhotos({ r, onOpen }: { r: ReturnView; onOpen: (index: number) => void }) {
   const own = r.photos.filter((p) => p.ledger_id === null).map((p) => p.id);
-  if (!own.length) return null;
+  const removed = removedLinePhotos(r);
+  if (!own.length && !removed.length) return null;
   return (
     <Paper withBorder p="md" data-testid="return-photos">
-      <Title order={2} size="h5" mb="sm">
-        Photos of the return
-      </Title>
-      <Thumbs ids={own} photos={viewerPhotos(r)} label="the return" onOpen={onOpen} />
+      {own.length > 0 && (
+        <>
+          <Title order={2} size="h5" mb="sm">
+            Photos of the return
+          </Title>
+          <Thumbs ids={own} photos={viewerPhotos(r)} label="the return" onOpen={onOpen} />
+        </>
+      )}
+      {removed.length > 0 && (
+        <div data-testid="removed-line-photos">
+          <Title order={2} size="h5" mt={own.length ? 'sm' : 0} mb="sm">
+            Photos of lines removed by a correction
+          </Title>
+          <Thumbs ids={removed} photos={viewerPhotos(r)} label="a removed line" onOpen={onOpen} />
+        </div>
+      )}
     </Paper>
   );
 }
 
 function Lines({ r, onOpen }: { r: ReturnView; onOpen: (index: number) => void }) {
   const photos = viewerPhotos(r);
-  const hasPhotos = r.photos.some((p) => p.ledger_id !== null);
+  const hasPhotos = r.photos.some((p) => r.lines.some((l) => l.id === p.ledger_id));
   return (
     <Stack gap="sm">
       <Table striped withTableBorder data-testid="return-lines">

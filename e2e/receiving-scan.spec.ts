@@ -476,6 +476,17 @@ describe('receiving at scanner speed', () => {
       const shot = join(e2eEnv.shotsDir, 'receiving-recorded.png');
       await page.screenshot({ path: shot });
       if (process.env.E2E_DOCS_DIR) copyFileSync(shot, join(process.env.E2E_DOCS_DIR, 'screenshot.png'));
+
+      // Submitted: the band names the saved return and still keeps its buttons whole, the page no wider than the window.
+      await keys.press('Alt+S');
+      const summary = page.getByRole('dialog', { name: 'Return Processing Summary' });
+      await summary.waitFor();
+      await keys.press('Enter');
+      await summary.waitFor({ state: 'detached' });
+      await page.getByTestId('saved-returns').getByRole('link').first().waitFor();
+      assert.deepEqual(await cutTexts(page), []);
+      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scroll');
+      await screenshot(page, 'receiving-recorded-submitted');
       assert.deepEqual(errors, []);
     },
     { timeout: 120_000 },

@@ -15,6 +15,12 @@ const inline = (width: number) => ({
   styles: { wrapper: { width } },
 });
 
+/** The draft's two free references, as SPEC §2.7 names them. */
+const REFERENCES = [
+  ['reference_1', 'Reference 1'],
+  ['reference_2', 'Reference 2'],
+] as const satisfies readonly (readonly [DraftField, string])[];
+
 function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
   return (
     <Box component="span" className={classes.field}>
@@ -58,6 +64,26 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp, re
         <Field label="Web Order #" value={order.web_order_number} />
         <Field label="Buyer Ref #" value={order.buyer_reference} />
         <Field label="Type | Source" value={`${order.order_type ?? '—'} | ${order.source}`} />
+        {order.order_status === ORDER_STATUS_RETURN_CREATED && order.returns.length > 0 && (
+          <Group
+            gap={6}
+            wrap="wrap"
+            ml="auto"
+            className={classes.saved}
+            data-testid="saved-returns"
+            role="group"
+            aria-label="Saved Return(s)"
+          >
+            <Text fz="sm" fw={700} c="teal">
+              Saved Return(s)
+            </Text>
+            {order.returns.map((r) => (
+              <Anchor key={r.id} component={Link} to={`/orders/${order.id}/returns/${r.id}`} fz="sm" fw={600} c="teal" underline="always">
+                #{r.id}
+              </Anchor>
+            ))}
+          </Group>
+        )}
       </Group>
       <Group gap={10} wrap="wrap" className={classes.bandRow} role="group" aria-label="Delivery">
         <Text fz="xs" fw={700} tt="uppercase" c="blue" className={classes.bandTitle}>
@@ -78,22 +104,17 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp, re
           <Text id="return-option-label" fz="xs" fw={700} tt="uppercase" c="blue" className={classes.bandTitle}>
             Return Option
           </Text>
-          <TextInput
-            size="xs"
-            label="Reference 1"
-            {...inline(115)}
-            maxLength={100}
-            value={draft.reference_1}
-            onChange={(e) => onField('reference_1', e.currentTarget.value)}
-          />
-          <TextInput
-            size="xs"
-            label="Reference 2"
-            {...inline(115)}
-            maxLength={100}
-            value={draft.reference_2}
-            onChange={(e) => onField('reference_2', e.currentTarget.value)}
-          />
+          {REFERENCES.map(([field, label]) => (
+            <TextInput
+              key={field}
+              size="xs"
+              label={label}
+              {...inline(115)}
+              maxLength={100}
+              value={draft[field]}
+              onChange={(e) => onField(field, e.currentTarget.value)}
+            />
+          ))}
           <DateInput
             size="xs"
             label="Receiving Date"
@@ -104,18 +125,6 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp, re
           />
         </Group>
         <Group gap="xs" wrap="nowrap">
-          {order.order_status === ORDER_STATUS_RETURN_CREATED && order.returns.length > 0 && (
-            <Group gap={6} wrap="wrap" className={classes.saved} data-testid="saved-returns" role="group" aria-label="Saved Return(s)">
-              <Text fz="sm" fw={700} c="teal">
-                Saved Return(s)
-              </Text>
-              {order.returns.map((r) => (
-                <Anchor key={r.id} component={Link} to={`/orders/${order.id}/returns/${r.id}`} fz="sm" fw={600} c="teal" underline="always">
-                  #{r.id}
-                </Anchor>
-              ))}
-            </Group>
-          )}
           <Tooltip label="Photos of the return: parcel, label (Alt+O)">
             <Button
               variant="default"

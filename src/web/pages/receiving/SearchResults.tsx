@@ -69,7 +69,7 @@ export function SearchResults({ results, loading, searched, selectedId, onSelect
                       <Text size="sm" fw={600} truncate>
                         {titleOf(r, searched)}
                       </Text>
-                      <Text size="xs" c="dimmed" truncate>
+                      <Text size="xs" c="dimmed">
                         {[r.delivery_name_1, r.order_status].filter(Boolean).join(' · ')}
                       </Text>
                     </Box>

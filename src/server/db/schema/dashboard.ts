@@ -12,7 +12,11 @@ import { bigint, bigserial, date, integer, pgTable, primaryKey, text } from 'dri
  * Metrics (day = the return's created_at in UTC):
  * - `kind`, key `blind` | `order`: n = returns, units = units of their lines;
  * - `condition`, key the condition; `reason`, key the reason code: n = lines, units;
- * - `operator_hour`, key `<user id>:<hour 0-23>`: n = lines, units received by that user in that hour.
+ * - `operator_hour`, key `<user id>:<hour 0-23>`: n = lines, units received by that user in that hour;
+ * - `photos`, key `with` | `without`: n = returns with at least one photo / none (units 0);
+ * - `disposition`, key the disposition code ('' = none): n = lines, units;
+ * - `discrepancy`, key `WRONG_ITEM` | `EXTRA_ITEM` (ledger lines) | `MISSING` (return_missing_lines): n = lines, units.
+ * (Migration dashboard_rollup_photos_dispositions; return_missing_lines has the same triggers.)
  */
 export const dashboardDeltas = pgTable(
   'dashboard_deltas',

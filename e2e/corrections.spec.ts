@@ -86,6 +86,11 @@ describe('corrections after submit', () => {
 
       await dialog.getByRole('combobox', { name: `Condition of ${sku}` }).click();
       await page.getByRole('option', { name: 'Pristine' }).click();
+      // Issue 16: a missing order line is part of the correction too (the order line has 2 units).
+      await dialog.getByLabel('Mark an order line missing').click();
+      await page.getByRole('option', { name: new RegExp(sku) }).click();
+      await dialog.getByRole('button', { name: 'Mark missing' }).click();
+      await dialog.getByLabel(`Units of ${sku} missing`).waitFor();
       await dialog.getByLabel('Why is the return corrected?').fill('Two units were in the parcel, both as new');
       await dialog.getByRole('button', { name: 'Save correction' }).click();
       await dialog.waitFor({ state: 'detached' });
@@ -107,6 +112,11 @@ describe('corrections after submit', () => {
         changes.some((c) => /condition\s+Scrap → Pristine/.test(c)),
         changes.join(' | '),
       );
+      assert.ok(
+        changes.some((c) => /missing/i.test(c) && /quantity\s+— → 1/.test(c)),
+        changes.join(' | '),
+      );
+      await page.getByTestId('has-discrepancies').waitFor();
       const line = page.getByTestId('return-lines').getByRole('row').nth(1);
       assert.match(await line.innerText(), /\b2\b[\s\S]*Pristine/);
 

@@ -14,7 +14,14 @@ export function ParcelBanner({ parcel, action, onLeave }: { parcel: ParcelView; 
   const detail = useRouteQuery('readParcel', { params: { id: parcel.id } }, { quiet: true });
   const photoIds = detail.data?.photos.map((p) => p.id) ?? [];
   return (
-    <Alert color="blue" icon={<IconPackage size={18} />} title={`${action} parcel ${parcel.tracking_number}`} data-testid="parcel-banner">
+    <Alert
+      color="blue"
+      icon={<IconPackage size={18} />}
+      title={`${action} parcel ${parcel.tracking_number}`}
+      // A tracking number is one long word: it breaks rather than pushing the banner wider than its column.
+      styles={{ title: { overflowWrap: 'anywhere' }, message: { overflowWrap: 'anywhere' } }}
+      data-testid="parcel-banner"
+    >
       <Stack gap={4}>
         <Text size="sm">
           Shelf {parcel.location}

@@ -3,12 +3,34 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { e2eTest, loginViaUi, screenshot, useBrowser } from './support/index';
+import { adminToken, apiCall, e2eTest, loginViaUi, screenshot, useBrowser } from './support/index';
 import { seedReturnsCustomer, submitBlindReturn, submitOrderReturn } from './returns-seed';
 
 const browser = useBrowser();
 
 const rows = (page: Page) => page.getByTestId('history-row');
+
+/** An admin corrects a blind return through the API (quantity 1 → 2), so it reads version 2. */
+async function correctBlindReturn(id: number) {
+  const token = await adminToken();
+  const view = await apiCall<{ version: number; lines: { id: number; product: { id: number }; reason: string }[] }>(
+    'GET',
+    `/returns/${id}/order/blind`,
+    { token },
+  );
+  assert.equal(view.code, 200, JSON.stringify(view));
+  const line = view.message.lines[0]!;
+  const corrected = await apiCall<{ version: number }>('POST', `/su/returns/${id}/corrections`, {
+    token,
+    body: {
+      version: view.message.version,
+      comment: 'Two in the box, not one',
+      lines: [{ id: line.id, product_id: line.product.id, quantity: 2, condition: 'Pristine', reason: line.reason }],
+    },
+  });
+  assert.equal(corrected.code, 200, JSON.stringify(corrected));
+  assert.equal(corrected.message.version, 2);
+}
 const rowIds = async (page: Page) =>
   (await rows(page).evaluateAll((trs) => trs.map((tr) => Number(tr.getAttribute('data-id'))))) as number[];
 
@@ -36,6 +58,7 @@ describe('history', () => {
       // A customer the operator is not linked to: its return must never show.
       const other = await seedReturnsCustomer({ orders: 1, prefix: 'Hidden Co' });
       const hidden = await submitOrderReturn(other, 0, 'HIDDEN');
+      await correctBlindReturn(blind[0]!);
 
       await loginViaUi(page, seed.operator.username, seed.operator.password);
       await page.getByRole('link', { name: 'History' }).click();
@@ -73,6 +96,25 @@ describe('history', () => {
           `${seed.company}[\\s\\S]*HD${seed.ref}031[\\s\\S]*HO-${seed.ref}-031[\\s\\S]*HW${seed.ref}31[\\s\\S]*R1-31[\\s\\S]*Nov 20, 2026[\\s\\S]*${seed.operator.username}`,
         ),
       );
+      // At 1366×768 every column fits the window, a corrected row's compact mark included: the table is
+      // no wider than its container, nothing scrolls sideways and the Operator column is on screen.
+      await page.setViewportSize({ width: 1366, height: 768 });
+      const correctedRow = page.locator(`[data-testid="history-row"][data-id="${blind[0]}"]`);
+      assert.equal((await correctedRow.getByTestId('corrected-mark').textContent())?.trim(), 'Corrected');
+      const fit = await page.getByTestId('history-table').evaluate((table) => {
+        const operator = [...table.querySelectorAll('th')].find((th) => th.textContent === 'Operator')!;
+        return {
+          table: table.scrollWidth,
+          container: table.parentElement!.clientWidth,
+          page: document.documentElement.scrollWidth,
+          viewport: window.innerWidth,
+          tableRight: table.getBoundingClientRect().right,
+          operatorRight: operator.getBoundingClientRect().right,
+        };
+      });
+      assert.ok(fit.table <= fit.container, `table ${fit.table}px wider than its container ${fit.container}px`);
+      assert.ok(fit.page <= fit.viewport, `page scrolls sideways: ${JSON.stringify(fit)}`);
+      assert.ok(fit.tableRight <= fit.viewport && fit.operatorRight <= fit.viewport, JSON.stringify(fit));
       await screenshot(page, 'history-01-page-1');
 
       // Page 2 keeps the filters; a reload shows the same page.

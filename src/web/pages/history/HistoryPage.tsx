@@ -17,7 +17,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconCamera, IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import {
   BLIND_FILTERS,
@@ -29,6 +29,7 @@ import {
 import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
 import { PARCEL_MSG } from '../../../contract/parcels';
 import { HistoryDownload } from './HistoryDownload';
+import { HistoryMarks } from './HistoryMarks';
 import { InsightFilters } from './InsightFilters';
 import { returnViewPath } from '../../../contract/return-view';
 import { toQueryString } from '../../api/envelope';
@@ -118,8 +119,11 @@ function apiQuery(p: Params): RouteQuery<'listReturns'> {
 const urlFilter = (f: Params['filter']) =>
   Object.fromEntries(Object.entries(f).filter(([k, v]) => v !== '' || !EXTRA_KEYS.includes(k as ExtraKey)));
 
-// Numbers and references stay on one line; company and operator names may wrap.
+// Numbers stay on one line; company names and free-text references wrap at spaces and hyphens. A
+// long carrier tracking number or user name may break anywhere (still whole, never cut off) so the
+// table fits a 1366 px window.
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 
 const EMPTY: HistoryPageData = { data: [], on_page: 1, per_page: LIMITS.historyPageSize, total_records: 0, total_pages: 0 };
 
@@ -186,32 +190,55 @@ export default function HistoryPage() {
       </Group>
 
       <Group justify="space-between" align="flex-end" mb="sm" gap="sm">
-        <InsightFilters value={applied.filter} onChange={(extra) => go({ ...applied, page: 1, filter: { ...applied.filter, ...extra } })} />
+        <Group gap="sm" align="flex-end">
+          <InsightFilters
+            value={applied.filter}
+            onChange={(extra) => go({ ...applied, page: 1, filter: { ...applied.filter, ...extra } })}
+          />
+          {/* Issue 16's filter; here rather than in a column of its own so the table fits 1366 px. Like
+              its neighbours it applies at once (back to page 1). */}
+          <Select
+            size="xs"
+            w={170}
+            label="Discrepancies"
+            aria-label="Filter Discrepancies"
+            data={DISCREPANCY_FILTERS.map((b) => ({ value: b.value, label: b.label }))}
+            value={applied.filter.has_discrepancies ?? 'All'}
+            allowDeselect={false}
+            onChange={(v) => {
+              const { has_discrepancies: _drop, ...rest } = applied.filter;
+              go({ ...applied, page: 1, filter: v && v !== 'All' ? { ...rest, has_discrepancies: v } : rest });
+            }}
+          />
+        </Group>
         <HistoryDownload query={apiQuery(applied) as Record<string, string | number>} total={result.total_records} />
       </Group>
 
       <div style={{ position: 'relative', overflowX: 'auto' }}>
         <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} zIndex={5} />
-        <Table striped highlightOnHover withTableBorder verticalSpacing={6} data-testid="history-table">
+        <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing={6} fz={13} data-testid="history-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th style={NOWRAP}>Return ID</Table.Th>
-              <Table.Th>Account</Table.Th>
+              <Table.Th w={140}>Account</Table.Th>
               <Table.Th style={NOWRAP}>Delivery #</Table.Th>
               <Table.Th style={NOWRAP}>Order #</Table.Th>
               <Table.Th style={NOWRAP}>Web #</Table.Th>
               <Table.Th style={NOWRAP}>Tracking #</Table.Th>
-              <Table.Th style={NOWRAP}>Ref 1</Table.Th>
-              <Table.Th style={NOWRAP}>Ref 2</Table.Th>
+              <Table.Th style={NOWRAP} miw={72}>
+                Ref 1
+              </Table.Th>
+              <Table.Th style={NOWRAP} miw={72}>
+                Ref 2
+              </Table.Th>
               <Table.Th>Date</Table.Th>
               <Table.Th>Blind</Table.Th>
-              <Table.Th>Discrepancies</Table.Th>
               <Table.Th>Operator</Table.Th>
               <Table.Th>Action</Table.Th>
             </Table.Tr>
             <Table.Tr data-testid="history-filters">
-              <Table.Th w={110}>{searchInput('id', 'Return ID')}</Table.Th>
-              <Table.Th miw={150}>
+              <Table.Th w={100}>{searchInput('id', 'Return ID')}</Table.Th>
+              <Table.Th miw={130}>
                 <CustomerSelect
                   size="xs"
                   label={null}
@@ -228,7 +255,7 @@ export default function HistoryPage() {
               <Table.Th />
               <Table.Th />
               <Table.Th />
-              <Table.Th miw={130}>
+              <Table.Th miw={115}>
                 <Select
                   size="xs"
                   aria-label="Filter Blind"
@@ -236,21 +263,6 @@ export default function HistoryPage() {
                   value={draft.filter.is_blind}
                   allowDeselect={false}
                   onChange={(v) => setDraft((d) => ({ ...d, filter: { ...d.filter, is_blind: v ?? 'All' } }))}
-                />
-              </Table.Th>
-              <Table.Th miw={120}>
-                <Select
-                  size="xs"
-                  aria-label="Filter Discrepancies"
-                  data={DISCREPANCY_FILTERS.map((b) => ({ value: b.value, label: b.label }))}
-                  value={draft.filter.has_discrepancies ?? 'All'}
-                  allowDeselect={false}
-                  onChange={(v) =>
-                    setDraft((d) => {
-                      const { has_discrepancies: _drop, ...rest } = d.filter;
-                      return { ...d, filter: v && v !== 'All' ? { ...rest, has_discrepancies: v } : rest };
-                    })
-                  }
                 />
               </Table.Th>
               <Table.Th colSpan={2} style={{ textAlign: 'right' }}>
@@ -264,51 +276,25 @@ export default function HistoryPage() {
             {result.data.map((r) => (
               <Table.Tr key={r.id} data-testid="history-row" data-id={r.id}>
                 <Table.Td style={NOWRAP}>
-                  {r.id}
-                  {r.photo_count > 0 && (
-                    <Text span ml={6} c="gray.7" title={`${r.photo_count} photo${r.photo_count === 1 ? '' : 's'}`} data-testid="photo-mark">
-                      <IconCamera
-                        size={14}
-                        role="img"
-                        aria-label={`${r.photo_count} photo${r.photo_count === 1 ? '' : 's'}`}
-                        style={{ verticalAlign: -2 }}
-                      />
-                    </Text>
-                  )}
-                  {r.version > 1 && (
-                    <Badge
-                      ml={6}
-                      size="xs"
-                      color="orange"
-                      variant="light"
-                      data-testid="corrected-mark"
-                      title={`Corrected after submit: version ${r.version}`}
-                    >
-                      Corrected
-                    </Badge>
-                  )}
+                  <Group gap={6} wrap="nowrap">
+                    {r.id}
+                    <HistoryMarks row={r} />
+                  </Group>
                 </Table.Td>
                 <Table.Td>{r.company}</Table.Td>
                 <Table.Td style={NOWRAP}>{r.delivery_number}</Table.Td>
                 <Table.Td style={NOWRAP}>{r.order_number}</Table.Td>
                 <Table.Td style={NOWRAP}>{r.web_order_number}</Table.Td>
-                <Table.Td style={NOWRAP}>{r.tracking_number}</Table.Td>
-                <Table.Td style={NOWRAP}>{r.reference_1}</Table.Td>
-                <Table.Td style={NOWRAP}>{r.reference_2}</Table.Td>
+                <Table.Td style={BREAK_ANYWHERE}>{r.tracking_number}</Table.Td>
+                <Table.Td>{r.reference_1}</Table.Td>
+                <Table.Td>{r.reference_2}</Table.Td>
                 <Table.Td style={NOWRAP}>{formatDate(r.return_date)}</Table.Td>
                 <Table.Td>
                   <Badge color={r.is_blind ? 'orange' : 'gray'} variant="light" data-testid="blind-badge">
                     {r.is_blind ? 'Y' : 'N'}
                   </Badge>
                 </Table.Td>
-                <Table.Td>
-                  {r.has_discrepancies && (
-                    <Badge color="orange" variant="light" data-testid="discrepancy-badge">
-                      Yes
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td>{r.username}</Table.Td>
+                <Table.Td style={BREAK_ANYWHERE}>{r.username}</Table.Td>
                 <Table.Td>
                   <Anchor component={Link} to={returnViewPath(r)} size="sm">
                     View

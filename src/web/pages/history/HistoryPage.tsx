@@ -225,10 +225,10 @@ export default function HistoryPage() {
               <Table.Th style={NOWRAP}>Order #</Table.Th>
               <Table.Th style={NOWRAP}>Web #</Table.Th>
               <Table.Th style={NOWRAP}>Tracking #</Table.Th>
-              <Table.Th style={NOWRAP} miw={72}>
+              <Table.Th style={NOWRAP} w={85}>
                 Ref 1
               </Table.Th>
-              <Table.Th style={NOWRAP} miw={72}>
+              <Table.Th style={NOWRAP} w={85}>
                 Ref 2
               </Table.Th>
               <Table.Th>Date</Table.Th>
@@ -255,7 +255,7 @@ export default function HistoryPage() {
               <Table.Th />
               <Table.Th />
               <Table.Th />
-              <Table.Th miw={115}>
+              <Table.Th miw={155}>
                 <Select
                   size="xs"
                   aria-label="Filter Blind"

@@ -1,45 +1,22 @@
 // Return View (SPEC §2.10): header, lines and the timeline of what carried the return on.
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  ThemeIcon,
-  Timeline,
-  Title,
-} from '@mantine/core';
-import { IconApi, IconEdit, IconFileCode, IconFileImport, IconNotes, IconPackage, IconPlus, IconShoppingCart } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Grid, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconEdit, IconPlus } from '@tabler/icons-react';
 import type { ReturnView } from '../../../contract/return-view';
 import type { TaskView } from '../../../contract/tasks';
 import { useRouteQuery } from '../../api/queries';
 import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import { PhotoViewer, type ViewerPhoto } from '../../components/photos/PhotoViewer';
 import { TaskDetailModal } from '../../components/task-detail/TaskDetailModal';
-import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
 import { DiscrepancyBadge } from '../receiving/DiscrepancyBadge';
-import { formatDate, formatDateTime } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { isTaskUnsettled, TIMELINE_POLL_MS } from '../../lib/polling';
-import { taskTimelineColor, taskTimelineTitle } from './timeline';
 import { usePageTitle } from '../../lib/page-title';
 import { useSession } from '../../auth/session';
 import { CorrectionModal } from './CorrectionModal';
 import { VersionList } from './VersionList';
-
-const TASK_ICONS: Record<string, ReactNode> = {
-  'Biztalk File': <IconFileCode size={14} />,
-  'Ecommerce Return': <IconShoppingCart size={14} />,
-  'Rest API': <IconApi size={14} />,
-  'System Log': <IconNotes size={14} />,
-};
+import { ReturnTimeline } from './ReturnTimeline';
 
 function Field({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -254,69 +231,6 @@ function Lines({ r, onOpen }: { r: ReturnView; onOpen: (index: number) => void }
         </Table>
       )}
     </Stack>
-  );
-}
-
-// Timeline items are not 'active', so Mantine would draw every bullet grey: the colour sits in the icon.
-function Bullet({ color, icon }: { color: string; icon: ReactNode }) {
-  return (
-    <ThemeIcon color={color} radius="xl" size={26} data-color={color}>
-      {icon}
-    </ThemeIcon>
-  );
-}
-
-function ReturnTimeline({ r, onView }: { r: ReturnView; onView: (t: TaskView) => void }) {
-  return (
-    <Timeline bulletSize={28} lineWidth={2} active={-1} data-testid="return-timeline">
-      {r.order && (
-        <Timeline.Item title="Order Imported" bullet={<Bullet color="teal" icon={<IconFileImport size={14} />} />}>
-          <Text size="sm" c="dimmed">
-            From {r.order.source}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {formatDateTime(r.order.created_at)}
-          </Text>
-        </Timeline.Item>
-      )}
-      <Timeline.Item title="Return Created" bullet={<Bullet color="teal" icon={<IconPackage size={14} />} />}>
-        <Text size="sm" c="dimmed">
-          By {r.username}
-        </Text>
-        <Text size="xs" c="dimmed">
-          {formatDateTime(r.created_at)}
-        </Text>
-      </Timeline.Item>
-      {r.tasks.map((t) => {
-        const title = taskTimelineTitle(t.task_type);
-        const color = taskTimelineColor(t);
-        return (
-          <Timeline.Item
-            key={t.id}
-            title={title}
-            bullet={<Bullet color={color} icon={TASK_ICONS[title]} />}
-            data-testid="timeline-task"
-            data-task-type={t.task_type}
-            data-color={color}
-          >
-            <Group gap={6} wrap="nowrap">
-              <TaskStatusBadge status={t.task_status} />
-              <Text size="sm" c="dimmed" lineClamp={1}>
-                {t.message_1}
-              </Text>
-            </Group>
-            <Group gap="xs" mt={2}>
-              <Text size="xs" c="dimmed">
-                {formatDateTime(t.created_at)}
-              </Text>
-              <Anchor component="button" type="button" size="xs" onClick={() => onView(t)} aria-label={`View ${title} task ${t.id}`}>
-                View
-              </Anchor>
-            </Group>
-          </Timeline.Item>
-        );
-      })}
-    </Timeline>
   );
 }
 

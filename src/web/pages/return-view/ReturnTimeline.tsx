@@ -1,0 +1,79 @@
+// The Return View's timeline (SPEC §2.10): the order's import, the return's creation and every task that carried it on.
+import type { ReactNode } from 'react';
+import { Anchor, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
+import { IconApi, IconFileCode, IconFileImport, IconNotes, IconPackage, IconShoppingCart } from '@tabler/icons-react';
+import type { ReturnView } from '../../../contract/return-view';
+import type { TaskView } from '../../../contract/tasks';
+import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
+import { formatDateTime } from '../../lib/format';
+import { taskTimelineColor, taskTimelineTitle } from './timeline';
+
+const TASK_ICONS: Record<string, ReactNode> = {
+  'Biztalk File': <IconFileCode size={14} />,
+  'Ecommerce Return': <IconShoppingCart size={14} />,
+  'Rest API': <IconApi size={14} />,
+  'System Log': <IconNotes size={14} />,
+};
+
+// Timeline items are not 'active', so Mantine would draw every bullet grey: the colour sits in the icon.
+function Bullet({ color, icon }: { color: string; icon: ReactNode }) {
+  return (
+    <ThemeIcon color={color} radius="xl" size={26} data-color={color}>
+      {icon}
+    </ThemeIcon>
+  );
+}
+
+export function ReturnTimeline({ r, onView }: { r: ReturnView; onView: (t: TaskView) => void }) {
+  return (
+    <Timeline bulletSize={28} lineWidth={2} active={-1} data-testid="return-timeline">
+      {r.order && (
+        <Timeline.Item title="Order Imported" bullet={<Bullet color="teal" icon={<IconFileImport size={14} />} />}>
+          <Text size="sm" c="dimmed">
+            From {r.order.source}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {formatDateTime(r.order.created_at)}
+          </Text>
+        </Timeline.Item>
+      )}
+      <Timeline.Item title="Return Created" bullet={<Bullet color="teal" icon={<IconPackage size={14} />} />}>
+        <Text size="sm" c="dimmed">
+          By {r.username}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(r.created_at)}
+        </Text>
+      </Timeline.Item>
+      {r.tasks.map((t) => {
+        const title = taskTimelineTitle(t.task_type);
+        const color = taskTimelineColor(t);
+        return (
+          <Timeline.Item
+            key={t.id}
+            title={title}
+            bullet={<Bullet color={color} icon={TASK_ICONS[title]} />}
+            data-testid="timeline-task"
+            data-task-type={t.task_type}
+            data-color={color}
+          >
+            <Group gap={6} wrap="nowrap">
+              <TaskStatusBadge status={t.task_status} />
+              <Text size="sm" c="dimmed" lineClamp={1}>
+                {t.message_1}
+              </Text>
+            </Group>
+            <Group gap="xs" mt={2}>
+              <Text size="xs" c="dimmed">
+                {formatDateTime(t.created_at)}
+              </Text>
+              <Anchor component="button" type="button" size="xs" onClick={() => onView(t)} aria-label={`View ${title} task ${t.id}`}>
+                View
+              </Anchor>
+            </Group>
+          </Timeline.Item>
+        );
+      })}
+    </Timeline>
+  );
+}

@@ -13,28 +13,7 @@ import { call } from './test-app.js';
  * submitted through the API by `token`: line 1 × 2 Pristine DAMAGED, line 2 × 1 Scrap WRONG.
  */
 export async function submittedReturn(app: FastifyInstance, db: Db, token: string, options: { shopEndpoint?: string } = {}) {
-  const customer = await makeCustomer(db, options.shopEndpoint ? { orderSource: 'SGL Ecommerce' } : {});
-  await makeReason(db, customer.id, 'DAMAGED', 'Damaged');
-  await makeReason(db, customer.id, 'WRONG', 'Wrong size');
-  const xml = await makeConnection(db, customer.id, {
-    biztalkSender: 'SGL',
-    biztalkReceiver: 'ACME-BT',
-    connectionMeta: { format_version: 2 },
-  });
-  const flat = await makeConnection(db, customer.id, {
-    biztalkSender: 'SGL',
-    biztalkReceiver: 'ACME-FLAT',
-    connectionMeta: { format: 'FLAT' },
-  });
-  const shop = options.shopEndpoint
-    ? await makeConnection(db, customer.id, {
-        connectionType: 'SGL Ecom',
-        endpoint: options.shopEndpoint,
-        biztalkSender: null,
-        biztalkReceiver: null,
-      })
-    : undefined;
-  const made = await makeOrder(db, customer.id, {}, [3, 2, 1]);
+  const { customer, made, connections } = await submittedReturnCustomer(db, options);
   const [l1, l2] = made.lines;
   const res = await call(app, 'POST', '/api/returns', {
     token,
@@ -53,7 +32,7 @@ export async function submittedReturn(app: FastifyInstance, db: Db, token: strin
   if (res.status !== 200) throw new Error(`submit failed: ${JSON.stringify(res.body)}`);
   const returnId = res.body.message.id as number;
   const ledgers = await db.select().from(returnLedgers).where(eq(returnLedgers.returnId, returnId)).orderBy(asc(returnLedgers.id));
-  return { customer, made, returnId, ledgers, connections: { xml, flat, shop } };
+  return { customer, made, returnId, ledgers, connections };
 }
 
 /** Everything a correction writes about a return: equal before and after a refused one. */
@@ -126,8 +105,8 @@ export async function discrepancyReturn(app: FastifyInstance, db: Db, token: str
 }
 
 /** The customer, reasons, connections and order of `submittedReturn`, without the return. */
-async function submittedReturnCustomer(db: Db) {
-  const customer = await makeCustomer(db);
+async function submittedReturnCustomer(db: Db, options: { shopEndpoint?: string } = {}) {
+  const customer = await makeCustomer(db, options.shopEndpoint ? { orderSource: 'SGL Ecommerce' } : {});
   await makeReason(db, customer.id, 'DAMAGED', 'Damaged');
   await makeReason(db, customer.id, 'WRONG', 'Wrong size');
   const xml = await makeConnection(db, customer.id, {
@@ -140,6 +119,14 @@ async function submittedReturnCustomer(db: Db) {
     biztalkReceiver: 'ACME-FLAT',
     connectionMeta: { format: 'FLAT' },
   });
+  const shop = options.shopEndpoint
+    ? await makeConnection(db, customer.id, {
+        connectionType: 'SGL Ecom',
+        endpoint: options.shopEndpoint,
+        biztalkSender: null,
+        biztalkReceiver: null,
+      })
+    : undefined;
   const made = await makeOrder(db, customer.id, {}, [3, 2, 1]);
-  return { customer, made, connections: { xml, flat } };
+  return { customer, made, connections: { xml, flat, shop } };
 }

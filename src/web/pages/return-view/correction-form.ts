@@ -3,8 +3,10 @@
 import type { CorrectionRequest } from '../../../contract/corrections';
 import { defaultDisposition, type DispositionView } from '../../../contract/dispositions';
 import type { ReturnView } from '../../../contract/return-view';
+import type { EntryValues } from '../receiving/LedgerEntryForm';
 
-export interface CorrectionLineValues {
+/** A line as the dialog edits it: receiving's entry values (quantity … bin) and what it corrects. */
+export interface CorrectionLineValues extends EntryValues {
   key: string;
   /** The ledger this line keeps; undefined for a new line. */
   id?: number;
@@ -16,14 +18,6 @@ export interface CorrectionLineValues {
   name: string;
   /** WRONG_ITEM / EXTRA_ITEM of a kept line (shown, never changed). */
   discrepancy: string | null;
-  quantity: number | string;
-  condition: string;
-  reason: string;
-  comment: string;
-  /** The disposition code; '' for none. */
-  disposition: string;
-  /** The bin of a disposition that needs one. */
-  location: string;
 }
 
 export interface MissingLineValues {

@@ -435,8 +435,12 @@ describe('receiving at scanner speed', () => {
       await page.getByRole('button', { name: `Mark ${skus[4]} missing from the parcel` }).click();
       // A wrong item in place of the fourth line.
       await keys.press('F2');
+      // As in dispositions.spec: the scan field has the focus, and the miss is shown, before Alt+I
+      // (CI once pressed Alt+I before the miss and the dialog opened without the scanned product).
+      await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');
       await keys.press('Alt+R');
       await keys.scan(wrong);
+      await page.getByRole('button', { name: 'Record as wrong / extra item (Alt+I)' }).waitFor();
       await keys.press('Alt+I');
       const dialog = page.getByRole('dialog', { name: 'Record a wrong or extra item' });
       await dialog.getByTestId('discrepancy-product').filter({ hasText: wrong }).waitFor();

@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { API_PATHS, fillPath } from '../../contract/api-paths';
-import type { PhotoSize, PhotoView } from '../../contract/photos';
+import type { PhotoSize } from '../../contract/photo-rules';
+import type { PhotoView } from '../../contract/photos';
 import { readStoredToken } from '../auth/token-store';
 import { apiPath, mapResponse, networkFailure, type ApiResult } from './envelope';
 

@@ -3,7 +3,7 @@
 // Taking them is the shared PhotoCapture's job (components/photos).
 import { useQuery } from '@tanstack/react-query';
 import { API_PATHS, fillPath } from '../../../contract/api-paths';
-import type { PhotoSize } from '../../../contract/photos';
+import type { PhotoSize } from '../../../contract/photo-rules';
 import { apiPath } from '../../api/envelope';
 import { readStoredToken } from '../../auth/token-store';
 

@@ -5,7 +5,7 @@
 import { ActionIcon, Box, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCamera, IconDeviceDesktop, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
-import { MAX_PHOTOS_PER_ITEM } from '../../../contract/photos';
+import { MAX_PHOTOS_PER_ITEM } from '../../../contract/photo-rules';
 import { callRoute } from '../../api/client';
 import { failureText } from '../../api/envelope';
 import { uploadPhoto } from '../../api/photos';

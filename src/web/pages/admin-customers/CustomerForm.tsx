@@ -9,7 +9,7 @@ import {
   type OrderSource,
 } from '../../../contract/constants';
 import { customerBody, type AdminCustomer } from '../../../contract/customers';
-import { PARCEL_LIMITS } from '../../../contract/parcels';
+import { PARCEL_LIMITS } from '../../../contract/parcel-rules';
 import { useRouteMutation } from '../../api/queries';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 

@@ -12,7 +12,7 @@ import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
 import { PhotoCapture } from '../../components/photos/PhotoCapture';
 import { PhotoDialog } from '../../components/photos/PhotoDialog';
-import { defaultDisposition } from '../../../contract/dispositions';
+import { defaultDisposition } from '../../../contract/disposition-rules';
 import { needsBin } from '../receiving/LedgerEntryForm';
 import { BlindLinesTable, type BlindLine } from './BlindLinesTable';
 import { ProductSearch } from './ProductSearch';

@@ -27,7 +27,7 @@ import {
   type HistoryPage as HistoryPageData,
 } from '../../../contract/history';
 import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
-import { PARCEL_MSG } from '../../../contract/parcels';
+import { PARCEL_MSG } from '../../../contract/parcel-rules';
 import { HistoryDownload } from './HistoryDownload';
 import { HistoryMarks } from './HistoryMarks';
 import { InsightFilters } from './InsightFilters';

@@ -4,7 +4,7 @@
 // reload shows the same list.
 import { CloseButton, Group, Pill, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
-import { DISCREPANCY_LABELS } from '../../../contract/dispositions';
+import { DISCREPANCY_LABELS } from '../../../contract/disposition-rules';
 
 export interface InsightFilterValues {
   from: string;

@@ -2,7 +2,8 @@ import { Alert, Anchor, Button, Drawer, Group, Loader, Select, SimpleGrid, Stack
 import { IconArrowsExchange, IconBan, IconPackage, IconPencil, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PARCEL_CLOSE_REASONS, type ParcelCloseReason, type ParcelDetail } from '../../../contract/parcels';
+import { PARCEL_CLOSE_REASONS, type ParcelCloseReason } from '../../../contract/parcel-rules';
+import type { ParcelDetail } from '../../../contract/parcels';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { useSession } from '../../auth/session';
 import { CustomerSelect } from '../../components/CustomerSelect';

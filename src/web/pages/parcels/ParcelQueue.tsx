@@ -1,6 +1,7 @@
 import { Badge, Button, Group, LoadingOverlay, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
-import { PARCEL_STATES, type ParcelPage, type ParcelView } from '../../../contract/parcels';
+import { PARCEL_STATES } from '../../../contract/parcel-rules';
+import type { ParcelPage, ParcelView } from '../../../contract/parcels';
 import { useRouteQuery } from '../../api/queries';
 import type { RouteQuery } from '../../api/route-types';
 import { CustomerSelect } from '../../components/CustomerSelect';

@@ -1,5 +1,5 @@
 import { Badge, type BadgeProps } from '@mantine/core';
-import { DISCREPANCY_LABELS } from '../../../contract/dispositions';
+import { DISCREPANCY_LABELS } from '../../../contract/disposition-rules';
 
 /** Each discrepancy in its own colour (issue 16): missing orange, wrong item red, extra item violet. */
 export const DISCREPANCY_COLORS: Record<string, string> = { MISSING: 'orange', WRONG_ITEM: 'red', EXTRA_ITEM: 'violet' };

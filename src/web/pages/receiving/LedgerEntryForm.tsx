@@ -7,7 +7,8 @@ import { useState, type KeyboardEvent } from 'react';
 import classes from './receiving.module.css';
 import { DEFAULT_CONDITION, LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
-import { defaultDisposition, DISPOSITION_MSG, type DispositionView } from '../../../contract/dispositions';
+import { defaultDisposition, DISPOSITION_MSG } from '../../../contract/disposition-rules';
+import type { DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
 
 export interface EntryValues {

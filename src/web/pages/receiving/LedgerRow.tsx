@@ -5,7 +5,8 @@
 import { ActionIcon, Badge, Table, Text } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
-import { DISCREPANCY_LABELS, type DispositionView } from '../../../contract/dispositions';
+import { DISCREPANCY_LABELS } from '../../../contract/disposition-rules';
+import type { DispositionView } from '../../../contract/dispositions';
 import type { LedgerEntry } from '../../../contract/orders';
 import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import { DiscrepancyBadge } from './DiscrepancyBadge';

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { CustomerSummary } from '../../../contract/common';
 import { DEFAULT_CONDITION, type LedgerCondition } from '../../../contract/constants';
-import { defaultDisposition } from '../../../contract/dispositions';
+import { defaultDisposition } from '../../../contract/disposition-rules';
 import type { LedgerEntry, Product } from '../../../contract/orders';
 import type { ParcelView } from '../../../contract/parcels';
 import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';

@@ -2,7 +2,7 @@
 import type { LedgerEntry, OrderDetail } from '../../../contract/orders';
 import type { CreatedReturn } from '../../../contract/returns';
 import { LIMITS, ORDER_STATUS_RETURN_CREATED, type LedgerCondition } from '../../../contract/constants';
-import type { LineDiscrepancy } from '../../../contract/dispositions';
+import type { LineDiscrepancy } from '../../../contract/disposition-rules';
 import type { RouteBody } from '../../api/route-types';
 
 export interface ReturnDraft {

@@ -3,7 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LIMITS } from '../../../contract/constants';
-import { PARCEL_LIMITS, type ParcelView } from '../../../contract/parcels';
+import { PARCEL_LIMITS } from '../../../contract/parcel-rules';
+import type { ParcelView } from '../../../contract/parcels';
 import { useRouteQuery } from '../../api/queries';
 
 const TRACKING = new RegExp(`^[A-Za-z0-9-]{${PARCEL_LIMITS.trackingMin},${PARCEL_LIMITS.trackingMax}}$`);

@@ -5,7 +5,8 @@ import { ActionIcon, Badge, NumberInput, Select, Table, Text, TextInput, Visuall
 import type { UseFormReturnType } from '@mantine/form';
 import { IconTrash } from '@tabler/icons-react';
 import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
-import { DISCREPANCY_LABELS, type DispositionView } from '../../../contract/dispositions';
+import { DISCREPANCY_LABELS } from '../../../contract/disposition-rules';
+import type { DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
 import { dispositionOptions, withCondition } from '../receiving/LedgerEntryForm';
 import { binRule, type CorrectionLineValues, type CorrectionValues } from './correction-form';

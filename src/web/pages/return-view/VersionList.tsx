@@ -1,7 +1,7 @@
 // The versions of a corrected return (issue 11): who saved each, when, why, and what it changed.
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReturnVersion, VersionLineChange } from '../../../contract/corrections';
-import { DISCREPANCY_LABELS } from '../../../contract/dispositions';
+import { DISCREPANCY_LABELS } from '../../../contract/disposition-rules';
 import { formatDateTime } from '../../lib/format';
 
 const KIND_LABEL: Record<VersionLineChange['kind'], { label: string; color: string }> = {

@@ -1,7 +1,8 @@
 // The Correct dialog's values (issue 11): the return's lines and missing order lines as the admin
 // edits them, and the request they make. Kept apart from the dialog so the mapping is tested alone.
 import type { CorrectionRequest } from '../../../contract/corrections';
-import { defaultDisposition, type DispositionView } from '../../../contract/dispositions';
+import { defaultDisposition } from '../../../contract/disposition-rules';
+import type { DispositionView } from '../../../contract/dispositions';
 import type { ReturnView } from '../../../contract/return-view';
 import type { EntryValues } from '../receiving/LedgerEntryForm';
 

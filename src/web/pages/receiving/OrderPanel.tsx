@@ -10,8 +10,8 @@ import type { LedgerEntry, Product } from '../../../contract/orders';
 import type { ParcelView } from '../../../contract/parcels';
 import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/format';
-import { PhotoDialog } from '../../components/photos/PhotoDialog';
-import { DiscrepancyModal } from './DiscrepancyModal';
+import { LazyDialog } from '../../components/LazyDialog';
+import { lazyPage } from '../../lib/lazy-page';
 import {
   addedEntryId,
   entryPhotos,
@@ -22,7 +22,6 @@ import {
   type ReceivingState,
 } from './draft-reducer';
 import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
-import { HotkeyHelp } from './HotkeyHelp';
 import { defaultEntry, needsBin, type EntryValues } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';
 import { OffOrderRows, productSku } from './OffOrderRows';
@@ -31,7 +30,12 @@ import { OrderLineRows } from './OrderLineRows';
 import { discrepancyTotals, filterLines, lineForCode, productImageUrls, summaryRows } from './receiving-logic';
 import classes from './receiving.module.css';
 import { ScanBar, type ScanNotice, type ScanOutcome } from './ScanBar';
-import { SummaryModal } from './SummaryModal';
+
+// The dialogs load on first use (issue 13): the order panel's first paint needs none of them.
+const SummaryModal = lazyPage(async () => ({ default: (await import('./SummaryModal')).SummaryModal }));
+const DiscrepancyModal = lazyPage(async () => ({ default: (await import('./DiscrepancyModal')).DiscrepancyModal }));
+const HotkeyHelp = lazyPage(async () => ({ default: (await import('./HotkeyHelp')).HotkeyHelp }));
+const PhotoDialog = lazyPage(async () => ({ default: (await import('../../components/photos/PhotoDialog')).PhotoDialog }));
 
 export interface OrderPanelProps {
   state: ReceivingState & { order: NonNullable<ReceivingState['order']>; draft: NonNullable<ReceivingState['draft']> };
@@ -335,55 +339,63 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
           </Text>
         )}
       </Paper>
-      <SummaryModal
-        opened={summaryOpen}
-        rows={summaryRows(order.order_lines, order.ledgers, draft.return_ledgers)}
-        ledgerCount={draft.return_ledgers.length}
-        returnPhotos={draft.photo_ids?.length ?? 0}
-        linePhotos={(lineId) => draft.return_ledgers.filter((l) => l.order_line_id === lineId).flatMap((l) => entryPhotos(draft, l.id))}
-        photoProblems={photoProblems}
-        discrepancies={discrepancyTotals(draft.return_ledgers, draft.missing_lines ?? [])}
-        submitting={submitting}
-        onClose={() => {
-          setSummaryOpen(false);
-          focusScan();
-        }}
-        onConfirm={() => void confirm()}
-      />
-      <PhotoDialog
-        opened={photoTarget !== null}
-        title={photoTitle(photoTarget?.entryId ?? null)}
-        label={photoTitle(photoTarget?.entryId ?? null)}
-        customerId={order.customer_id}
-        photoIds={photoTarget?.entryId ? entryPhotos(draft, photoTarget.entryId) : (draft.photo_ids ?? [])}
-        onAdd={(photoId) => dispatch({ type: 'photoAdd', entryId: photoTarget?.entryId ?? null, photoId })}
-        onRemove={(photoId) => dispatch({ type: 'photoRemove', entryId: photoTarget?.entryId ?? null, photoId })}
-        startWebcam={photoTarget?.webcam ?? false}
-        onClose={() => {
-          setPhotoTarget(null);
-          focusScan();
-        }}
-      />
-      <DiscrepancyModal
-        opened={discrepancyOpen}
-        code={missed ?? ''}
-        order={order}
-        dispositions={dispositions}
-        start={{ condition: scanCondition, reason: scanReason, location: scanBin }}
-        onRecord={record}
-        onClose={() => {
-          setDiscrepancyOpen(false);
-          focusScan();
-        }}
-      />
-      <HotkeyHelp
-        opened={helpOpen}
-        shortcuts={RECEIVING_SHORTCUTS}
-        onClose={() => {
-          setHelpOpen(false);
-          focusScan();
-        }}
-      />
+      <LazyDialog opened={summaryOpen}>
+        <SummaryModal
+          opened={summaryOpen}
+          rows={summaryRows(order.order_lines, order.ledgers, draft.return_ledgers)}
+          ledgerCount={draft.return_ledgers.length}
+          returnPhotos={draft.photo_ids?.length ?? 0}
+          linePhotos={(lineId) => draft.return_ledgers.filter((l) => l.order_line_id === lineId).flatMap((l) => entryPhotos(draft, l.id))}
+          photoProblems={photoProblems}
+          discrepancies={discrepancyTotals(draft.return_ledgers, draft.missing_lines ?? [])}
+          submitting={submitting}
+          onClose={() => {
+            setSummaryOpen(false);
+            focusScan();
+          }}
+          onConfirm={() => void confirm()}
+        />
+      </LazyDialog>
+      <LazyDialog opened={photoTarget !== null}>
+        <PhotoDialog
+          opened={photoTarget !== null}
+          title={photoTitle(photoTarget?.entryId ?? null)}
+          label={photoTitle(photoTarget?.entryId ?? null)}
+          customerId={order.customer_id}
+          photoIds={photoTarget?.entryId ? entryPhotos(draft, photoTarget.entryId) : (draft.photo_ids ?? [])}
+          onAdd={(photoId) => dispatch({ type: 'photoAdd', entryId: photoTarget?.entryId ?? null, photoId })}
+          onRemove={(photoId) => dispatch({ type: 'photoRemove', entryId: photoTarget?.entryId ?? null, photoId })}
+          startWebcam={photoTarget?.webcam ?? false}
+          onClose={() => {
+            setPhotoTarget(null);
+            focusScan();
+          }}
+        />
+      </LazyDialog>
+      <LazyDialog opened={discrepancyOpen}>
+        <DiscrepancyModal
+          opened={discrepancyOpen}
+          code={missed ?? ''}
+          order={order}
+          dispositions={dispositions}
+          start={{ condition: scanCondition, reason: scanReason, location: scanBin }}
+          onRecord={record}
+          onClose={() => {
+            setDiscrepancyOpen(false);
+            focusScan();
+          }}
+        />
+      </LazyDialog>
+      <LazyDialog opened={helpOpen}>
+        <HotkeyHelp
+          opened={helpOpen}
+          shortcuts={RECEIVING_SHORTCUTS}
+          onClose={() => {
+            setHelpOpen(false);
+            focusScan();
+          }}
+        />
+      </LazyDialog>
     </section>
   );
 }

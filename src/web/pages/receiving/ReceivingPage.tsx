@@ -1,7 +1,7 @@
-import { Center, Grid, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Center, Grid, Loader, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPackageImport } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { LIMITS, RESERVED_COMPANY, type SearchField } from '../../../contract/constants';
 import type { OrderSearchResult } from '../../../contract/orders';
 import { isApiError, useRouteMutation } from '../../api/queries';
@@ -13,9 +13,12 @@ import { SearchResults } from './SearchResults';
 import { useOrderSearch, useSearchNow } from './use-order-search';
 import { useReceivingState } from './use-receiving-state';
 import { usePageTitle } from '../../lib/page-title';
-import { ParcelBanner } from '../../components/parcel/ParcelBanner';
+import { lazyPage } from '../../lib/lazy-page';
 import { ParcelResults } from './ParcelResults';
 import { useParcelLookup, useReceivingParcel } from './use-receiving-parcel';
+
+// Only while an unknown parcel is being matched (issue 11): its banner and photo strip load then.
+const ParcelBanner = lazyPage(async () => ({ default: (await import('../../components/parcel/ParcelBanner')).ParcelBanner }));
 
 /** Return Processing, route / (SPEC §2.7, §4 Order processing). */
 export default function ReceivingPage() {
@@ -108,7 +111,11 @@ export default function ReceivingPage() {
             onReferenceEnter={(text) => void openByReference(text)}
             referenceRef={referenceRef}
           />
-          {parcel && <ParcelBanner parcel={parcel} action="Matching" onLeave={() => setParcel(null)} />}
+          {parcel && (
+            <Suspense fallback={<Loader size="sm" type="dots" aria-label="Loading the parcel" />}>
+              <ParcelBanner parcel={parcel} action="Matching" onLeave={() => setParcel(null)} />
+            </Suspense>
+          )}
           {parcelHits.length > 0 && (
             <ParcelResults
               parcels={parcelHits}

@@ -1,22 +1,28 @@
 /**
  * SPA weight: builds the SPA into a temp folder and follows index.html's static imports (the entry)
- * and then the receiving page's (the first screen after login). Prints raw, gzip and brotli sizes
- * and what goes on the wire: the precompressed copy when the build wrote one, else the file.
- * Run: npx tsx bench/spa.bench.ts   (BENCH_APP_ROOT=<checkout> measures another checkout)
+ * and then the receiving page's (the first screen after login). Prints raw, gzip and brotli sizes,
+ * what goes on the wire (the precompressed copy when the build wrote one, else the file), and who
+ * the receiving page's bytes belong to (from the build's source maps, bench/spa-breakdown.ts).
+ * Fails when a known-heavy package reaches the entry or the receiving page's first load.
+ * Run: npm run bench spa   (BENCH_APP_ROOT=<checkout> measures another checkout; TOP=<n> rows of the breakdown)
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { area, breakdown, owner, type Share } from './spa-breakdown';
 
 const root = process.env.BENCH_APP_ROOT ?? fileURLToPath(new URL('..', import.meta.url));
+const top = Number(process.env.TOP ?? 15);
 const out = mkdtempSync(join(tmpdir(), 'rd-spa-bench-'));
-const build = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--logLevel', 'error'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// Hidden source maps: the .map files for the breakdown, the .js files byte for byte as shipped (no map comment).
+const build = spawnSync(
+  process.execPath,
+  [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--sourcemap', 'hidden', '--logLevel', 'error'],
+  { cwd: root, stdio: 'inherit' },
+);
 if (build.status !== 0) process.exit(1);
 
 const size = (f: string) => statSync(join(out, f)).size;
@@ -25,12 +31,15 @@ const br = (f: string) => brotliCompressSync(readFileSync(join(out, f)), { param
 /** What the server sends a browser accepting br: the .br copy if the build wrote one. */
 const wire = (f: string) => (existsSync(join(out, `${f}.br`)) ? size(`${f}.br`) : size(f));
 
+const STATIC_IMPORT = /(?:from|import)\s*"\.\/([^"]+\.js)"/g;
+const DYNAMIC_IMPORT = /import\(\s*["'`]\.\/([^"'`]+\.js)["'`]\s*\)/g;
+const code = (f: string) => readFileSync(join(out, f), 'utf8');
+
 function closure(start: string[], seen = new Set<string>()) {
   const walk = (f: string) => {
     if (seen.has(f)) return;
     seen.add(f);
-    const code = readFileSync(join(out, f), 'utf8');
-    for (const m of code.matchAll(/(?:from|import)\s*"\.\/([^"]+\.js)"/g)) walk(`assets/${m[1]}`);
+    for (const m of code(f).matchAll(STATIC_IMPORT)) walk(`assets/${m[1]}`);
   };
   start.forEach(walk);
   return seen;
@@ -44,12 +53,13 @@ const receiving = closure(
   chunks.map((f) => `assets/${f}`),
   new Set(entry),
 );
-// A lazy screen's libraries must stay out of the entry (the dashboard's charts, for one).
-const leaked = [...entry].filter((f) => /recharts|@mantine\/charts|ResponsiveContainer/.test(readFileSync(join(out, f), 'utf8')));
-if (leaked.length) {
-  console.error(`The entry loads chart code: ${leaked.join(', ')}`);
-  process.exitCode = 1;
+// What the page and the shell load on first use (their dialogs): dynamic imports outside the entry's route table.
+const onFirstUse = new Set<string>();
+for (const f of receiving) {
+  if (entry.has(f)) continue;
+  for (const m of code(f).matchAll(DYNAMIC_IMPORT)) closure([`assets/${m[1]}`], onFirstUse);
 }
+for (const f of receiving) onFirstUse.delete(f);
 const css = [...html.matchAll(/href="\/(assets\/[^"]+\.css)"/g)].map((m) => m[1]!);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
@@ -62,5 +72,34 @@ console.log('| what | files | raw | gzip -9 | brotli 11 | on the wire (br accept
 console.log('|---|---|---|---|---|---|');
 row('JS the entry loads (index.html)', entry);
 row('JS for the receiving page (entry + page)', receiving);
+row('+ its dialogs, each on first use', onFirstUse);
 row('CSS of index.html', css);
 console.log(`\n(receiving page goal: ≤ 150 kB gzip JS, compressed on the wire)`);
+
+const table = (title: string, shares: Share[]) => {
+  const total = shares.reduce((n, s) => n + s.gzip, 0);
+  console.log(`\n| ${title} | gzip | share |\n|---|---|---|`);
+  for (const s of shares.slice(0, top)) console.log(`| ${s.name} | ${kb(s.gzip)} | ${((100 * s.gzip) / total).toFixed(1)}% |`);
+  const rest = shares.slice(top);
+  if (rest.length) console.log(`| ${rest.length} more | ${kb(rest.reduce((n, s) => n + s.gzip, 0))} | |`);
+};
+table('receiving page: by package / our area', breakdown(out, receiving, area));
+table(
+  'receiving page: our modules',
+  breakdown(out, receiving, owner).filter((s) => s.name.startsWith('src/')),
+);
+
+// Known-heavy packages that a first screen must not load: the dashboard's charts, and zod (the
+// receiving page needs the contract's types and constants only; forms that validate load it with their screen).
+const HEAVY_IN_ENTRY = ['recharts', '@mantine/charts', 'zod', '@mantine/form', '@mantine/dates', 'dayjs'];
+const HEAVY_IN_RECEIVING = ['recharts', '@mantine/charts', 'zod', '@mantine/form'];
+const leaks = (files: Set<string>, heavy: string[]) =>
+  breakdown(out, files)
+    .filter((s) => heavy.includes(s.name))
+    .map((s) => `${s.name} (${kb(s.gzip)})`);
+const inEntry = leaks(entry, HEAVY_IN_ENTRY);
+const inReceiving = leaks(receiving, HEAVY_IN_RECEIVING);
+if (inEntry.length) console.error(`\nThe entry loads ${inEntry.join(', ')}`);
+if (inReceiving.length) console.error(`\nThe receiving page's first load loads ${inReceiving.join(', ')}`);
+if (inEntry.length || inReceiving.length) process.exitCode = 1;
+rmSync(out, { recursive: true, force: true });

@@ -3,6 +3,8 @@
  * admin, page 1 and a page past the middle, 32 connections) against the same statement replayed
  * by pgbench (prepared, 32 clients) on RETURNS generated returns; pairs interleaved, ratios printed.
  * The app's statement is the whole request's SQL (session check, total and page in one round trip).
+ * With BENCH_BEFORE_ROOT another checkout's app runs too, in the same rounds (before / after / pgbench).
+ * Each row also prints the CPU a request costs: the app, its PostgreSQL backends, the load clients.
  * Run: npx tsx bench/history-load.bench.ts  (BENCH_DATABASE_URL; RETURNS, PAIRS, SECONDS)
  */
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -13,15 +15,26 @@ import { sha256 } from '../src/server/lib/crypto.js';
 import { historyCheckedQuery } from '../src/server/modules/history/history.repository.js';
 import { freshDatabase } from './support.js';
 import {
+  APP_RUN,
   asPgbenchScript,
+  backendPids,
+  BEFORE_ROOT,
+  BEFORE_RUN,
+  cpuLine,
   forwardedFor,
   httpLoad,
-  interleaved,
+  interleavedAll,
+  LOAD_CLIENT,
+  loadAverage,
   median,
-  pgbench,
+  pgbenchRun,
   SHARED_BOX_NOTE,
   startApp,
+  withApplicationName,
+  withCpu,
+  type CpuPerRequest,
   type LoadResult,
+  type RunningApp,
 } from './load.js';
 
 const RETURNS = Number(process.env.RETURNS ?? 2_000_000);
@@ -63,7 +76,10 @@ async function main() {
       FROM generate_series(1, ${RETURNS}) g`);
     await client.query('VACUUM ANALYZE');
 
-    const app = await startApp({ DATABASE_URL: fresh.url, DATABASE_POOL_SIZE: '10' }, ['--services=web']);
+    console.log(`(${loadAverage()} after loading the data)`);
+    const appEnv = (name: string) => ({ DATABASE_URL: withApplicationName(fresh.url, name), DATABASE_POOL_SIZE: '10' });
+    const app = await startApp(appEnv('rd_after'), ['--services=web']);
+    const before = BEFORE_ROOT ? await startApp(appEnv('rd_before'), ['--services=web'], BEFORE_ROOT, BEFORE_RUN) : undefined;
     try {
       const dialect = new PgDialect();
       const perPage = LIMITS.historyPageSize;
@@ -72,6 +88,7 @@ async function main() {
         `| history page, ${RETURNS.toLocaleString('en')} returns, admin, 32 conns | app | same SQL in pgbench (prepared) | ratio | goal |`,
       );
       console.log('|---|---|---|---|---|');
+      const cpu: string[] = [];
       for (const [label, page] of [
         ['page 1', 1],
         ['page past the middle', Math.floor(lastPage * 0.75)],
@@ -80,28 +97,50 @@ async function main() {
           historyCheckedQuery({ tokenHash: sha256(app.token), now: new Date(), isSu: true, links: null }, {}, page, perPage),
         );
         const { script, defines } = asPgbenchScript(q.sql, q.params);
-        const load = () =>
-          httpLoad({
-            port: app.port,
-            connections: 32,
-            seconds: SECONDS,
-            request: (i) => ({
-              path: `/api/returns?page=${page}`,
-              headers: { authorization: `Bearer ${app.token}`, 'x-forwarded-for': forwardedFor(i) },
-            }),
-          });
-        await load(); // warm-up
-        const r = await interleaved(PAIRS, load, async () => pgbench({ url: fresh.url, script, defines, clients: 32, seconds: SECONDS }));
-        const ratios = r.a.map((x, i) => x.rps / r.b[i]!);
-        const failures = r.a.reduce((n, x) => n + x.failures, 0);
-        console.log(
-          `| ${label} | ${fmt(r.a)} | ${Math.round(median(r.b)).toLocaleString('en')} tps | ${median(ratios).toFixed(2)} (pairs ${ratios.map((x) => x.toFixed(2)).join(', ')}) | ≥ 0.8, p99 ≤ 30 ms |${failures ? ` ${failures} failures` : ''}`,
-        );
+        type Run = LoadResult & CpuPerRequest;
+        const load = (a: RunningApp, name: string) => (): Promise<Run> =>
+          withCpu(
+            a.pid,
+            () =>
+              httpLoad({
+                port: a.port,
+                connections: 32,
+                seconds: SECONDS,
+                request: (i) => ({
+                  path: `/api/returns?page=${page}`,
+                  headers: { authorization: `Bearer ${a.token}`, 'x-forwarded-for': forwardedFor(i) },
+                }),
+              }),
+            backendPids(fresh.url, name),
+          );
+        await load(app, 'rd_after')(); // warm-up
+        if (before) await load(before, 'rd_before')();
+        const limit = async () => pgbenchRun({ url: fresh.url, script, defines, clients: 32, seconds: SECONDS });
+        const r = (await interleavedAll<unknown>(PAIRS, {
+          ...(before ? { before: load(before, 'rd_before') } : {}),
+          app: load(app, 'rd_after'),
+          limit,
+        })) as { before?: Run[]; app: Run[]; limit: ReturnType<typeof pgbenchRun>[] };
+        const tps = r.limit.map((x) => x.tps);
+        for (const [rowLabel, xs] of [
+          ...(r.before ? [[`${label}, before`, r.before] as const] : []),
+          [r.before ? `${label}, after` : label, r.app] as const,
+        ]) {
+          const ratios = xs.map((x, i) => x.rps / tps[i]!);
+          const failures = xs.reduce((n, x) => n + x.failures, 0);
+          console.log(
+            `| ${rowLabel} | ${fmt(xs)} | ${Math.round(median(tps)).toLocaleString('en')} tps | ${median(ratios).toFixed(2)} (pairs ${ratios.map((x) => x.toFixed(2)).join(', ')}) | ≥ 0.8, p99 ≤ 30 ms |${failures ? ` ${failures} failures` : ''}`,
+          );
+          cpu.push(`${rowLabel}: ${cpuLine(xs)}`);
+        }
+        cpu.push(`${label}, pgbench: its client ${median(r.limit.map((x) => x.clientCpuMs)).toFixed(3)} CPU ms a transaction`);
       }
+      console.log(`\n${cpu.join('\n')}`);
       console.log(
-        `\n(${PAIRS} interleaved pairs of ${SECONDS} s; load client in this process, the app its own process.) ${SHARED_BOX_NOTE}`,
+        `\n(${PAIRS} interleaved rounds of ${SECONDS} s; load client "${LOAD_CLIENT}" in this process, app run as ${APP_RUN}, its own process; ${loadAverage()} at the end.) ${SHARED_BOX_NOTE}`,
       );
     } finally {
+      await before?.stop();
       await app.stop();
     }
   } finally {

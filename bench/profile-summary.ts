@@ -23,7 +23,8 @@ export function ownerOf(url: string, functionName: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1]!;
   if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
-  const src = /\/src\/(server|contract)\/(.+?)\/?[^/]*$/.exec(url);
+  // The app's own files, from its sources (tsx) or compiled (dist, what the benches run).
+  const src = /\/(?:src|dist)\/(server|contract)\/(.+?)\/?[^/]*$/.exec(url);
   if (src) return `src/${src[1]}/${src[2]!.split('/').slice(0, 2).join('/')}`;
   return url.replace(/^file:\/\//, '');
 }
@@ -46,7 +47,7 @@ export function summarise(profile: Profile, top = 25) {
     const seen = new Set<string>();
     for (let id: number | undefined = leaf; id !== undefined; id = parent.get(id)) {
       const { functionName, url } = byId.get(id)!.callFrame;
-      const key = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/src\//, 'src/')}`;
+      const key = `${functionName || '(anonymous)'} ${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(src|dist)\//, '$1/')}`;
       if (seen.has(key)) continue;
       seen.add(key);
       inclusive.set(key, (inclusive.get(key) ?? 0) + dt);
@@ -58,7 +59,7 @@ export function summarise(profile: Profile, top = 25) {
     const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
     const owner = ownerOf(url, functionName);
     owners.set(owner, (owners.get(owner) ?? 0) + us);
-    const fn = `${functionName || '(anonymous)'} ${url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/src\//, 'src/')}:${lineNumber + 1}` : ''}`;
+    const fn = `${functionName || '(anonymous)'} ${url ? `${url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(src|dist)\//, '$1/')}:${lineNumber + 1}` : ''}`;
     functions.set(fn, (functions.get(fn) ?? 0) + us);
   }
   const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;

@@ -5,7 +5,8 @@
  *     app's SQL is the whole request's (session and customer check and search in one statement);
  *  2. the app on embedded PGlite against the app on PostgreSQL, PGLITE_ORDERS orders loaded through
  *     the order import (so whatever the import does afterwards, e.g. ANALYZE, is included).
- * Pairs interleaved, ratios of medians printed.
+ * Pairs interleaved, ratios of medians printed. With BENCH_BEFORE_ROOT (1. only) another checkout's app
+ * runs too, in the same rounds; each row also prints the CPU a request costs (app, PostgreSQL, clients).
  * Run: npx tsx bench/search-load.bench.ts  (BENCH_DATABASE_URL; ORDERS, PGLITE_ORDERS, PAIRS, SECONDS)
  */
 import { mkdtempSync } from 'node:fs';
@@ -21,15 +22,27 @@ import { sha256 } from '../src/server/lib/crypto.js';
 import { createOrderImportService } from '../src/server/modules/orders/order-import.service.js';
 import { adminUrl, withDatabase } from './support.js';
 import {
+  APP_RUN,
   asPgbenchScript,
+  backendPids,
+  BEFORE_ROOT,
+  BEFORE_RUN,
+  cpuLine,
   forwardedFor,
   httpLoad,
   interleaved,
+  interleavedAll,
+  LOAD_CLIENT,
+  loadAverage,
   median,
-  pgbench,
+  pgbenchRun,
   SHARED_BOX_NOTE,
   startApp,
+  withApplicationName,
+  withCpu,
+  type CpuPerRequest,
   type LoadResult,
+  type RunningApp,
 } from './load.js';
 
 const ORDERS = Number(process.env.ORDERS ?? 1_000_000);
@@ -98,13 +111,17 @@ async function appVersusPgbench() {
       FROM generate_series(1, ${ORDERS}) g`);
     await client.query('VACUUM ANALYZE orders');
     const customerId = rows[4]!.id;
-    const app = await startApp({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10' }, ['--services=web']);
+    console.log(`(${loadAverage()} after loading the data)`);
+    const appEnv = (name: string) => ({ DATABASE_URL: withApplicationName(url, name), DATABASE_POOL_SIZE: '10' });
+    const app = await startApp(appEnv('rd_after'), ['--services=web']);
+    const before = BEFORE_ROOT ? await startApp(appEnv('rd_before'), ['--services=web'], BEFORE_ROOT, BEFORE_RUN) : undefined;
     try {
       const dialect = new PgDialect();
       console.log(
         `| order search, ${ORDERS.toLocaleString('en')} orders, 32 conns | app | same SQL in pgbench (prepared) | ratio | goal |`,
       );
       console.log('|---|---|---|---|---|');
+      const cpu: string[] = [];
       for (const [label, search] of [
         ['3 characters', '123'],
         ['6-character tail', orderNumber(4_004).slice(-6)],
@@ -118,19 +135,34 @@ async function appVersusPgbench() {
           ),
         );
         const { script, defines } = asPgbenchScript(q.sql, q.params);
-        await searchLoad(app.port, app.token, customerId, search, 32); // warm-up
-        const r = await interleaved(
-          PAIRS,
-          () => searchLoad(app.port, app.token, customerId, search, 32),
-          async () => pgbench({ url, script, defines, clients: 32, seconds: SECONDS }),
-        );
-        const ratios = r.a.map((x, i) => x.rps / r.b[i]!);
-        const failures = r.a.reduce((n, x) => n + x.failures, 0);
-        console.log(
-          `| \`${search}\` (${label}) | ${fmt(r.a)} | ${Math.round(median(r.b)).toLocaleString('en')} tps | ${median(ratios).toFixed(2)} (pairs ${ratios.map((x) => x.toFixed(2)).join(', ')}) | ≥ 0.9, p99 ≤ 20 ms |${failures ? ` ${failures} failures` : ''}`,
-        );
+        type Run = LoadResult & CpuPerRequest;
+        const load = (a: RunningApp, name: string) => (): Promise<Run> =>
+          withCpu(a.pid, () => searchLoad(a.port, a.token, customerId, search, 32), backendPids(url, name));
+        await load(app, 'rd_after')(); // warm-up
+        if (before) await load(before, 'rd_before')();
+        const r = (await interleavedAll<unknown>(PAIRS, {
+          ...(before ? { before: load(before, 'rd_before') } : {}),
+          app: load(app, 'rd_after'),
+          limit: async () => pgbenchRun({ url, script, defines, clients: 32, seconds: SECONDS }),
+        })) as { before?: Run[]; app: Run[]; limit: ReturnType<typeof pgbenchRun>[] };
+        const tps = r.limit.map((x) => x.tps);
+        for (const [rowLabel, xs] of [
+          ...(r.before ? [[`\`${search}\` (${label}), before`, r.before] as const] : []),
+          [`\`${search}\` (${label})${r.before ? ', after' : ''}`, r.app] as const,
+        ]) {
+          const ratios = xs.map((x, i) => x.rps / tps[i]!);
+          const failures = xs.reduce((n, x) => n + x.failures, 0);
+          console.log(
+            `| ${rowLabel} | ${fmt(xs)} | ${Math.round(median(tps)).toLocaleString('en')} tps | ${median(ratios).toFixed(2)} (pairs ${ratios.map((x) => x.toFixed(2)).join(', ')}) | ≥ 0.9, p99 ≤ 20 ms |${failures ? ` ${failures} failures` : ''}`,
+          );
+          cpu.push(`${rowLabel}: ${cpuLine(xs)}`);
+        }
+        cpu.push(`\`${search}\`, pgbench: its client ${median(r.limit.map((x) => x.clientCpuMs)).toFixed(3)} CPU ms a transaction`);
       }
+      console.log(`\n${cpu.join('\n')}`);
+      console.log(`(load client "${LOAD_CLIENT}", app run as ${APP_RUN}; ${loadAverage()} at the end)`);
     } finally {
+      await before?.stop();
       await app.stop();
     }
   } finally {

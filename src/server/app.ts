@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import type { AppDeps } from './deps.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/envelope.js';
@@ -11,6 +11,7 @@ import { registerNoStore } from './http/no-store.js';
 import { registerOpenApi } from './http/openapi.js';
 import { answerMethodNotAllowed, registerUrlLengthLimit, trackRouteMethods } from './http/request-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { answerSerializerCompiler } from './http/serializer.js';
 import { apiCompressionOptions, staticAssetOptions } from './http/static-assets.js';
 import { createServices } from './services.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -49,7 +50,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   app.decorateRequest('user', null);
   registerErrorHandling(app);
   registerUrlLengthLimit(app);

@@ -97,6 +97,25 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /**
+ * Statement names by statement text. Each distinct shape of a query (which filters it has) has
+ * one text; the sha1 of 2 kB of text on every request was 1% of a history page's CPU (issue 13).
+ * Bounded: a shape seen after the cache is full is hashed again, never stored.
+ */
+const statementNames = new Map<string, string>();
+const MAX_STATEMENT_NAMES = 1000;
+
+/** `label` plus a hash of the text: the same text always gets the same name, another text another name. */
+export function statementName(label: string, text: string): string {
+  const key = `${label}\u0000${text}`;
+  let name = statementNames.get(key);
+  if (name === undefined) {
+    name = `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    if (statementNames.size < MAX_STATEMENT_NAMES) statementNames.set(key, name);
+  }
+  return name;
+}
+
+/**
  * Like queryRows, but as a named (prepared) statement on node-postgres: each pooled connection
  * parses and plans it once instead of on every call. The name is the label plus a hash of the text,
  * so every distinct shape of a query gets a statement of its own. PGlite and transactions run it
@@ -106,8 +125,7 @@ export async function preparedRows<T>(db: DbOrTx, label: string, query: SQL): Pr
   const client = (db as { $client?: unknown }).$client;
   if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
-  const name = `${label}_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
-  const result = await client.query({ name, text, values: params as unknown[] });
+  const result = await client.query({ name: statementName(label, text), text, values: params as unknown[] });
   return result.rows as T[];
 }
 

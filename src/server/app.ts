@@ -1,12 +1,13 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { existsSync } from 'node:fs';
 import type { AppDeps } from './deps.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/envelope.js';
 import { createGuards } from './http/auth-guard.js';
+import { OneLinePerRequest } from './http/logging.js';
 import { registerNoStore } from './http/no-store.js';
 import { registerOpenApi } from './http/openapi.js';
 import { answerMethodNotAllowed, registerUrlLengthLimit, trackRouteMethods } from './http/request-limits.js';
@@ -37,12 +38,15 @@ export interface BuildAppOptions {
   /** Folder of the built SPA; served with an index.html fallback when it exists. */
   webRoot?: string;
   logger?: boolean | object;
+  /** A ready logger (the server's: httpLogger), instead of `logger` options. */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /** Builds the HTTP app without listening (tests use inject()). */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? false }),
+    logController: new OneLinePerRequest(),
     trustProxy: toTrustProxy(deps.config.TRUST_PROXY),
     bodyLimit: 2 * 1024 * 1024,
     // Errors raised before a route runs answer in the envelope too (http/envelope.ts).

@@ -14,7 +14,7 @@ import { photoStorageFromConfig } from './bootstrap/photo-storage.js';
 import { loadDemoDataIfWanted } from './bootstrap/demo-data.js';
 import { startBackground } from './tasks/background.js';
 import type { AppDeps } from './deps.js';
-import { httpLoggerOptions } from './http/logging.js';
+import { httpLogger } from './http/logging.js';
 
 type Service = 'web' | 'worker';
 
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   const app = services.has('web')
     ? await buildApp(deps, {
         webRoot: config.WEB_ROOT ? resolve(config.WEB_ROOT) : fileURLToPath(new URL('../web', import.meta.url)),
-        logger: httpLoggerOptions(config.LOG_LEVEL),
+        loggerInstance: httpLogger(config.LOG_LEVEL),
       })
     : undefined;
   if (app) {

@@ -18,6 +18,34 @@ export const ORDER_IMPORT_LIMITS = {
   maxUploadChars: 20 * 1024 * 1024,
 } as const;
 
+/**
+ * The longest text each field takes. The schemas below and the server's quick check of a valid
+ * order (modules/orders/order-file.quick-check.ts) read the same table.
+ */
+export const ORDER_TEXT_MAX = {
+  source_id: 100,
+  delivery_number: 100,
+  order_number: 100,
+  web_order_number: 100,
+  buyer_reference: 100,
+  order_type: 50,
+  order_status: 50,
+  delivery_name_1: 200,
+  delivery_name_2: 200,
+  delivery_address_1: 200,
+  delivery_address_2: 200,
+  delivery_address_3: 200,
+  delivery_city: 100,
+  delivery_state: 100,
+  delivery_zipcode: 30,
+  delivery_country: 100,
+  delivery_contact: 200,
+  delivery_phone: 50,
+  delivery_email: 254,
+} as const;
+export const PRODUCT_TEXT_MAX = { sku: 100, upc: 50, name_1: 200, color: 100, size: 50 } as const;
+export const LINE_NUMBER_MAX = 1_000_000;
+
 export const ORDER_IMPORT_MSG = {
   required: 'is required',
   text: 'must be text',
@@ -81,7 +109,21 @@ const wholeNumber = (max: number) =>
       .max(max, { error: `must be at most ${max}` }),
   );
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+export const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * A trimmed value that matches ISO_DATE as an ISO instant (without a zone it is taken as UTC), or
+ * undefined when it names no real day or time. Shared by the schema below and the server's quick check.
+ */
+export function isoInstantOf(v: string): string | undefined {
+  const [y, m, d] = v.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const calendarOk = new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === v.slice(0, 10);
+  const rest = v.slice(11);
+  const text = v.length === 10 ? `${v}T00:00:00Z` : `${v.slice(0, 10)}T${/(?:Z|[+-]\d{2}:?\d{2})$/.test(rest) ? rest : `${rest}Z`}`;
+  const date = new Date(text);
+  if (!calendarOk || Number.isNaN(date.getTime())) return undefined;
+  return date.toISOString();
+}
 
 /** A date or date-time; without a zone it is taken as UTC. Normalised to an ISO instant. */
 const isoInstant = z.preprocess(
@@ -90,27 +132,23 @@ const isoInstant = z.preprocess(
     .trim()
     .regex(ISO_DATE, { error: ORDER_IMPORT_MSG.isoDate })
     .transform((v, ctx) => {
-      const [y, m, d] = v.slice(0, 10).split('-').map(Number) as [number, number, number];
-      const calendarOk = new Date(Date.UTC(y, m - 1, d)).toISOString().slice(0, 10) === v.slice(0, 10);
-      const rest = v.slice(11);
-      const text = v.length === 10 ? `${v}T00:00:00Z` : `${v.slice(0, 10)}T${/(?:Z|[+-]\d{2}:?\d{2})$/.test(rest) ? rest : `${rest}Z`}`;
-      const date = new Date(text);
-      if (!calendarOk || Number.isNaN(date.getTime())) {
+      const instant = isoInstantOf(v);
+      if (instant === undefined) {
         ctx.addIssue({ code: 'custom', message: ORDER_IMPORT_MSG.isoDate });
         return z.NEVER;
       }
-      return date.toISOString();
+      return instant;
     })
     .optional(),
 );
 
 export const orderImportProduct = z.strictObject(
   {
-    sku: requiredTextField(100),
-    upc: optionalText(50),
-    name_1: optionalText(200),
-    color: optionalText(100),
-    size: optionalText(50),
+    sku: requiredTextField(PRODUCT_TEXT_MAX.sku),
+    upc: optionalText(PRODUCT_TEXT_MAX.upc),
+    name_1: optionalText(PRODUCT_TEXT_MAX.name_1),
+    color: optionalText(PRODUCT_TEXT_MAX.color),
+    size: optionalText(PRODUCT_TEXT_MAX.size),
   },
   { error: objectError },
 );
@@ -118,7 +156,7 @@ export type OrderImportProduct = z.infer<typeof orderImportProduct>;
 
 export const orderImportLine = z.strictObject(
   {
-    line_number: wholeNumber(1_000_000),
+    line_number: wholeNumber(LINE_NUMBER_MAX),
     quantity: wholeNumber(LIMITS.maxLedgerQuantity),
     product: orderImportProduct,
   },
@@ -156,34 +194,34 @@ export const PRODUCT_FIELDS = ['sku', 'upc', 'name_1', 'color', 'size'] as const
 export const orderImportOrder = z
   .strictObject(
     {
-      source_id: requiredTextField(100),
-      delivery_number: optionalText(100),
-      order_number: optionalText(100),
-      web_order_number: optionalText(100),
-      buyer_reference: optionalText(100),
-      order_type: optionalText(50),
+      source_id: requiredTextField(ORDER_TEXT_MAX.source_id),
+      delivery_number: optionalText(ORDER_TEXT_MAX.delivery_number),
+      order_number: optionalText(ORDER_TEXT_MAX.order_number),
+      web_order_number: optionalText(ORDER_TEXT_MAX.web_order_number),
+      buyer_reference: optionalText(ORDER_TEXT_MAX.buyer_reference),
+      order_type: optionalText(ORDER_TEXT_MAX.order_type),
       order_status: z.preprocess(
         blankToUndefined,
         fileText()
           .trim()
-          .max(50, { error: maxChars(50) })
+          .max(ORDER_TEXT_MAX.order_status, { error: maxChars(ORDER_TEXT_MAX.order_status) })
           .default(ORDER_STATUS_NEW),
       ),
       /** Defaults to the customer's order_source. */
       source: z.preprocess(blankToUndefined, z.enum(ORDER_SOURCES, { error: ORDER_IMPORT_MSG.source }).optional()),
       created_at: isoInstant,
-      delivery_name_1: optionalText(200),
-      delivery_name_2: optionalText(200),
-      delivery_address_1: optionalText(200),
-      delivery_address_2: optionalText(200),
-      delivery_address_3: optionalText(200),
-      delivery_city: optionalText(100),
-      delivery_state: optionalText(100),
-      delivery_zipcode: optionalText(30),
-      delivery_country: optionalText(100),
-      delivery_contact: optionalText(200),
-      delivery_phone: optionalText(50),
-      delivery_email: optionalText(254),
+      delivery_name_1: optionalText(ORDER_TEXT_MAX.delivery_name_1),
+      delivery_name_2: optionalText(ORDER_TEXT_MAX.delivery_name_2),
+      delivery_address_1: optionalText(ORDER_TEXT_MAX.delivery_address_1),
+      delivery_address_2: optionalText(ORDER_TEXT_MAX.delivery_address_2),
+      delivery_address_3: optionalText(ORDER_TEXT_MAX.delivery_address_3),
+      delivery_city: optionalText(ORDER_TEXT_MAX.delivery_city),
+      delivery_state: optionalText(ORDER_TEXT_MAX.delivery_state),
+      delivery_zipcode: optionalText(ORDER_TEXT_MAX.delivery_zipcode),
+      delivery_country: optionalText(ORDER_TEXT_MAX.delivery_country),
+      delivery_contact: optionalText(ORDER_TEXT_MAX.delivery_contact),
+      delivery_phone: optionalText(ORDER_TEXT_MAX.delivery_phone),
+      delivery_email: optionalText(ORDER_TEXT_MAX.delivery_email),
       lines: z
         .array(orderImportLine, { error: ORDER_IMPORT_MSG.list })
         .min(1, { error: ORDER_IMPORT_MSG.noLines })

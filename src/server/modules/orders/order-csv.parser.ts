@@ -1,6 +1,6 @@
-import { parse } from 'csv-parse/sync';
 import { LINE_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, type ImportError } from '../../../contract/order-import.js';
-import { validateOrder, type ParsedOrder, type ParsedOrderFile } from './order-file.validation.js';
+import { readCsvRecords, type CsvRecord } from './order-csv.records.js';
+import { collectSlices, validateOrder, type ParsedOrderFile, type ParsedSlice } from './order-file.validation.js';
 
 /**
  * CSV order file: a header row, then one row per order line with the order's fields repeated
@@ -10,39 +10,30 @@ import { validateOrder, type ParsedOrder, type ParsedOrderFile } from './order-f
 const KNOWN_COLUMNS: readonly string[] = [...ORDER_FIELDS, ...LINE_FIELDS, ...PRODUCT_FIELDS];
 const REQUIRED_COLUMNS = ['source_id', 'line_number', 'quantity', 'sku'] as const;
 
-type Row = { line: number; fields: string[] };
-/** Column name → index in a row; only the columns the header has. */
-type Columns = Map<string, number>;
+type Row = CsvRecord;
+/** Where each field is in a row; only the columns the header has. Worked out once a file. */
+interface Columns {
+  order: (readonly [string, number])[];
+  product: (readonly [string, number])[];
+  lineNumber: number;
+  quantity: number;
+}
+
+function columnsOf(header: string[]): Columns {
+  const at = new Map(header.map((c, i) => [c, i]));
+  const present = (fields: readonly string[]) => fields.flatMap((f) => (at.has(f) ? [[f, at.get(f)!] as const] : []));
+  return {
+    order: present(ORDER_FIELDS),
+    product: present(PRODUCT_FIELDS),
+    lineNumber: at.get('line_number')!,
+    quantity: at.get('quantity')!,
+  };
+}
 
 interface OrderGroup {
   sourceId: string;
   firstLine: number;
   rows: Row[];
-}
-
-function readRecords(content: string): { records: { line: number; fields: string[] }[]; error?: ImportError } {
-  try {
-    const parsed = parse(content, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as {
-      record: string[];
-      info: { lines: number };
-    }[];
-    // info.lines is where a record ends; a quoted field may hold line breaks, so count back to its
-    // start. csv-parse counts a CRLF inside quotes as two lines: take those extra ones off as well.
-    let extra = 0;
-    const records = parsed.map(({ record, info }) => {
-      let breaks = 0;
-      for (const f of record) {
-        if (!f.includes('\n') && !f.includes('\r')) continue; // the usual case, kept cheap
-        breaks += f.match(/\r\n|\r|\n/g)!.length;
-        extra += f.match(/\r\n/g)?.length ?? 0;
-      }
-      return { line: info.lines - extra - breaks, fields: record };
-    });
-    return { records };
-  } catch (error) {
-    const e = error as Error & { lines?: number };
-    return { records: [], error: { line: e.lines ?? 1, message: `the CSV cannot be read: ${e.message}` } };
-  }
 }
 
 function readHeader(fields: string[]): { columns: string[]; errors: ImportError[] } {
@@ -63,9 +54,8 @@ function readHeader(fields: string[]): { columns: string[]; errors: ImportError[
 function buildOrder(group: OrderGroup, columns: Columns, errors: ImportError[]) {
   const order: Record<string, unknown> = {};
   const fieldLine: Record<string, number> = {};
-  const orderColumns = ORDER_FIELDS.flatMap((f) => (columns.has(f) ? [[f, columns.get(f)!] as const] : []));
   for (const row of group.rows) {
-    for (const [field, index] of orderColumns) {
+    for (const [field, index] of columns.order) {
       const value = row.fields[index]!.trim();
       if (!value) continue;
       const known = order[field] as string | undefined;
@@ -80,66 +70,104 @@ function buildOrder(group: OrderGroup, columns: Columns, errors: ImportError[]) 
       }
     }
   }
-  const productColumns = PRODUCT_FIELDS.flatMap((f) => (columns.has(f) ? [[f, columns.get(f)!] as const] : []));
-  const lineNumber = columns.get('line_number')!;
-  const quantity = columns.get('quantity')!;
+  const { lineNumber, quantity } = columns;
   order.lines = group.rows.map((row) => {
     const product: Record<string, string> = {};
-    for (const [field, index] of productColumns) product[field] = row.fields[index]!;
+    for (const [field, index] of columns.product) product[field] = row.fields[index]!;
     return { line_number: row.fields[lineNumber], quantity: row.fields[quantity], product };
   });
   return { order, fieldLine };
 }
 
-export function parseOrderCsv(content: string): ParsedOrderFile {
-  const { records, error } = readRecords(content);
-  if (error) return { orders: [], errors: [error] };
-  const [header, ...body] = records;
-  if (!header) return { orders: [], errors: [{ line: 1, message: 'the file is empty (a header row is expected)' }] };
-  const { columns, errors } = readHeader(header.fields);
-  if (errors.length) return { orders: [], errors };
-  const columnIndex: Columns = new Map(columns.map((c, i) => [c, i]));
-  const sourceIdColumn = columnIndex.get('source_id')!;
+/**
+ * The file's orders in slices of about `sliceRows` rows, in file order, each with the errors found
+ * in its rows (the caller sorts them by line). Issue 13: the import writes one slice while the next
+ * is parsed; a file with any error is still imported in none of its parts.
+ */
+export function* csvOrderSlices(content: string, sliceRows: number): Generator<ParsedSlice> {
+  const { records, error } = readCsvRecords(content);
+  if (error) {
+    yield { orders: [], errors: [error] };
+    return;
+  }
+  const header = records[0];
+  if (!header) {
+    yield { orders: [], errors: [{ line: 1, message: 'the file is empty (a header row is expected)' }] };
+    return;
+  }
+  const { columns, errors: headerErrors } = readHeader(header.fields);
+  if (headerErrors.length) {
+    yield { orders: [], errors: headerErrors };
+    return;
+  }
+  const columnIndex = columnsOf(columns);
+  const sourceIdColumn = columns.indexOf('source_id');
 
-  const groups: OrderGroup[] = [];
+  let slice: ParsedSlice = { orders: [], errors: [] };
+  let rowsInSlice = 0;
+  let anyOrder = false;
+  let anyError = false;
+  let current: OrderGroup | undefined;
   const ended = new Map<string, number>();
-  for (const record of body) {
+  const finish = (group: OrderGroup) => {
+    const { order, fieldLine } = buildOrder(group, columnIndex, slice.errors);
+    const result = validateOrder(order, (path) => {
+      if (path[0] === 'lines' && typeof path[1] === 'number') return group.rows[path[1]]?.line ?? group.firstLine;
+      return fieldLine[String(path[0])] ?? group.firstLine;
+    });
+    slice.errors.push(...result.errors);
+    if (result.order) slice.orders.push({ order: result.order, line: group.firstLine });
+    rowsInSlice += group.rows.length;
+  };
+  const fullSlice = () => {
+    if (rowsInSlice < sliceRows) return undefined;
+    const full = slice;
+    anyError ||= full.errors.length > 0;
+    slice = { orders: [], errors: [] };
+    rowsInSlice = 0;
+    return full;
+  };
+
+  for (let i = 1; i < records.length; i++) {
+    const record = records[i]!;
     if (record.fields.every((f) => f === '' || !f.trim())) continue;
     if (record.fields.length !== columns.length) {
-      errors.push({ line: record.line, message: `the row has ${record.fields.length} fields, the header has ${columns.length}` });
+      slice.errors.push({ line: record.line, message: `the row has ${record.fields.length} fields, the header has ${columns.length}` });
       continue;
     }
     const sourceId = record.fields[sourceIdColumn]!.trim();
     if (!sourceId) {
-      errors.push({ line: record.line, message: 'source_id is required' });
+      slice.errors.push({ line: record.line, message: 'source_id is required' });
       continue;
     }
-    const current = groups[groups.length - 1];
     if (current?.sourceId === sourceId) {
-      current.rows.push({ line: record.line, fields: record.fields });
+      current.rows.push(record);
       continue;
     }
     if (current) ended.set(current.sourceId, current.rows[current.rows.length - 1]!.line);
     if (ended.has(sourceId)) {
-      errors.push({
+      // The row is refused; the order before it stays open (a later row of it still joins it).
+      slice.errors.push({
         line: record.line,
         message: `the rows of order ${sourceId} must be together (an earlier row of it is at line ${ended.get(sourceId)})`,
       });
       continue;
     }
-    groups.push({ sourceId, firstLine: record.line, rows: [{ line: record.line, fields: record.fields }] });
+    if (current) {
+      finish(current);
+      const full = fullSlice();
+      if (full) yield full;
+    }
+    anyOrder = true;
+    current = { sourceId, firstLine: record.line, rows: [record] };
   }
-  if (!groups.length && !errors.length) errors.push({ line: 2, message: 'the file holds no orders' });
+  if (current) finish(current);
+  anyError ||= slice.errors.length > 0;
+  if (!anyOrder && !anyError) slice.errors.push({ line: 2, message: 'the file holds no orders' });
+  yield slice;
+}
 
-  const orders: ParsedOrder[] = [];
-  for (const group of groups) {
-    const { order, fieldLine } = buildOrder(group, columnIndex, errors);
-    const result = validateOrder(order, (path) => {
-      if (path[0] === 'lines' && typeof path[1] === 'number') return group.rows[path[1]]?.line ?? group.firstLine;
-      return fieldLine[String(path[0])] ?? group.firstLine;
-    });
-    errors.push(...result.errors);
-    if (result.order) orders.push({ order: result.order, line: group.firstLine });
-  }
-  return { orders, errors };
+/** The whole file at once (tests, the bench's parse figure). */
+export function parseOrderCsv(content: string): ParsedOrderFile {
+  return collectSlices(csvOrderSlices(content, Number.POSITIVE_INFINITY));
 }

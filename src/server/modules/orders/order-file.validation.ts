@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { quickCheckOrder } from './order-file.quick-check.js';
 import { ORDER_IMPORT_MSG, orderImportOrder, type ImportError, type OrderImportOrder } from '../../../contract/order-import.js';
 
 /** Shared by the CSV and JSON parsers: one order schema, one way of naming a bad field. */
@@ -12,6 +13,20 @@ export interface ParsedOrder {
 export interface ParsedOrderFile {
   orders: ParsedOrder[];
   errors: ImportError[];
+}
+
+/** A part of a file, in file order: its valid orders and the errors found in it (unsorted). */
+export type ParsedSlice = ParsedOrderFile;
+
+/** All slices of a file as one answer (errors still unsorted). */
+export function collectSlices(slices: Iterable<ParsedSlice>): ParsedOrderFile {
+  const orders: ParsedOrder[] = [];
+  const errors: ImportError[] = [];
+  for (const slice of slices) {
+    for (const o of slice.orders) orders.push(o);
+    for (const e of slice.errors) errors.push(e);
+  }
+  return { orders, errors };
 }
 
 type IssuePath = readonly PropertyKey[];
@@ -33,12 +48,15 @@ export function jsonPath(base: string, path: IssuePath): string {
 
 /**
  * Validates one candidate order; `locate` turns a path inside the order into the reported line
- * (a CSV line number or a JSON path).
+ * (a CSV line number or a JSON path). A plainly valid order is answered by the quick check; zod
+ * decides (and words the errors) for every other.
  */
 export function validateOrder(
   value: unknown,
   locate: (path: IssuePath) => number | string,
 ): { order?: OrderImportOrder; errors: ImportError[] } {
+  const quick = quickCheckOrder(value);
+  if (quick) return { order: quick, errors: [] };
   const result = orderImportOrder.safeParse(value);
   if (result.success) return { order: result.data, errors: [] };
   return { errors: issuesToErrors(result.error.issues, locate) };

@@ -29,6 +29,29 @@ function chunks<T>(items: T[], size: number): T[][] {
 }
 
 type IdSku = { id: number; sku: string };
+
+/** A product row's details as stored. */
+export interface StoredProduct {
+  id: number;
+  sku: string;
+  upc: string | null;
+  name1: string;
+  color: string | null;
+  size: string | null;
+}
+
+/** A stored product with a file's description over it: a field the file leaves empty keeps what is stored. */
+export const withDetails = (row: StoredProduct, p: ProductInput): StoredProduct => ({
+  id: row.id,
+  sku: row.sku,
+  upc: p.upc ?? row.upc,
+  name1: p.name_1 ?? row.name1,
+  color: p.color ?? row.color,
+  size: p.size ?? row.size,
+});
+
+export const sameDetails = (a: StoredProduct, b: StoredProduct) =>
+  a.upc === b.upc && a.name1 === b.name1 && a.color === b.color && a.size === b.size;
 type IdSource = { id: number; source_id_1: string };
 
 /** Reads and writes of the order import; every statement is batched, none is issued per line. */
@@ -37,6 +60,66 @@ type IdSource = { id: number; source_id_1: string };
  * transaction of each batch and builds this repository on it (docs/decisions.md, "One transaction idiom").
  */
 export function createOrderImportRepository(db: DbOrTx) {
+  /**
+   * The stored rows of the SKUs that exist (as they are now), and the ones inserted for the rest
+   * (an empty name as ''). SKUs another import inserted in between are `raced`: their ids only.
+   */
+  async function resolveProducts(customerId: number, items: ProductInput[], now: Date) {
+    const existing = await db
+      .select({
+        id: products.id,
+        sku: products.sku,
+        upc: products.upc,
+        name1: products.name1,
+        color: products.color,
+        size: products.size,
+      })
+      .from(products)
+      .where(and(eq(products.customerId, customerId), sql`${products.sku} = any(${list(items.map((p) => p.sku))}::text[])`));
+    const known = new Set(existing.map((p) => p.sku));
+    const fresh = items.filter((p) => !known.has(p.sku));
+    const created: IdSku[] = [];
+    const raced: IdSku[] = [];
+    if (fresh.length) {
+      const inserted = await queryRows<IdSku>(
+        db,
+        sql`insert into products (customer_id, sku, upc, name_1, color, size, created_at, updated_at)
+            select ${customerId}, t.sku, t.upc, coalesce(t.name_1, ''), t.color, t.size, ${instant(now)}, ${instant(now)}
+              from unnest(${list(fresh.map((p) => p.sku))}::text[], ${list(fresh.map((p) => p.upc ?? null))}::text[],
+                          ${list(fresh.map((p) => p.name_1 ?? null))}::text[], ${list(fresh.map((p) => p.color ?? null))}::text[],
+                          ${list(fresh.map((p) => p.size ?? null))}::text[]) as t(sku, upc, name_1, color, size)
+            on conflict (customer_id, sku) do nothing
+            returning id, sku`,
+      );
+      created.push(...inserted);
+      // Another import inserted some of them in between: read their ids.
+      const got = new Set(inserted.map((r) => r.sku));
+      const missing = fresh.map((f) => f.sku).filter((s) => !got.has(s));
+      if (missing.length) {
+        raced.push(
+          ...(await db
+            .select({ id: products.id, sku: products.sku })
+            .from(products)
+            .where(and(eq(products.customerId, customerId), sql`${products.sku} = any(${list(missing)}::text[])`))),
+        );
+      }
+    }
+    return { existing, created, raced };
+  }
+
+  /** Writes the details of products of this customer (by id). */
+  async function updateProducts(customerId: number, changed: StoredProduct[], now: Date) {
+    for (const chunk of chunks(changed, CHUNK)) {
+      await db.execute(sql`
+        update products as p
+           set upc = t.upc, name_1 = t.name_1, color = t.color, size = t.size, updated_at = ${instant(now)}
+          from unnest(${list(chunk.map((c) => c.id))}::int[], ${list(chunk.map((c) => c.upc))}::text[],
+                      ${list(chunk.map((c) => c.name1))}::text[], ${list(chunk.map((c) => c.color))}::text[],
+                      ${list(chunk.map((c) => c.size))}::text[]) as t(id, upc, name_1, color, size)
+         where p.id = t.id and p.customer_id = ${customerId}`);
+    }
+  }
+
   return {
     async findCustomer(ref: string | number) {
       const asId = typeof ref === 'number' ? ref : /^\d+$/.test(ref.trim()) ? Number(ref.trim()) : undefined;
@@ -61,72 +144,25 @@ export function createOrderImportRepository(db: DbOrTx) {
       let created = 0;
       let updated = 0;
       for (const chunk of chunks(items, CHUNK)) {
-        const existing = await db
-          .select({
-            id: products.id,
-            sku: products.sku,
-            upc: products.upc,
-            name1: products.name1,
-            color: products.color,
-            size: products.size,
-          })
-          .from(products)
-          .where(and(eq(products.customerId, customerId), sql`${products.sku} = any(${list(chunk.map((p) => p.sku))}::text[])`));
-        const known = new Map(existing.map((p) => [p.sku, p]));
-        const fresh: ProductInput[] = [];
-        const changed: { id: number; upc: string | null; name1: string; color: string | null; size: string | null }[] = [];
+        const resolved = await resolveProducts(customerId, chunk, now);
+        created += resolved.created.length;
+        const known = new Map(resolved.existing.map((p) => [p.sku, p]));
+        for (const r of [...resolved.existing, ...resolved.created, ...resolved.raced]) idBySku.set(r.sku, r.id);
+        const changed: StoredProduct[] = [];
         for (const p of chunk) {
           const row = known.get(p.sku);
-          if (!row) {
-            fresh.push(p);
-            continue;
-          }
-          idBySku.set(p.sku, row.id);
-          const next = {
-            id: row.id,
-            upc: p.upc ?? row.upc,
-            name1: p.name_1 ?? row.name1,
-            color: p.color ?? row.color,
-            size: p.size ?? row.size,
-          };
-          if (next.upc !== row.upc || next.name1 !== row.name1 || next.color !== row.color || next.size !== row.size) changed.push(next);
+          if (!row) continue;
+          const next = withDetails(row, p);
+          if (!sameDetails(next, row)) changed.push(next);
         }
-        if (fresh.length) {
-          const inserted = await queryRows<IdSku>(
-            db,
-            sql`insert into products (customer_id, sku, upc, name_1, color, size, created_at, updated_at)
-                select ${customerId}, t.sku, t.upc, coalesce(t.name_1, ''), t.color, t.size, ${instant(now)}, ${instant(now)}
-                  from unnest(${list(fresh.map((p) => p.sku))}::text[], ${list(fresh.map((p) => p.upc ?? null))}::text[],
-                              ${list(fresh.map((p) => p.name_1 ?? null))}::text[], ${list(fresh.map((p) => p.color ?? null))}::text[],
-                              ${list(fresh.map((p) => p.size ?? null))}::text[]) as t(sku, upc, name_1, color, size)
-                on conflict (customer_id, sku) do nothing
-                returning id, sku`,
-          );
-          created += inserted.length;
-          for (const r of inserted) idBySku.set(r.sku, r.id);
-          // Another import inserted some of them in between: read their ids.
-          const missing = fresh.map((f) => f.sku).filter((s) => !idBySku.has(s));
-          if (missing.length) {
-            const raced = await db
-              .select({ id: products.id, sku: products.sku })
-              .from(products)
-              .where(and(eq(products.customerId, customerId), sql`${products.sku} = any(${list(missing)}::text[])`));
-            for (const r of raced) idBySku.set(r.sku, r.id);
-          }
-        }
-        if (changed.length) {
-          await db.execute(sql`
-            update products as p
-               set upc = t.upc, name_1 = t.name_1, color = t.color, size = t.size, updated_at = ${instant(now)}
-              from unnest(${list(changed.map((c) => c.id))}::int[], ${list(changed.map((c) => c.upc))}::text[],
-                          ${list(changed.map((c) => c.name1))}::text[], ${list(changed.map((c) => c.color))}::text[],
-                          ${list(changed.map((c) => c.size))}::text[]) as t(id, upc, name_1, color, size)
-             where p.id = t.id and p.customer_id = ${customerId}`);
-          updated += changed.length;
-        }
+        await updateProducts(customerId, changed, now);
+        updated += changed.length;
       }
       return { idBySku, created, updated };
     },
+
+    resolveProducts,
+    updateProducts,
 
     /** Inserts the orders that do not exist yet; an existing (customer, source_id_1) is left as it is. */
     async insertOrders(rows: NewOrderRow[]): Promise<{ id: number; sourceId1: string }[]> {

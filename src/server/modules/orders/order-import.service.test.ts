@@ -272,3 +272,89 @@ describe('statistics after a bulk import', () => {
     expect(await estimatedOrders()).toBe(actual!.n);
   });
 });
+
+describe('a big file is written while it is parsed (issue 13)', () => {
+  // 5,600 one-line orders: more than five batches of 1,000 orders, each written before the next is parsed.
+  const ORDERS = 5_600;
+  const header = 'source_id,order_number,line_number,quantity,sku,upc,name_1,color';
+  const row = (i: number, over: Partial<Record<'quantity' | 'sku' | 'upc' | 'name' | 'color' | 'source', string>> = {}) =>
+    `${over.source ?? `BIG-${i}`},SO-${i},1,${over.quantity ?? '1'},${over.sku ?? `BIG-SKU-${i % 97}`},${over.upc ?? ''},${over.name ?? `Item ${i % 97}`},${over.color ?? ''}`;
+  const file = (rows: string[]) => [header, ...rows].join('\n') + '\n';
+  const ordersSequence = async () =>
+    Number((await queryRows<{ n: string | number }>(db(), sql`select last_value as n from orders_id_seq`))[0]!.n);
+
+  it('imports nothing when the last rows are bad, after earlier batches were written, and reports every bad row', async () => {
+    const customer = await makeCustomer(db());
+    const rows = Array.from({ length: ORDERS }, (_, i) => row(i));
+    rows[ORDERS - 150] = row(ORDERS - 150, { quantity: '0' });
+    rows[ORDERS - 1] = row(ORDERS - 1, { quantity: 'many' });
+    rows.push(row(0, { source: 'BIG-3' })); // BIG-3's rows are not together
+    const sequenceBefore = await ordersSequence();
+    const summary = await service.importFile({ customerId: customer.id, format: 'csv', content: file(rows) });
+    expect(summary).toEqual({
+      orders_created: 0,
+      orders_unchanged: 0,
+      lines_created: 0,
+      products_created: 0,
+      products_updated: 0,
+      errors: [
+        { line: ORDERS - 150 + 2, message: 'quantity must be a whole number of at least 1' },
+        { line: ORDERS + 1, message: 'quantity must be a whole number of at least 1' },
+        { line: ORDERS + 2, message: 'the rows of order BIG-3 must be together (an earlier row of it is at line 5)' },
+      ],
+    });
+    expect(await counts(customer.id)).toEqual({ orders: 0, lines: 0, products: 0 });
+    // The first batches had been written (their ids drawn) before the bad rows were read: rolled back.
+    expect((await ordersSequence()) - sequenceBefore).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it('gives each product the file’s last description across batches and counts products_updated against the rows before the file', async () => {
+    const customer = await makeCustomer(db());
+    await db()
+      .insert(products)
+      .values([
+        { customerId: customer.id, sku: 'KNOWN-CHANGED', name1: 'Stored', upc: 'U-1', color: 'Blue' },
+        { customerId: customer.id, sku: 'KNOWN-SAME', name1: 'Stored', upc: 'U-2', color: 'Blue' },
+      ]);
+    const rows = Array.from({ length: ORDERS }, (_, i) => row(i));
+    // First batch: one new SKU and both known SKUs described one way…
+    rows[1] = row(1, { sku: 'NEW-1', name: 'First', color: 'Red', upc: 'N-1' });
+    rows[2] = row(2, { sku: 'KNOWN-CHANGED', name: 'Middle', color: 'Red' });
+    rows[3] = row(3, { sku: 'KNOWN-SAME', name: 'Middle', color: 'Red' });
+    // … the last batch another way: the last description wins, an empty field keeps the stored value.
+    rows[ORDERS - 3] = row(ORDERS - 3, { sku: 'NEW-1', name: 'Last' });
+    rows[ORDERS - 2] = row(ORDERS - 2, { sku: 'KNOWN-CHANGED', color: 'Green', name: '' });
+    rows[ORDERS - 1] = row(ORDERS - 1, { sku: 'KNOWN-SAME', name: 'Stored', color: 'Blue' });
+    const summary = await service.importFile({ customerId: customer.id, format: 'csv', content: file(rows) });
+    expect(summary).toEqual({
+      orders_created: ORDERS,
+      orders_unchanged: 0,
+      lines_created: ORDERS,
+      products_created: 98,
+      products_updated: 1,
+      errors: [],
+    });
+    const stored = await db()
+      .select({ sku: products.sku, upc: products.upc, name1: products.name1, color: products.color })
+      .from(products)
+      .where(and(eq(products.customerId, customer.id), sql`${products.sku} in ('NEW-1', 'KNOWN-CHANGED', 'KNOWN-SAME')`))
+      .orderBy(asc(products.sku));
+    expect(stored).toEqual([
+      { sku: 'KNOWN-CHANGED', upc: 'U-1', name1: 'Stored', color: 'Green' },
+      { sku: 'KNOWN-SAME', upc: 'U-2', name1: 'Stored', color: 'Blue' },
+      // Created from its first description, then given the last one whole (as if the file had one row of it).
+      { sku: 'NEW-1', upc: null, name1: 'Last', color: null },
+    ]);
+    expect(await counts(customer.id)).toEqual({ orders: ORDERS, lines: ORDERS, products: 100 });
+
+    const again = await service.importFile({ customerId: customer.id, format: 'csv', content: file(rows) });
+    expect(again).toEqual({
+      orders_created: 0,
+      orders_unchanged: ORDERS,
+      lines_created: 0,
+      products_created: 0,
+      products_updated: 0,
+      errors: [],
+    });
+  });
+});

@@ -45,6 +45,8 @@ const envSchema = z.object({
   SESSION_HOURS: z.coerce.number().positive().default(12),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   WORKER_POLL_MS: z.coerce.number().int().min(10).default(1000),
+  /** Outbound files a worker slot builds and finishes together (one read, one id draw, one write each). */
+  WORKER_BATCH_SIZE: z.coerce.number().int().min(1).max(256).default(16),
   TASK_LEASE_SECONDS: z.coerce.number().int().min(5).default(300),
   INBOUND_POLL_SECONDS: z.coerce.number().int().min(0).default(300),
   ROLLUP_FOLD_SECONDS: z.coerce.number().min(0).default(5),

@@ -26,6 +26,7 @@ export function startBackground(deps: AppDeps, log: Logger) {
     clock: deps.clock,
     concurrency: deps.config.WORKER_CONCURRENCY,
     pollMs: deps.config.WORKER_POLL_MS,
+    batchSize: deps.config.WORKER_BATCH_SIZE,
     leaseSeconds: deps.config.TASK_LEASE_SECONDS,
     log,
   });

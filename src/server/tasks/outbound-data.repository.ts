@@ -238,6 +238,75 @@ export function createOutboundDataRepository(db: DbOrTx) {
       return { ret, customer: customer!, order: order ?? null, lines, missingLines, correction, photoRefs };
     },
 
+    /** Connections by id, in one statement (a batch of outbound files). */
+    async connections(ids: number[]): Promise<Map<number, ConnectionRow>> {
+      if (!ids.length) return new Map();
+      const rows = await db
+        .select()
+        .from(connections)
+        .where(inArray(connections.id, [...new Set(ids)]));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
+    /**
+     * Returns as submitted (version 1, never corrected), for a batch of first messages: what
+     * returnFile(id) reads in six statements, for all of them in one — the lines, missing lines and
+     * photos as JSON arrays in the same order. A return that was corrected meanwhile is left out
+     * (its version 1 lives in return_versions: read it with returnFile).
+     */
+    async submittedReturnFiles(returnIds: number[]): Promise<Map<number, ReturnFileData>> {
+      if (!returnIds.length) return new Map();
+      const rows = await db
+        .select({
+          ret: returns,
+          customer: { id: customers.id, company: customers.company, orderSource: customers.orderSource },
+          order: orders,
+          lines: sql<ReturnFileLine[]>`(
+            SELECT coalesce(jsonb_agg(jsonb_build_object(
+                     'ledgerId', l.id, 'orderLineNumber', ol.line_number, 'sku', p.sku, 'upc', p.upc, 'name1', p.name_1,
+                     'color', p.color, 'size', p.size, 'quantity', l.quantity, 'condition', l.condition, 'reason', l.reason,
+                     'reasonText', o.option_value, 'comment', l.comment, 'disposition', l.disposition, 'dispositionText', d.name,
+                     'location', l.location, 'discrepancy', l.discrepancy, 'replacesOrderLineNumber', rl.line_number)
+                   ORDER BY l.id), '[]'::jsonb)
+            FROM ${returnLedgers} l
+            JOIN ${products} p ON p.id = l.product_id
+            LEFT JOIN ${orderLines} ol ON ol.id = l.order_line_id
+            LEFT JOIN ${orderLines} rl ON rl.id = l.replaces_order_line_id
+            LEFT JOIN ${dispositions} d ON d.customer_id = l.customer_id AND d.code = l.disposition
+            LEFT JOIN ${options} o ON o.customer_id = l.customer_id AND o.option_type = 'Reason' AND o.option_code = l.reason
+            WHERE l.return_id = ${returns.id})`,
+          missingLines: sql<ReturnFileMissingInput[]>`(
+            SELECT coalesce(jsonb_agg(jsonb_build_object(
+                     'orderLineNumber', ol.line_number, 'sku', p.sku, 'upc', p.upc, 'name1', p.name_1, 'quantity', m.quantity)
+                   ORDER BY m.id), '[]'::jsonb)
+            FROM ${returnMissingLines} m
+            JOIN ${orderLines} ol ON ol.id = m.order_line_id
+            JOIN ${products} p ON p.id = m.product_id
+            WHERE m.return_id = ${returns.id})`,
+          photoRefs: sql<{ id: number; ledgerId: number | null }[]>`(
+            SELECT coalesce(jsonb_agg(jsonb_build_object('id', ph.id, 'ledgerId', ph.ledger_id) ORDER BY ph.uploaded_at, ph.id), '[]'::jsonb)
+            FROM ${photos} ph WHERE ph.return_id = ${returns.id})`,
+        })
+        .from(returns)
+        .innerJoin(customers, eq(customers.id, returns.customerId))
+        .leftJoin(orders, eq(orders.id, returns.orderId))
+        .where(and(inArray(returns.id, [...new Set(returnIds)]), eq(returns.version, 1)));
+      return new Map(
+        rows.map((r) => [
+          r.ret.id,
+          {
+            ret: r.ret,
+            customer: r.customer,
+            order: r.order,
+            lines: r.lines,
+            missingLines: r.missingLines,
+            correction: undefined,
+            photoRefs: r.photoRefs,
+          },
+        ]),
+      );
+    },
+
     /**
      * The return's first message on a connection (its task without a version): the message a
      * correction references. `messageId` is undefined while that file is not built yet.

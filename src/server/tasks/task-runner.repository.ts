@@ -29,6 +29,44 @@ function stillHeld(taskId: number, claim: Claim | string): SQL {
   )!;
 }
 
+/** What a claim may add behind each task of a type the worker runs in batches (an outbound file's build). */
+export interface Followers {
+  types: readonly string[];
+  /** Tasks a batch holds at most, its first task included. */
+  per: number;
+}
+
+const runnable = (nowIso: string) => sql`task_status IN ('Pending', 'Before Downloading')
+            AND run_after <= ${nowIso}
+            AND attempts_count < ${LIMITS.autoRetryBelowAttempts}
+            AND (is_running = false OR (locked_by IS NOT NULL AND lease_until < ${nowIso}))`;
+
+/** The `limit` oldest runnable tasks, locked, skipping those another claim holds. */
+const heads = (nowIso: string, limit: number) => sql`
+          SELECT id FROM ${tasks}
+          WHERE ${runnable(nowIso)}
+          ORDER BY run_after, id
+          FOR UPDATE SKIP LOCKED
+          LIMIT ${Math.max(1, Math.floor(limit))}`;
+
+/**
+ * The heads, and behind each head of a batched type up to `per - 1` more runnable tasks of that
+ * type: one batch for each waiting slot, never more tasks than the slots can start at once.
+ */
+const withFollowers = (nowIso: string, limit: number, follow: Followers) => sql`
+          WITH head AS MATERIALIZED (${heads(nowIso, limit)}),
+          batched AS MATERIALIZED (
+            SELECT t.task_type FROM ${tasks} t JOIN head h ON h.id = t.id WHERE t.task_type IN ${[...follow.types]}),
+          more AS (
+            SELECT id FROM ${tasks}
+            WHERE ${runnable(nowIso)}
+              AND task_type IN (SELECT task_type FROM batched)
+              AND id NOT IN (SELECT id FROM head)
+            ORDER BY run_after, id
+            FOR UPDATE SKIP LOCKED
+            LIMIT (SELECT count(*) FROM batched) * ${Math.floor(follow.per) - 1})
+          SELECT id FROM head UNION ALL SELECT id FROM more`;
+
 export interface TaskProgress {
   status?: TaskStatus;
   entry?: TaskLogEntry;
@@ -38,6 +76,39 @@ export interface TaskProgress {
   message2?: string | null;
   customerId?: number;
 }
+
+/** A built outbound file to store on its task (storeOutboundFiles). */
+export interface OutboundFileToStore {
+  taskId: number;
+  claim: Claim;
+  fileName: string;
+  fileContent: string;
+  payload: Record<string, unknown>;
+  entry: TaskLogEntry;
+  returnId: number;
+  messageId: number;
+}
+
+/** A task's outcome as the worker records it (finishMany): what finish takes, per task. */
+export interface TaskOutcome {
+  taskId: number;
+  claim: Claim;
+  status: TaskStatus;
+  entry: TaskLogEntry;
+  message2?: string | null;
+  fileName?: string;
+  fileContent?: string;
+  runAfter?: Date;
+}
+
+/**
+ * Rows (id, v) of a batch write: the task ids as one array parameter and each task's values as a JSON
+ * object in the same order. The ids stay a parameter of their own (bench/drain-replay.ts replays the
+ * statement on the tasks its claim took).
+ */
+const byTask = (ids: number[], values: object[]) =>
+  sql`SELECT k.id, j.v FROM unnest(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::bigint[]) WITH ORDINALITY AS k(id, n)
+      JOIN jsonb_array_elements(${JSON.stringify(values)}::jsonb) WITH ORDINALITY AS j(v, n) USING (n)`;
 
 function progressColumns(now: Date, p: TaskProgress) {
   return {
@@ -60,7 +131,7 @@ export function createTaskRunnerRepository(db: DbOrTx) {
      * poll together; an expired lease makes a dead worker's task runnable again. A task an admin
      * holds ('Is In Queue' ticked, so is_running without a lease) is never claimed.
      */
-    async claimBatch(workerId: string, now: Date, leaseSeconds: number, limit: number): Promise<TaskRow[]> {
+    async claimBatch(workerId: string, now: Date, leaseSeconds: number, limit: number, follow?: Followers): Promise<TaskRow[]> {
       const leaseUntil = new Date(now.getTime() + leaseSeconds * 1000);
       const entry: TaskLogEntry = { at: now.toISOString(), event: 'claimed', worker: workerId };
       const nowIso = now.toISOString();
@@ -76,16 +147,7 @@ export function createTaskRunnerRepository(db: DbOrTx) {
           details: appendLog(entry),
         })
         .where(
-          sql`${tasks.id} IN (
-          SELECT id FROM ${tasks}
-          WHERE task_status IN ('Pending', 'Before Downloading')
-            AND run_after <= ${nowIso}
-            AND attempts_count < ${LIMITS.autoRetryBelowAttempts}
-            AND (is_running = false OR (locked_by IS NOT NULL AND lease_until < ${nowIso}))
-          ORDER BY run_after, id
-          FOR UPDATE SKIP LOCKED
-          LIMIT ${Math.max(1, Math.floor(limit))}
-        )`,
+          sql`${tasks.id} IN (${follow && follow.per > 1 && follow.types.length ? withFollowers(nowIso, limit, follow) : heads(nowIso, limit)})`,
         )
         .returning();
       return claimed.sort((a, b) => a.runAfter.getTime() - b.runAfter.getTime() || a.id - b.id);
@@ -120,6 +182,48 @@ export function createTaskRunnerRepository(db: DbOrTx) {
             SELECT (SELECT count(*) FROM t)::int AS held, (SELECT count(*) FROM r)::int AS returns`,
       );
       return row!.held === 1;
+    },
+
+    /**
+     * storeOutboundFile for a batch, in one statement: each file is stored on its task only while
+     * that task is still held as claimed, and the first message id of each return is kept on it
+     * ('Msg #'; of two files of one return in the batch, the lower id). Answers the ids of the tasks
+     * stored; the others were taken away and keep nothing.
+     */
+    async storeOutboundFiles(now: Date, files: OutboundFileToStore[]): Promise<Set<number>> {
+      if (!files.length) return new Set();
+      const input = files.map((f) => ({
+        worker: f.claim.workerId,
+        status: f.claim.status,
+        attempts: f.claim.attempts,
+        file_name: f.fileName,
+        file_content: f.fileContent,
+        payload: f.payload,
+        entry: f.entry,
+        return_id: f.returnId,
+        message_id: f.messageId,
+      }));
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`WITH i AS MATERIALIZED (${byTask(
+          files.map((f) => f.taskId),
+          input,
+        )}),
+            t AS (
+              UPDATE ${tasks} SET updated_at = ${now.toISOString()}, file_name = i.v->>'file_name', file_content = i.v->>'file_content',
+                     payload = i.v->'payload', details = ${tasks.details} || jsonb_build_array(i.v->'entry')
+              FROM i
+              WHERE ${tasks.id} = i.id AND ${tasks.lockedBy} = i.v->>'worker' AND ${tasks.isRunning}
+                AND ${tasks.taskStatus} = i.v->>'status' AND ${tasks.attemptsCount} = (i.v->>'attempts')::int
+              RETURNING ${tasks.id} AS id),
+            r AS (
+              UPDATE ${returns} SET message_id = coalesce(${returns.messageId}, m.message_id::text)
+              FROM (SELECT (i.v->>'return_id')::int AS return_id, min((i.v->>'message_id')::bigint) AS message_id
+                    FROM i JOIN t ON t.id = i.id GROUP BY 1) m
+              WHERE ${returns.id} = m.return_id RETURNING ${returns.id})
+            SELECT id::int AS id FROM t`,
+      );
+      return new Set(rows.map((r) => Number(r.id)));
     },
 
     /** Extends the lease of a task still held; false means it was taken away (admin edit, or lease lost). */
@@ -160,6 +264,42 @@ export function createTaskRunnerRepository(db: DbOrTx) {
         .where(stillHeld(taskId, claim))
         .returning({ id: tasks.id });
       return rows.length === 1;
+    },
+
+    /**
+     * finish for many tasks in one statement: each outcome is recorded only if its worker still
+     * holds the task as claimed. Answers the ids recorded.
+     */
+    async finishMany(now: Date, outcomes: TaskOutcome[]): Promise<Set<number>> {
+      if (!outcomes.length) return new Set();
+      const input = outcomes.map((o) => ({
+        worker: o.claim.workerId,
+        claimed_status: o.claim.status,
+        attempts: o.claim.attempts,
+        status: o.status,
+        entry: o.entry,
+        set_message2: o.message2 !== undefined,
+        message2: o.message2 ?? null,
+        file_name: o.fileName ?? null,
+        file_content: o.fileContent ?? null,
+        run_after: o.runAfter?.toISOString() ?? null,
+      }));
+      const rows = await queryRows<{ id: number }>(
+        db,
+        sql`UPDATE ${tasks} SET task_status = i.v->>'status', details = ${tasks.details} || jsonb_build_array(i.v->'entry'),
+                   message_2 = CASE WHEN (i.v->>'set_message2')::boolean THEN i.v->>'message2' ELSE ${tasks.message2} END,
+                   file_name = coalesce(i.v->>'file_name', ${tasks.fileName}), file_content = coalesce(i.v->>'file_content', ${tasks.fileContent}),
+                   run_after = coalesce((i.v->>'run_after')::timestamptz, ${tasks.runAfter}),
+                   is_running = false, lease_until = NULL, locked_by = NULL, updated_at = ${now.toISOString()}
+            FROM (${byTask(
+              outcomes.map((o) => o.taskId),
+              input,
+            )}) i
+            WHERE ${tasks.id} = i.id AND ${tasks.lockedBy} = i.v->>'worker' AND ${tasks.isRunning}
+              AND ${tasks.taskStatus} = i.v->>'claimed_status' AND ${tasks.attemptsCount} = (i.v->>'attempts')::int
+            RETURNING ${tasks.id}::int AS id`,
+      );
+      return new Set(rows.map((r) => Number(r.id)));
     },
 
     /** Gives a task back untouched on shutdown: the attempt did not happen. */

@@ -196,6 +196,80 @@ describe('task worker', () => {
     expect(await repo.claimBatch('c', clock.now(), 60, 10)).toEqual([]);
   });
 
+  it('adds tasks of a batched type behind each first task of that type, never behind another', async () => {
+    const clock = createTestClock();
+    const queue = createTaskQueueRepository(db());
+    const ids: number[] = [];
+    for (const taskType of [
+      'SGL REST Create',
+      'System Log',
+      'SGL REST Create',
+      'SGL REST Create',
+      'System Log',
+      'SGL REST Create',
+      'SGL REST Create',
+    ] as const) {
+      ids.push(await queue.enqueue({ taskType, message1: taskType }, clock.now()));
+    }
+    const repo = createTaskRunnerRepository(db());
+    const follow = { types: ['SGL REST Create'], per: 3 };
+    // One slot: the oldest task (a batched type) and two more of it behind it.
+    expect((await repo.claimBatch('a', clock.now(), 60, 1, follow)).map((t) => t.id)).toEqual([ids[0], ids[2], ids[3]]);
+    // The oldest left is a System Log: it goes alone.
+    expect((await repo.claimBatch('a', clock.now(), 60, 1, follow)).map((t) => t.id)).toEqual([ids[1]]);
+    // Two slots: the System Log and a batched head, with the last of its type behind it.
+    expect((await repo.claimBatch('b', clock.now(), 60, 2, follow)).map((t) => t.id)).toEqual([ids[4], ids[5], ids[6]]);
+    expect(await repo.claimBatch('c', clock.now(), 60, 2, follow)).toEqual([]);
+  });
+
+  it('runs a batch through the batch handler: each task its own outcome, one failure retried alone', async () => {
+    const clock = createTestClock();
+    const queue = createTaskQueueRepository(db());
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++) ids.push(await queue.enqueue({ taskType: 'SGL REST Create', message1: `m${i}` }, clock.now()));
+    const single: TaskHandlers['SGL REST Create'] = async () => ({ details: { single: true } });
+    const batches: number[][] = [];
+    single!.batch = async (items) => {
+      batches.push(items.map((i) => i.task.id));
+      return items.map((i) =>
+        i.task.id === ids[1] && i.task.attemptsCount === 1
+          ? { status: 'rejected', reason: new Error('one bad') }
+          : i.task.id === ids[2]
+            ? { status: 'rejected', reason: new PermanentTaskError('never', { why: 'bad' }) }
+            : { status: 'fulfilled', value: { message2: `sent ${i.task.id}`, details: { batch: items.length } } },
+      );
+    };
+    const worker = createWorker({
+      repo: createTaskRunnerRepository(db()),
+      handlers: { 'SGL REST Create': single },
+      clock,
+      concurrency: 1,
+      pollMs: 20,
+      leaseSeconds: 60,
+      log: quiet,
+      batchSize: 8,
+    });
+    worker.start();
+    try {
+      await waitFor(async () => (await row(ids[2]!)).taskStatus === 'Error' && !(await row(ids[1]!)).isRunning);
+      expect(batches).toEqual([ids]);
+      expect(await row(ids[0]!)).toMatchObject({ taskStatus: 'Success', message2: `sent ${ids[0]}`, isRunning: false });
+      expect((await row(ids[0]!)).details.at(-1)).toMatchObject({ event: 'succeeded', batch: 4 });
+      expect(await row(ids[1]!)).toMatchObject({ taskStatus: 'Pending', attemptsCount: 1, isRunning: false });
+      expect((await row(ids[1]!)).details.at(-1)).toMatchObject({ event: 'failed', error: 'one bad', retry: true });
+      expect(await row(ids[2]!)).toMatchObject({ taskStatus: 'Error', message2: 'never' });
+      expect((await row(ids[2]!)).details.at(-1)).toMatchObject({ why: 'bad', retry: false });
+      expect((await row(ids[3]!)).taskStatus).toBe('Success');
+      // The retry, alone, goes through the plain handler.
+      clock.advance(retryDelayMs(1) + 1);
+      worker.poke();
+      await waitFor(async () => (await row(ids[1]!)).taskStatus === 'Success');
+      expect((await row(ids[1]!)).details.at(-1)).toMatchObject({ single: true });
+    } finally {
+      await worker.stop();
+    }
+  });
+
   it('runs a batch on all its slots at once and each task once', async () => {
     const clock = createTestClock();
     for (let i = 0; i < 12; i++) await enqueue(clock, `slot ${i}`);

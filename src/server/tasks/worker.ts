@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { LIMITS, type TaskStatus, type TaskType } from '../../contract/constants.js';
 import { parseTaskPayload, type TaskPayload } from '../../contract/task-payloads.js';
 import type { Clock } from '../lib/clock.js';
-import type { Claim, TaskProgress, TaskRow, TaskRunnerRepository } from './task-runner.repository.js';
+import type { Claim, TaskOutcome, TaskProgress, TaskRow, TaskRunnerRepository } from './task-runner.repository.js';
 
 export interface TaskResult {
   status?: Extract<TaskStatus, 'Success' | 'Log Only'>;
@@ -24,7 +24,20 @@ export interface TaskContext {
   progress(p: TaskProgress): Promise<void>;
 }
 
-export type TaskHandler = (task: TaskRow, signal: AbortSignal, ctx: TaskContext) => Promise<TaskResult | void>;
+export type TaskHandler = ((task: TaskRow, signal: AbortSignal, ctx: TaskContext) => Promise<TaskResult | void>) & {
+  /** The same work for several claimed tasks of this type at once (one read, one write for all). */
+  batch?: TaskBatchHandler;
+};
+/** One claimed task of a batch, with its own context (its claim, its signal). */
+export interface BatchItem {
+  task: TaskRow;
+  ctx: TaskContext;
+}
+/**
+ * Runs a batch and answers one settled outcome per item, in order: a task's failure is its own and
+ * never fails the others. Like a handler, it must not throw for one task.
+ */
+export type TaskBatchHandler = (items: BatchItem[], signal: AbortSignal) => Promise<PromiseSettledResult<TaskResult | void>[]>;
 export type TaskHandlers = Partial<Record<TaskType, TaskHandler>>;
 
 /** A handler's work, given the payload parsed by its task type's schema. */
@@ -40,16 +53,17 @@ export type PayloadWork<T extends TaskType> = (
  * before the work starts, and a payload that does not parse is a permanent error (retrying reads the same row).
  */
 export function handlerFor<T extends TaskType>(taskType: T, work: PayloadWork<T>): TaskHandler {
-  return async (task, signal, ctx) => {
-    let payload: TaskPayload<T>;
-    try {
-      payload = parseTaskPayload(taskType, task.payload);
-    } catch (error) {
-      const issues = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`) : [];
-      throw new PermanentTaskError(`The ${taskType} task payload is not valid`, { issues });
-    }
-    return work(task, payload, signal, ctx);
-  };
+  return async (task, signal, ctx) => work(task, payloadOf(taskType, task), signal, ctx);
+}
+
+/** A task's payload parsed by its type's schema; one that does not parse is a PermanentTaskError. */
+export function payloadOf<T extends TaskType>(taskType: T, task: TaskRow): TaskPayload<T> {
+  try {
+    return parseTaskPayload(taskType, task.payload);
+  } catch (error) {
+    const issues = error instanceof z.ZodError ? error.issues.map((i) => `${i.path.join('.') || 'payload'}: ${i.message}`) : [];
+    throw new PermanentTaskError(`The ${taskType} task payload is not valid`, { issues });
+  }
 }
 
 /** A failure that retrying cannot fix (a bad file, a partner's 4xx): the task goes to Error at once. */
@@ -86,6 +100,11 @@ export interface WorkerOptions {
   log: WorkerLog;
   /** Delay before the next attempt; defaults to retryDelayMs. */
   retryDelay?: (attempts: number) => number;
+  /**
+   * Tasks a slot takes at once of a type whose handler has a batch form (default 1: one task a
+   * slot). The claim adds them behind the slot's first task; they are built and finished together.
+   */
+  batchSize?: number;
 }
 
 /** Delay before attempt n+1: 30 s, 2 min, 8 min … */
@@ -108,28 +127,20 @@ export function createWorker(options: WorkerOptions) {
   let stopped = false;
   let lastReap = 0;
 
-  async function runOne(task: TaskRow): Promise<void> {
-    const { repo, clock, handlers, log } = options;
-    const handler = handlers[task.taskType as TaskType];
+  /** A claimed task in hand: what the worker saw when claiming it, and what aborts its handler. */
+  interface Held {
+    task: TaskRow;
+    claim: Claim;
+    lost: AbortController;
+    ctx: TaskContext;
+  }
+
+  function hold(task: TaskRow): Held {
+    const { repo, clock } = options;
     const claim: Claim = { workerId, status: task.taskStatus, attempts: task.attemptsCount };
     const lost = new AbortController();
     const signal = AbortSignal.any([stopping.signal, lost.signal]);
     holding.set(task.id, claim);
-
-    // Renew the lease at a third of its length; losing the row aborts the handler.
-    const beat = setInterval(
-      () => {
-        repo
-          .heartbeat(task.id, claim, clock.now(), options.leaseSeconds)
-          .then((held) => {
-            if (!held) lost.abort(new TaskLostError());
-          })
-          .catch((error) => log.error({ taskId: task.id, err: errorText(error) }, 'task heartbeat failed'));
-      },
-      Math.max(1000, (options.leaseSeconds * 1000) / 3),
-    );
-    beat.unref();
-
     const ctx: TaskContext = {
       signal,
       claim,
@@ -142,45 +153,98 @@ export function createWorker(options: WorkerOptions) {
         if (p.status) claim.status = p.status;
       },
     };
+    return { task, claim, lost, ctx };
+  }
 
-    try {
-      if (!handler) throw new PermanentTaskError(`No handler for task type ${task.taskType}`);
-      const result = (await handler(task, signal, ctx)) ?? {};
-      if (stopping.signal.aborted || lost.signal.aborted) return; // released by stop(), or superseded
-      const now = clock.now();
-      const written = await repo.finish(task.id, claim, now, {
+  /** What to record for a task's settled handler; undefined when nothing is (stopping, or the task was lost). */
+  function outcomeOf(h: Held, settled: PromiseSettledResult<TaskResult | void>, now: Date): TaskOutcome | undefined {
+    const { task, claim } = h;
+    if (stopping.signal.aborted || h.lost.signal.aborted) return undefined; // released by stop(), or superseded
+    if (settled.status === 'fulfilled') {
+      const result = settled.value ?? {};
+      return {
+        taskId: task.id,
+        claim,
         status: result.status ?? 'Success',
         entry: { at: now.toISOString(), event: 'succeeded', attempt: task.attemptsCount, ...result.details },
         message2: result.message2,
         fileName: result.fileName,
         fileContent: result.fileContent,
-      });
-      if (!written) log.info({ taskId: task.id }, 'task result dropped: edited or taken over meanwhile');
-    } catch (error) {
-      if (stopping.signal.aborted || lost.signal.aborted || error instanceof TaskLostError) return;
+      };
+    }
+    const error = settled.reason;
+    if (error instanceof TaskLostError) return undefined;
+    const message = errorText(error);
+    const permanent = error instanceof PermanentTaskError;
+    const willRetry = !permanent && task.attemptsCount < LIMITS.autoRetryBelowAttempts;
+    options.log.error({ taskId: task.id, taskType: task.taskType, err: message, willRetry }, 'task failed');
+    return {
+      taskId: task.id,
+      claim,
+      status: willRetry ? (claim.status as TaskStatus) : 'Error',
+      entry: {
+        at: now.toISOString(),
+        event: 'failed',
+        attempt: task.attemptsCount,
+        error: message,
+        retry: willRetry,
+        ...(permanent ? error.details : {}),
+      },
+      runAfter: willRetry ? new Date(now.getTime() + retryDelay(task.attemptsCount)) : undefined,
+      message2: willRetry ? undefined : message.slice(0, 500),
+    };
+  }
+
+  /**
+   * Runs one task, or a batch of tasks of one type through its handler's batch form, renewing their
+   * leases meanwhile, then records every outcome in one statement, each only while still held.
+   */
+  async function runUnit(unit: TaskRow[]): Promise<void> {
+    const { repo, clock, handlers, log } = options;
+    const held = unit.map(hold);
+    // Renew the leases at a third of their length; losing a row aborts that task's handler.
+    const beat = setInterval(
+      () => {
+        for (const h of held) {
+          repo
+            .heartbeat(h.task.id, h.claim, clock.now(), options.leaseSeconds)
+            .then((ok) => {
+              if (!ok) h.lost.abort(new TaskLostError());
+            })
+            .catch((error) => log.error({ taskId: h.task.id, err: errorText(error) }, 'task heartbeat failed'));
+        }
+      },
+      Math.max(1000, (options.leaseSeconds * 1000) / 3),
+    );
+    beat.unref();
+    try {
+      const handler = handlers[unit[0]!.taskType as TaskType];
+      let settled: PromiseSettledResult<TaskResult | void>[];
+      if (!handler) {
+        const reason = new PermanentTaskError(`No handler for task type ${unit[0]!.taskType}`);
+        settled = held.map(() => ({ status: 'rejected', reason }));
+      } else if (handler.batch && held.length > 1) {
+        settled = await handler
+          .batch(
+            held.map((h) => ({ task: h.task, ctx: h.ctx })),
+            stopping.signal,
+          )
+          .catch((reason: unknown) => held.map(() => ({ status: 'rejected' as const, reason })));
+      } else {
+        settled = await Promise.allSettled(held.map((h) => handler(h.task, h.ctx.signal, h.ctx)));
+      }
       const now = clock.now();
-      const message = errorText(error);
-      const permanent = error instanceof PermanentTaskError;
-      const willRetry = !permanent && task.attemptsCount < LIMITS.autoRetryBelowAttempts;
-      log.error({ taskId: task.id, taskType: task.taskType, err: message, willRetry }, 'task failed');
-      await repo
-        .finish(task.id, claim, now, {
-          status: willRetry ? (claim.status as TaskStatus) : 'Error',
-          entry: {
-            at: now.toISOString(),
-            event: 'failed',
-            attempt: task.attemptsCount,
-            error: message,
-            retry: willRetry,
-            ...(permanent ? error.details : {}),
-          },
-          runAfter: willRetry ? new Date(now.getTime() + retryDelay(task.attemptsCount)) : undefined,
-          message2: willRetry ? undefined : message.slice(0, 500),
-        })
-        .catch((e) => log.error({ taskId: task.id, err: errorText(e) }, 'task outcome not recorded; lease will expire'));
+      const outcomes = held.map((h, i) => outcomeOf(h, settled[i]!, now)).filter((o): o is TaskOutcome => o !== undefined);
+      const written = await repo.finishMany(now, outcomes).catch((e) => {
+        log.error({ taskIds: outcomes.map((o) => o.taskId), err: errorText(e) }, 'task outcome not recorded; lease will expire');
+        return undefined;
+      });
+      for (const o of written ? outcomes.filter((x) => !written.has(x.taskId)) : []) {
+        log.info({ taskId: o.taskId }, 'task result dropped: edited or taken over meanwhile');
+      }
     } finally {
       clearInterval(beat);
-      holding.delete(task.id);
+      for (const h of held) holding.delete(h.task.id);
     }
   }
 
@@ -212,18 +276,35 @@ export function createWorker(options: WorkerOptions) {
   let claiming: Promise<void> | undefined;
   let moreDue = false;
 
-  async function nextTask(): Promise<TaskRow | undefined> {
+  const batchSize = Math.max(1, Math.floor(options.batchSize ?? 1));
+  const batched = (Object.keys(options.handlers) as TaskType[]).filter((t) => options.handlers[t]?.batch);
+  const follow = batchSize > 1 && batched.length ? { types: batched, per: batchSize } : undefined;
+
+  /** The first ready task and, when its type runs in batches, the ready tasks of its type behind it. */
+  function takeUnit(): TaskRow[] {
+    const head = ready.shift()!;
+    if (!follow || !follow.types.includes(head.taskType as TaskType)) return [head];
+    const unit = [head];
+    for (let i = 0; i < ready.length && unit.length < batchSize;) {
+      if (ready[i]!.taskType === head.taskType) unit.push(...ready.splice(i, 1));
+      else i++;
+    }
+    return unit;
+  }
+
+  async function nextUnit(): Promise<TaskRow[] | undefined> {
     waiting++;
     try {
       while (!stopped) {
-        if (ready.length) return ready.shift();
+        if (ready.length) return takeUnit();
         if (!claiming) {
           const limit = waiting;
           claiming = options.repo
-            .claimBatch(workerId, options.clock.now(), options.leaseSeconds, limit)
+            .claimBatch(workerId, options.clock.now(), options.leaseSeconds, limit, follow)
             .then(
               (rows) => {
                 ready.push(...rows);
+                // Full (as many first tasks as slots asked): more may be due, claim again at once.
                 moreDue = rows.length >= limit;
               },
               (error) => {
@@ -246,8 +327,8 @@ export function createWorker(options: WorkerOptions) {
 
   async function slot(): Promise<void> {
     while (!stopped) {
-      const task = await nextTask();
-      if (task) await runOne(task);
+      const unit = await nextUnit();
+      if (unit) await runUnit(unit);
       else if (!stopped) await idle();
     }
     // Stopping: tasks claimed but never started go back untouched.

@@ -31,7 +31,13 @@ const quiet = { info: () => undefined, error: () => undefined };
 
 export function startTestWorker(
   deps: AppDeps,
-  options: { handlers?: TaskHandlers; concurrency?: number; leaseSeconds?: number; retryDelay?: (attempts: number) => number } = {},
+  options: {
+    handlers?: TaskHandlers;
+    concurrency?: number;
+    leaseSeconds?: number;
+    retryDelay?: (attempts: number) => number;
+    batchSize?: number;
+  } = {},
 ) {
   const worker = createWorker({
     repo: createTaskRunnerRepository(deps.database.db),
@@ -42,6 +48,7 @@ export function startTestWorker(
     leaseSeconds: options.leaseSeconds ?? 60,
     log: quiet,
     retryDelay: options.retryDelay ?? (() => 0),
+    batchSize: options.batchSize ?? deps.config.WORKER_BATCH_SIZE,
   });
   worker.start();
   return worker;

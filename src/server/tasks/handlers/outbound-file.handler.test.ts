@@ -16,6 +16,10 @@ import {
 } from '../../test/integration-fixtures.js';
 import { startFtpServer, waitFor, type TestFtpServer } from '../../test/integration-servers.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { createTransportFactory } from '../../integrations/file-transport.js';
+import { createTaskRunnerRepository } from '../task-runner.repository.js';
+import { createOutboundFileHandler } from './outbound-file.handler.js';
+import { createTaskHandlers } from './index.js';
 
 let testDb: TestDatabase;
 let ftp: TestFtpServer;
@@ -208,6 +212,167 @@ describe('format version 2 on the connection', () => {
       expect(t1.fileContent).not.toContain('FormatVersion');
       expect(t1.fileContent).not.toContain('Disposition');
       expect(t1.details.find((d) => d.event === 'file built')).toMatchObject({ formatVersion: 1 });
+    } finally {
+      await worker.stop();
+    }
+  });
+});
+
+describe('outbound files in batches', () => {
+  const folderDeps = async (dir: string, counter: string) => {
+    const made = makeWorkerDeps(testDb);
+    await setSettings(made.deps, {
+      BIZTALK_FTP_URL: '',
+      BIZTALK_OUTBOUND_DIR: dir,
+      H2O_CUSTOMER_ID: '',
+      BIZTALK_MESSAGE_ID_COUNTER: counter,
+    });
+    return made;
+  };
+  const messageIdOf = async (returnId: number) => (await db().select().from(returns).where(eq(returns.id, returnId)))[0]!.messageId;
+
+  it('builds a batch together (one Msg # each, in claim order) and a task that cannot be built fails alone', async () => {
+    const { deps } = await folderDeps('/batch', '7000');
+    const good = [await makeReturnFixture(db()), await makeReturnFixture(db()), await makeReturnFixture(db())];
+    const gone = await makeReturnFixture(db());
+    const ids = [
+      await enqueueReturnTask(db(), deps.clock.now(), good[0]!, 'SGL Outbound'),
+      await enqueueReturnTask(db(), deps.clock.now(), { ...gone, connection: { id: 987_654_321 } }, 'SGL Outbound'),
+      await enqueueReturnTask(db(), deps.clock.now(), good[1]!, 'SGL Outbound'),
+      await enqueueReturnTask(db(), deps.clock.now(), good[2]!, 'SGL Outbound'),
+    ];
+    const [bad] = await db()
+      .insert(tasks)
+      .values({ taskType: 'SGL Outbound', message1: 'no payload', payload: { returnId: 'x' }, runAfter: deps.clock.now() })
+      .returning();
+    const handlers = createTaskHandlers(deps);
+    const sizes: number[] = [];
+    const sgl = handlers['SGL Outbound']!;
+    const batch = sgl.batch!;
+    sgl.batch = (items, signal) => {
+      sizes.push(items.length);
+      return batch(items, signal);
+    };
+    const worker = startTestWorker(deps, { handlers, batchSize: 8 });
+    try {
+      const [t0, tGone, t1, t2, tBad] = [
+        await settled(ids[0]!),
+        await settled(ids[1]!),
+        await settled(ids[2]!),
+        await settled(ids[3]!),
+        await settled(bad!.id),
+      ];
+      expect(sizes).toEqual([5]);
+      expect([t0, t1, t2].map((t) => t.taskStatus)).toEqual(['Success', 'Success', 'Success']);
+      // Ids drawn together, in the order the tasks were claimed; the failed task drew none.
+      expect([t0, t1, t2].map((t) => t.payload.messageId)).toEqual([7001, 7002, 7003]);
+      expect(await createSettingsRepository(db()).get('BIZTALK_MESSAGE_ID_COUNTER')).toBe('7003');
+      for (const [i, t] of [t0, t1, t2].entries()) {
+        const name = `RET_${good[i]!.ret.id}_${7001 + i}.xml`;
+        expect(t.fileName).toBe(name);
+        expect(t.message2).toBe(`Msg #${7001 + i} ${name}`);
+        expect(readFileSync(join(deps.config.dataDir, 'ftp', 'batch', name), 'utf8')).toBe(t.fileContent);
+        expect(await messageIdOf(good[i]!.ret.id)).toBe(String(7001 + i));
+        expect(t.details.map((d) => d.event)).toEqual(['created', 'claimed', 'file built', 'succeeded']);
+      }
+      expect(readdirSync(join(deps.config.dataDir, 'ftp', 'batch')).sort()).toEqual([t0, t1, t2].map((t) => t.fileName).sort());
+      expect(tGone).toMatchObject({
+        taskStatus: 'Error',
+        attemptsCount: 1,
+        message2: 'Connection 987654321 no longer exists',
+        fileName: null,
+      });
+      expect(await messageIdOf(gone.ret.id)).toBeNull();
+      expect(tBad).toMatchObject({ taskStatus: 'Error', attemptsCount: 1, message2: 'The SGL Outbound task payload is not valid' });
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('an upload that fails in a batch is retried alone, with its file and Msg # kept', async () => {
+    const { deps } = await folderDeps('/flaky', '7100');
+    const fixtures = [await makeReturnFixture(db()), await makeReturnFixture(db()), await makeReturnFixture(db())];
+    const ids = [];
+    for (const f of fixtures) ids.push(await enqueueReturnTask(db(), deps.clock.now(), f, 'SGL Outbound'));
+    const folder = createTransportFactory({ timeoutMs: 1000 });
+    let failed = 0;
+    const flaky: typeof folder = async (target) => {
+      const t = await folder(target);
+      return {
+        ...t,
+        upload: async (dir, name, content) => {
+          if (name.startsWith(`RET_${fixtures[1]!.ret.id}_`) && failed++ === 0) throw new Error('disk full');
+          return t.upload(dir, name, content);
+        },
+      };
+    };
+    const worker = startTestWorker({ ...deps, fileTransports: flaky }, { batchSize: 8 });
+    try {
+      const done = [await settled(ids[0]!), await settled(ids[1]!), await settled(ids[2]!)];
+      expect(done.map((t) => t.taskStatus)).toEqual(['Success', 'Success', 'Success']);
+      expect(done.map((t) => t.attemptsCount)).toEqual([1, 2, 1]);
+      expect(done[1]!.details.map((d) => d.event)).toEqual(['created', 'claimed', 'file built', 'failed', 'claimed', 'succeeded']);
+      expect(done[1]!.details[3]).toMatchObject({ error: 'disk full', retry: true });
+      expect(done.map((t) => t.payload.messageId)).toEqual([7101, 7102, 7103]);
+      expect(readdirSync(join(deps.config.dataDir, 'ftp', 'flaky')).sort()).toEqual(done.map((t) => t.fileName).sort());
+    } finally {
+      await worker.stop();
+    }
+  });
+
+  it('a worker that dies mid-batch: the files it stored go out on the retry under the same names and ids, none doubled', async () => {
+    const { deps, clock } = await folderDeps('/crash', '7200');
+    const fixtures = [await makeReturnFixture(db()), await makeReturnFixture(db()), await makeReturnFixture(db())];
+    const ids = [];
+    for (const f of fixtures) ids.push(await enqueueReturnTask(db(), clock.now(), f, 'SGL Outbound'));
+
+    // The dying worker: claims all three, stores their files, writes the first and dies on the second.
+    const folder = createTransportFactory({ timeoutMs: 1000 });
+    let uploads = 0;
+    const dying: typeof folder = async (target) => {
+      const t = await folder(target);
+      return {
+        ...t,
+        upload: async (dir, name, content) => {
+          if (++uploads === 2) return new Promise<string>(() => undefined); // the process is gone
+          return t.upload(dir, name, content);
+        },
+      };
+    };
+    const repo = createTaskRunnerRepository(db());
+    const claimed = await repo.claimBatch('dying', clock.now(), 60, 1, { types: ['SGL Outbound'], per: 8 });
+    expect(claimed.map((t) => t.id)).toEqual(ids);
+    const handler = createOutboundFileHandler({ ...deps, fileTransports: dying }, 'XML');
+    const items = claimed.map((task) => ({
+      task,
+      ctx: {
+        signal: new AbortController().signal,
+        claim: { workerId: 'dying', status: task.taskStatus, attempts: task.attemptsCount },
+        progress: async () => undefined,
+      },
+    }));
+    void handler.batch!(items, new AbortController().signal);
+    await waitFor(() => uploads === 2);
+    const stored = await Promise.all(ids.map((id) => taskRow(db(), id)));
+    expect(stored.map((t) => t.payload.messageId)).toEqual([7201, 7202, 7203]);
+    expect(stored.every((t) => t.isRunning && t.lockedBy === 'dying')).toBe(true);
+    expect(readdirSync(join(deps.config.dataDir, 'ftp', 'crash'))).toEqual([stored[0]!.fileName]);
+
+    // After the lease another worker takes them over and sends the stored files; no id is drawn.
+    clock.advance(61_000);
+    const worker = startTestWorker(deps, { batchSize: 8 });
+    try {
+      const done = [await settled(ids[0]!), await settled(ids[1]!), await settled(ids[2]!)];
+      expect(done.map((t) => t.taskStatus)).toEqual(['Success', 'Success', 'Success']);
+      expect(done.map((t) => t.attemptsCount)).toEqual([2, 2, 2]);
+      expect(done.map((t) => t.fileName)).toEqual(stored.map((t) => t.fileName));
+      expect(done.map((t) => t.fileContent)).toEqual(stored.map((t) => t.fileContent));
+      expect(done.map((t) => t.details.filter((d) => d.event === 'file built').length)).toEqual([1, 1, 1]);
+      expect(await createSettingsRepository(db()).get('BIZTALK_MESSAGE_ID_COUNTER')).toBe('7203');
+      const written = readdirSync(join(deps.config.dataDir, 'ftp', 'crash'));
+      expect(written.sort()).toEqual(done.map((t) => t.fileName).sort());
+      for (const t of done) expect(readFileSync(join(deps.config.dataDir, 'ftp', 'crash', t.fileName!), 'utf8')).toBe(t.fileContent);
+      for (const [i, f] of fixtures.entries()) expect(await messageIdOf(f.ret.id)).toBe(String(7201 + i));
     } finally {
       await worker.stop();
     }

@@ -4,10 +4,15 @@ import { readIntegrationSettings } from '../../modules/settings/settings.service
 import { createTransportFactory } from '../../integrations/file-transport.js';
 import { buildReturnFlat, buildReturnXml, returnFileName, type ReturnFileFormat } from '../../integrations/return-file.format.js';
 import { createSettingsRepository } from '../../modules/settings/settings.repository.js';
-import { createOutboundDataRepository, type OutboundDataRepository } from '../outbound-data.repository.js';
-import { createTaskRunnerRepository } from '../task-runner.repository.js';
+import {
+  createOutboundDataRepository,
+  type ConnectionRow,
+  type OutboundDataRepository,
+  type ReturnFileData,
+} from '../outbound-data.repository.js';
+import { createTaskRunnerRepository, type OutboundFileToStore } from '../task-runner.repository.js';
 import { photoLinkerOf, withPhotoLinks } from '../outbound-photos.js';
-import { handlerFor, PermanentTaskError, TaskLostError, type TaskHandler } from '../worker.js';
+import { payloadOf, PermanentTaskError, TaskLostError, type BatchItem, type TaskHandler, type TaskResult } from '../worker.js';
 import type { ReturnTaskPayload } from '../../../contract/task-payloads.js';
 import { formatVersionOf } from '../../../contract/format-version.js';
 
@@ -29,90 +34,198 @@ async function correctedMessageId(data: OutboundDataRepository, returnId: number
   return original.messageId;
 }
 
+/** A task of the batch with its parsed payload. */
+interface Item extends BatchItem {
+  index: number;
+  payload: ReturnTaskPayload;
+}
+
+/** A file ready to upload: stored on its task, or stored by an earlier attempt. */
+interface BuiltFile {
+  fileName: string;
+  content: string;
+  messageId: number;
+  originalMessageId: number | undefined;
+}
+
+/** Everything a file is built from, once its id is drawn. */
+interface FileToBuild {
+  item: Item;
+  connection: ConnectionRow;
+  ret: ReturnFileData;
+  reference: number | undefined;
+}
+
 /**
  * 'SGL Outbound' (XML) and 'FGL Outbound' (flat file). The first attempt draws a message id from the
  * sequence, builds the file and stores it on the task with returns.message_id in one statement that
- * checks the claim. Every later attempt uploads that stored file under the same name and id.
+ * checks the claim; only then is the file uploaded, so a crash before the store leaves nothing and
+ * one after it uploads the stored file (same name, same id) on the retry. Every later attempt
+ * uploads that stored file. The batch form does the same for many tasks: one read of all their
+ * data, one draw of their ids, one statement storing their files, one upload session.
  */
 export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileFormat): TaskHandler {
   const { db } = deps.database;
+  const taskType = format === 'FLAT' ? 'FGL Outbound' : 'SGL Outbound';
   const transports = transportsOf(deps);
   const photoLinker = photoLinkerOf(deps);
-  return handlerFor(format === 'FLAT' ? 'FGL Outbound' : 'SGL Outbound', async (task, payload, signal, ctx) => {
-    let fileName = task.fileName;
-    let content = task.fileContent;
-    let messageId = payload.messageId;
-    let originalMessageId = payload.originalMessageId;
 
-    if (!fileName || !content || messageId === undefined) {
-      // Reads, one id from the sequence, then one statement that stores the file only while the task
-      // is still held: no transaction is open while the file is built.
-      const data = createOutboundDataRepository(db);
-      const connection = await data.connection(payload.connectionId);
-      if (!connection) throw new PermanentTaskError(`Connection ${payload.connectionId} no longer exists`);
-      const ret = await data.returnFile(payload.returnId, payload.version);
-      if (!ret) throw new PermanentTaskError(`Return ${payload.returnId}${payload.version ? ` version ${payload.version}` : ''} not found`);
-      const reference = payload.version ? await correctedMessageId(data, payload.returnId, payload.connectionId) : undefined;
-      const [id] = await createSettingsRepository(db).drawMessageIds(1);
-      const now = deps.clock.now();
-      const header = {
-        sender: connection.biztalkSender ?? 'SGL',
-        receiver: connection.biztalkReceiver ?? ret.customer.company,
-        schema: connection.biztalkSchema || 'Default',
-        messageId: id!,
-        createdAt: now,
-      };
-      const version = formatVersionOf(connection.connectionMeta);
-      const input = {
-        ...withPhotoLinks(ret, photoLinker),
-        correction: ret.correction && reference ? { ...ret.correction, originalMessageId: reference } : undefined,
-      };
-      const file = {
-        name: returnFileName(ret.ret.id, id!, format),
-        content: format === 'FLAT' ? buildReturnFlat(input, header, version) : buildReturnXml(input, header, version),
-      };
-      const held = await createTaskRunnerRepository(db).storeOutboundFile(
-        task.id,
-        ctx.claim,
-        now,
-        {
-          fileName: file.name,
-          fileContent: file.content,
-          payload: { ...payload, messageId: id!, ...(reference && { originalMessageId: reference }) } satisfies ReturnTaskPayload,
-          entry: {
-            at: now.toISOString(),
-            event: 'file built',
-            fileName: file.name,
-            messageId: id!,
-            format,
-            formatVersion: version,
-            ...(payload.version && { version: payload.version, originalMessageId: reference }),
-          },
-        },
-        { returnId: ret.ret.id, messageId: String(id) },
-      );
-      if (!held) throw new TaskLostError(); // the id drawn is skipped, never used by another file
-      fileName = file.name;
-      content = file.content;
-      messageId = id!;
-      originalMessageId = reference;
-    }
-
-    signal.throwIfAborted();
-    const settings = await biztalkSettings(await readIntegrationSettings(db, deps.secretBox), deps.config.dataDir);
-    const customerId = task.customerId;
-    const h2o = customerId !== null && customerId === settings.h2oCustomerId;
-    const dir = h2o ? settings.h2oUploadDir : settings.outboundDir;
-    const transport = await transports(settings.target);
-    let path: string;
-    try {
-      path = await transport.upload(dir, fileName, content);
-    } finally {
-      await transport.close();
-    }
-    return {
-      message2: `Msg #${messageId} ${fileName}${payload.version ? ` (correction of Msg #${originalMessageId})` : ''}`,
-      details: { fileName, messageId, uploadedTo: path, via: new URL(settings.target.url).protocol.replace(':', ''), h2o },
+  function build({ item, connection, ret, reference }: FileToBuild, id: number, now: Date) {
+    const header = {
+      sender: connection.biztalkSender ?? 'SGL',
+      receiver: connection.biztalkReceiver ?? ret.customer.company,
+      schema: connection.biztalkSchema || 'Default',
+      messageId: id,
+      createdAt: now,
     };
-  });
+    const version = formatVersionOf(connection.connectionMeta);
+    const input = {
+      ...withPhotoLinks(ret, photoLinker),
+      correction: ret.correction && reference ? { ...ret.correction, originalMessageId: reference } : undefined,
+    };
+    const fileName = returnFileName(ret.ret.id, id, format);
+    const content = format === 'FLAT' ? buildReturnFlat(input, header, version) : buildReturnXml(input, header, version);
+    const { payload } = item;
+    const stored: OutboundFileToStore = {
+      taskId: item.task.id,
+      claim: item.ctx.claim,
+      fileName,
+      fileContent: content,
+      payload: { ...payload, messageId: id, ...(reference && { originalMessageId: reference }) } satisfies ReturnTaskPayload,
+      entry: {
+        at: now.toISOString(),
+        event: 'file built',
+        fileName,
+        messageId: id,
+        format,
+        formatVersion: version,
+        ...(payload.version && { version: payload.version, originalMessageId: reference }),
+      },
+      returnId: ret.ret.id,
+      messageId: id,
+    };
+    return { stored, file: { fileName, content, messageId: id, originalMessageId: reference } satisfies BuiltFile };
+  }
+
+  /** What one task's file is built from (the single read path: a correction, or a return corrected since). */
+  async function readOne(data: OutboundDataRepository, item: Item, connection?: ConnectionRow): Promise<FileToBuild> {
+    const { payload } = item;
+    connection ??= await data.connection(payload.connectionId);
+    if (!connection) throw new PermanentTaskError(`Connection ${payload.connectionId} no longer exists`);
+    const ret = await data.returnFile(payload.returnId, payload.version);
+    if (!ret) throw new PermanentTaskError(`Return ${payload.returnId}${payload.version ? ` version ${payload.version}` : ''} not found`);
+    const reference = payload.version ? await correctedMessageId(data, payload.returnId, payload.connectionId) : undefined;
+    return { item, connection, ret, reference };
+  }
+
+  /**
+   * Builds the files of tasks that have none yet: the submitted returns of all of them in one read,
+   * their ids in one draw, their files stored in one statement. Answers each task's file or error.
+   */
+  async function buildAll(items: Item[]): Promise<Map<Item, BuiltFile | Error>> {
+    const out = new Map<Item, BuiltFile | Error>();
+    const data = createOutboundDataRepository(db);
+    const toBuild: FileToBuild[] = [];
+    try {
+      const first = items.filter((i) => !i.payload.version);
+      const [connections, submitted] = await Promise.all([
+        data.connections(first.map((i) => i.payload.connectionId)),
+        data.submittedReturnFiles(first.map((i) => i.payload.returnId)),
+      ]);
+      for (const item of items) {
+        const connection = connections.get(item.payload.connectionId);
+        const ret = item.payload.version ? undefined : submitted.get(item.payload.returnId);
+        try {
+          toBuild.push(connection && ret ? { item, connection, ret, reference: undefined } : await readOne(data, item, connection));
+        } catch (error) {
+          out.set(item, error as Error);
+        }
+      }
+      if (!toBuild.length) return out;
+      const ids = await createSettingsRepository(db).drawMessageIds(toBuild.length);
+      const now = deps.clock.now();
+      const built = toBuild.map((b, i) => ({ item: b.item, ...build(b, ids[i]!, now) }));
+      const held = await createTaskRunnerRepository(db).storeOutboundFiles(
+        now,
+        built.map((b) => b.stored),
+      );
+      // A task taken away meanwhile stores nothing: its id is skipped, never used by another file.
+      for (const b of built) out.set(b.item, held.has(b.item.task.id) ? b.file : new TaskLostError());
+    } catch (error) {
+      for (const item of items) if (!out.has(item)) out.set(item, error as Error);
+    }
+    return out;
+  }
+
+  async function run(batch: BatchItem[]): Promise<PromiseSettledResult<TaskResult | void>[]> {
+    const settled: PromiseSettledResult<TaskResult | void>[] = [];
+    const fail = (i: number, reason: unknown) => (settled[i] = { status: 'rejected', reason });
+    const items: Item[] = [];
+    batch.forEach((b, index) => {
+      try {
+        items.push({ ...b, index, payload: payloadOf(taskType, b.task) });
+      } catch (error) {
+        fail(index, error);
+      }
+    });
+
+    const files = new Map<Item, BuiltFile>();
+    const unbuilt: Item[] = [];
+    for (const item of items) {
+      const { task, payload } = item;
+      if (task.fileName && task.fileContent && payload.messageId !== undefined) {
+        files.set(item, {
+          fileName: task.fileName,
+          content: task.fileContent,
+          messageId: payload.messageId,
+          originalMessageId: payload.originalMessageId,
+        });
+      } else unbuilt.push(item);
+    }
+    for (const [item, built] of await buildAll(unbuilt)) {
+      if (built instanceof Error) fail(item.index, built);
+      else files.set(item, built);
+    }
+    if (!files.size) return settled;
+
+    // One settings read and one transport (one FTP session) for the batch; each upload fails alone.
+    try {
+      const settings = await biztalkSettings(await readIntegrationSettings(db, deps.secretBox), deps.config.dataDir);
+      const via = new URL(settings.target.url).protocol.replace(':', '');
+      const transport = await transports(settings.target);
+      try {
+        for (const [item, { fileName, content, messageId, originalMessageId }] of files) {
+          try {
+            item.ctx.signal.throwIfAborted();
+            const customerId = item.task.customerId;
+            const h2o = customerId !== null && customerId === settings.h2oCustomerId;
+            const path = await transport.upload(h2o ? settings.h2oUploadDir : settings.outboundDir, fileName, content);
+            const version = item.payload.version;
+            settled[item.index] = {
+              status: 'fulfilled',
+              value: {
+                message2: `Msg #${messageId} ${fileName}${version ? ` (correction of Msg #${originalMessageId})` : ''}`,
+                details: { fileName, messageId, uploadedTo: path, via, h2o },
+              },
+            };
+          } catch (error) {
+            fail(item.index, error);
+          }
+        }
+      } finally {
+        await transport.close();
+      }
+    } catch (error) {
+      for (const item of files.keys()) if (!settled[item.index]) fail(item.index, error);
+    }
+    return settled;
+  }
+
+  const handler: TaskHandler = async (task, _signal, ctx) => {
+    const [outcome] = await run([{ task, ctx }]);
+    if (outcome!.status === 'rejected') throw outcome!.reason;
+    return outcome!.value;
+  };
+  handler.batch = (items) => run(items);
+  return handler;
 }

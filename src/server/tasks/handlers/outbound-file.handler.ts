@@ -124,6 +124,7 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
    */
   async function buildAll(items: Item[]): Promise<Map<Item, BuiltFile | Error>> {
     const out = new Map<Item, BuiltFile | Error>();
+    if (!items.length) return out;
     const data = createOutboundDataRepository(db);
     const toBuild: FileToBuild[] = [];
     try {
@@ -182,9 +183,13 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
         });
       } else unbuilt.push(item);
     }
-    for (const [item, built] of await buildAll(unbuilt)) {
-      if (built instanceof Error) fail(item.index, built);
-      else files.set(item, built);
+    // First messages before corrections: a correction references its return's first message, which
+    // may be built in this very batch (and goes out before it).
+    for (const phase of [unbuilt.filter((i) => !i.payload.version), unbuilt.filter((i) => i.payload.version)]) {
+      for (const [item, built] of await buildAll(phase)) {
+        if (built instanceof Error) fail(item.index, built);
+        else files.set(item, built);
+      }
     }
     if (!files.size) return settled;
 

@@ -118,12 +118,13 @@ export function statementName(label: string, text: string): string {
 /**
  * Like queryRows, but as a named (prepared) statement on node-postgres: each pooled connection
  * parses and plans it once instead of on every call. The name is the label plus a hash of the text,
- * so every distinct shape of a query gets a statement of its own. PGlite and transactions run it
- * unnamed. Rows come with node-postgres' own types (timestamptz as Date, bigint as string).
+ * so every distinct shape of a query gets a statement of its own; in a transaction it is named on
+ * the transaction's connection. PGlite runs it unnamed. Rows come with node-postgres' own types (timestamptz as Date, bigint as string).
  */
 export async function preparedRows<T>(db: DbOrTx, label: string, query: SQL): Promise<T[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return queryRows<T>(db, query);
+  const pool = (db as { $client?: unknown }).$client;
+  const client = pool instanceof pg.Pool ? pool : transactionConnection(db);
+  if (!client) return queryRows<T>(db, query);
   const { sql: text, params } = dialect.sqlToQuery(query);
   const result = await client.query({ name: statementName(label, text), text, values: params as unknown[] });
   return result.rows as T[];

@@ -6,8 +6,7 @@ import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { createReasonsRepository } from '../customers/reasons.repository.js';
 import { createPhotoRules } from '../photos/photo-attach.js';
 import { createReturnCommand } from '../returns/create-return.js';
-import { createDispositionsRepository } from '../dispositions/dispositions.repository.js';
-import { createReturnsRepository } from '../returns/returns.repository.js';
+import { createSubmitCheckRepository } from '../returns/submit-check.repository.js';
 import { createSubmitReturnService } from '../returns/submit-return.service.js';
 import { createOrderDetailRepository } from './order-detail.repository.js';
 import { createOrderSearchRepository } from './order-search.repository.js';
@@ -56,11 +55,7 @@ export function createReceivingServices(deps: {
       search: { repo: searchRepo, authenticate: deps.authenticate, clock, limit: LIMITS.searchResultLimit },
     }),
     submitReturn: createSubmitReturnService({
-      customerAccess,
-      orders: orderDetails,
-      returns: createReturnsRepository(db),
-      reasons,
-      dispositions: createDispositionsRepository(db),
+      checks: createSubmitCheckRepository(db),
       createReturn: createReturnCommand(db),
       photoRules: createPhotoRules(db),
       parcelForReturn: deps.parcelForReturn,

@@ -1,11 +1,11 @@
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { linkReturnPhotos } from '../photos/photo-attach.js';
 import { conflict } from '../../http/errors.js';
 import { PARCEL_MSG } from '../../../contract/parcels.js';
 import { createParcelsRepository } from '../parcels/parcels.repository.js';
-import { enqueueOutboundTasks } from './outbound-tasks.js';
+import { connectionsOf, outboundTasks, type ConnectionRow } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
-import { createReturnsRepository } from './returns.repository.js';
+import { createReturnsRepository, type ReturnToSave } from './returns.repository.js';
 
 /** A return to write, checked already by the caller's rules (order-based submit, blind return, …). */
 export interface NewReturn {
@@ -31,6 +31,8 @@ export interface NewReturn {
   parcel?: { id: number; trackingNumber: string; orderReference: string | null } | null;
   /** Order lines confirmed missing from the parcel (issue 16). */
   missingLines?: NewMissingLine[];
+  /** The customer's connections (their outbound tasks), when the caller has read them; read here otherwise. */
+  connections?: ConnectionRow[];
 }
 
 export interface NewMissingLine {
@@ -91,16 +93,18 @@ export interface SavedReturn {
 }
 
 /**
- * The one command that writes a return, for every kind of return. One transaction: the return, its
- * ledgers, the links of its photos, the order's status (when it has an order) and the outbound tasks, so a failure anywhere
- * leaves nothing behind. The unique (user_id, draft_id) key turns a repeated or concurrent save of
- * one draft into a read of the first: ON CONFLICT waits for that one to commit, then it is read back.
+ * The one command that writes a return, for every kind of return. The return, its ledgers, missing
+ * lines, the order's status and the outbound tasks are one statement (returns.repository save), so a
+ * failure anywhere leaves nothing behind; the links of its photos and the parcel it closes, when
+ * there are any, join it in one transaction. The unique (user_id, draft_id) key turns a repeated or
+ * concurrent save of one draft into a read of the first: ON CONFLICT waits for that one to commit,
+ * then it is read back.
  */
 export function createReturnCommand(db: Db) {
   return async function createReturn(input: NewReturn, now: Date): Promise<SavedReturn> {
-    const written = await db.transaction(async (tx) => {
-      const repo = createReturnsRepository(tx);
-      const ret = await repo.insertUnlessDraftTaken({
+    const connections = input.connections ?? (await connectionsOf(db, input.customerId));
+    const toSave: ReturnToSave = {
+      row: {
         customerId: input.customerId,
         orderId: input.orderId,
         userId: input.userId,
@@ -112,74 +116,65 @@ export function createReturnCommand(db: Db) {
         draftId: input.draftId,
         trackingNumber: input.parcel?.trackingNumber ?? null,
         hasDiscrepancies: input.ledgers.some((l) => !!l.discrepancy) || (input.missingLines?.length ?? 0) > 0,
-        createdAt: now,
-      });
-      if (!ret) return undefined;
-      // The parcel's photos come along to the return (issue 11), as photos of the whole return.
-      let parcelPhotoIds: number[] = [];
-      if (input.parcel) {
-        const parcels = createParcelsRepository(tx);
-        parcelPhotoIds = (await parcels.photos(input.parcel.id)).map((p) => p.id);
-        const state = input.isBlind ? 'Converted' : 'Matched';
-        const closed = await parcels.finish(input.parcel.id, { state, returnId: ret.id, customerId: input.customerId }, now);
-        if (!closed) throw conflict(PARCEL_MSG.notWaiting);
-        const actor = { userId: input.userId, username: input.username };
-        const text = input.isBlind
-          ? `Converted to blind return #${ret.id}`
-          : `Matched to order ${input.parcel.orderReference ?? `#${input.orderId}`}: return #${ret.id}`;
-        await parcels.addEvent(input.parcel.id, actor, state, { text, return_id: ret.id, order_id: input.orderId }, now);
-      }
-      const ledgers = await repo.insertLedgers(
-        input.ledgers.map((l) => ({
-          returnId: ret.id,
-          customerId: input.customerId,
-          orderId: input.orderId,
-          orderLineId: l.orderLineId,
-          productId: l.productId,
-          condition: l.condition,
-          quantity: l.quantity,
-          reason: l.reason,
-          comment: l.comment || null,
-          disposition: l.disposition ?? null,
-          location: l.location || null,
-          discrepancy: l.discrepancy ?? null,
-          replacesOrderLineId: l.replacesOrderLineId ?? null,
-          createdAt: now,
-        })),
-      );
-      // Ledgers come back in the order they were inserted (one multi-row INSERT … RETURNING).
-      const photoCount = await linkReturnPhotos(
-        tx,
-        {
-          returnId: ret.id,
-          customerId: input.customerId,
-          photoIds: [...(input.photoIds ?? []), ...parcelPhotoIds],
-          ledgers: input.ledgers.map((l, i) => ({ ledgerId: ledgers[i]!.id, photoIds: l.photoIds ?? [] })),
-        },
-        now,
-      );
-      const missing =
-        input.orderId === null
-          ? []
-          : await repo.insertMissingLines(
-              (input.missingLines ?? []).map((m) => ({
-                returnId: ret.id,
-                customerId: input.customerId,
-                orderId: input.orderId!,
-                orderLineId: m.orderLineId,
-                productId: m.productId,
-                quantity: m.quantity,
-                createdAt: now,
-              })),
-            );
-      if (input.orderId !== null) await repo.markOrderReturned(input.orderId, now);
-      await enqueueOutboundTasks(tx, { returnId: ret.id, customerId: input.customerId, orderId: input.orderId }, now);
-      return { created: true, ret: { ...ret, photoCount }, ledgers, missing };
-    });
-    if (written) return written;
+      },
+      ledgers: input.ledgers.map((l) => ({
+        orderLineId: l.orderLineId,
+        productId: l.productId,
+        condition: l.condition,
+        quantity: l.quantity,
+        reason: l.reason,
+        comment: l.comment || null,
+        disposition: l.disposition ?? null,
+        location: l.location || null,
+        discrepancy: l.discrepancy ?? null,
+        replacesOrderLineId: l.replacesOrderLineId ?? null,
+      })),
+      missing: input.orderId === null ? [] : (input.missingLines ?? []),
+      tasks: outboundTasks(connections),
+      now,
+    };
+    const hasPhotos = !!input.photoIds?.length || input.ledgers.some((l) => l.photoIds?.length);
+    // Photos and a parcel are more statements that must commit with the return; without them the one statement is the transaction.
+    const written =
+      hasPhotos || input.parcel
+        ? await db.transaction((tx) => saveWithPhotosAndParcel(tx, input, toSave, now))
+        : await createReturnsRepository(db).save(toSave);
+    if (written) return { created: true, ...written };
     const existing = await createReturnsRepository(db).findByDraft(input.userId, input.draftId);
     if (!existing) throw new Error(`draft ${input.draftId} conflicted but no return was found`);
     return { created: false, ...existing };
   };
 }
 export type CreateReturn = ReturnType<typeof createReturnCommand>;
+
+async function saveWithPhotosAndParcel(tx: DbOrTx, input: NewReturn, toSave: ReturnToSave, now: Date) {
+  const saved = await createReturnsRepository(tx).save(toSave);
+  if (!saved) return undefined;
+  const { ret, ledgers } = saved;
+  // The parcel's photos come along to the return (issue 11), as photos of the whole return.
+  let parcelPhotoIds: number[] = [];
+  if (input.parcel) {
+    const parcels = createParcelsRepository(tx);
+    parcelPhotoIds = (await parcels.photos(input.parcel.id)).map((p) => p.id);
+    const state = input.isBlind ? 'Converted' : 'Matched';
+    const closed = await parcels.finish(input.parcel.id, { state, returnId: ret.id, customerId: input.customerId }, now);
+    if (!closed) throw conflict(PARCEL_MSG.notWaiting);
+    const actor = { userId: input.userId, username: input.username };
+    const text = input.isBlind
+      ? `Converted to blind return #${ret.id}`
+      : `Matched to order ${input.parcel.orderReference ?? `#${input.orderId}`}: return #${ret.id}`;
+    await parcels.addEvent(input.parcel.id, actor, state, { text, return_id: ret.id, order_id: input.orderId }, now);
+  }
+  // Ledgers come back in the order they were given (saveReturnQuery).
+  const photoCount = await linkReturnPhotos(
+    tx,
+    {
+      returnId: ret.id,
+      customerId: input.customerId,
+      photoIds: [...(input.photoIds ?? []), ...parcelPhotoIds],
+      ledgers: input.ledgers.map((l, i) => ({ ledgerId: ledgers[i]!.id, photoIds: l.photoIds ?? [] })),
+    },
+    now,
+  );
+  return { ...saved, ret: { ...ret, photoCount } };
+}

@@ -1,14 +1,131 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type Table } from 'drizzle-orm';
 import type { ProductRow } from '../../../contract/blind.js';
-import { ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants.js';
-import { queryRows, type DbOrTx } from '../../db/client.js';
-import { orderLines, orders, products, returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
+import { ORDER_STATUS_RETURN_CREATED, type TaskType } from '../../../contract/constants.js';
+import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
+import { products, returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
 import { containsPattern } from '../history/history.repository.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 
 export type NewReturnRow = Omit<typeof returns.$inferInsert, 'id' | 'messageId'>;
 export type NewLedgerRow = Omit<typeof returnLedgers.$inferInsert, 'id'>;
 export type NewMissingRow = Omit<typeof returnMissingLines.$inferInsert, 'id'>;
+
+/** A return to save in one statement: its row, lines, missing order lines and outbound tasks. */
+export interface ReturnToSave {
+  row: Pick<
+    NewReturnRow,
+    | 'customerId'
+    | 'orderId'
+    | 'userId'
+    | 'username'
+    | 'reference1'
+    | 'reference2'
+    | 'returnDate'
+    | 'isBlind'
+    | 'draftId'
+    | 'trackingNumber'
+    | 'hasDiscrepancies'
+  >;
+  ledgers: Pick<
+    NewLedgerRow,
+    | 'orderLineId'
+    | 'productId'
+    | 'condition'
+    | 'quantity'
+    | 'reason'
+    | 'comment'
+    | 'disposition'
+    | 'location'
+    | 'discrepancy'
+    | 'replacesOrderLineId'
+  >[];
+  missing: Pick<NewMissingRow, 'orderLineId' | 'productId' | 'quantity'>[];
+  /** One task per outbound connection, in this order; its payload names the return and the connection. */
+  tasks: { connectionId: number; taskType: TaskType }[];
+  now: Date;
+}
+
+/**
+ * The return, its ledgers and missing lines, the order's status and the outbound tasks in one
+ * statement (data-modifying CTEs; one statement is one transaction by itself). Lines and tasks are
+ * one json parameter each, so the text is the same whatever their number and the statement is
+ * prepared once per connection. When the user's draft id is taken nothing is written (ret null).
+ * Rows are inserted in the order given, so ids (and the answer's order) follow it. The pg_notify
+ * wakes idle workers (tasks/task-wakeup.ts) on commit: one notice whatever the number of tasks.
+ */
+export function saveReturnQuery(r: ReturnToSave): SQL {
+  const now = sql`${r.now.toISOString()}::timestamptz`;
+  const ledgers = r.ledgers.map((l, ord) => ({
+    ord,
+    order_line_id: l.orderLineId ?? null,
+    product_id: l.productId,
+    condition: l.condition,
+    quantity: l.quantity,
+    reason: l.reason,
+    comment: l.comment ?? null,
+    disposition: l.disposition ?? null,
+    location: l.location ?? null,
+    discrepancy: l.discrepancy ?? null,
+    replaces_order_line_id: l.replacesOrderLineId ?? null,
+  }));
+  const missing = r.missing.map((m, ord) => ({ ord, order_line_id: m.orderLineId, product_id: m.productId, quantity: m.quantity }));
+  const tasks = r.tasks.map((t, ord) => ({ ord, connection_id: t.connectionId, task_type: t.taskType }));
+  const created = JSON.stringify([{ at: r.now.toISOString(), event: 'created' }]);
+  return sql`
+    WITH ret AS (
+      INSERT INTO returns (customer_id, order_id, user_id, username, reference_1, reference_2, return_date, is_blind, draft_id,
+                           tracking_number, has_discrepancies, created_at)
+      VALUES (${r.row.customerId}, ${r.row.orderId ?? null}::int, ${r.row.userId}, ${r.row.username}, ${r.row.reference1 ?? null}::text,
+              ${r.row.reference2 ?? null}::text, ${r.row.returnDate}::date, ${r.row.isBlind ?? false}::boolean, ${r.row.draftId},
+              ${r.row.trackingNumber ?? null}::text, ${r.row.hasDiscrepancies ?? false}::boolean, ${now})
+      ON CONFLICT (user_id, draft_id) DO NOTHING
+      RETURNING *),
+    led AS (
+      INSERT INTO return_ledgers (return_id, customer_id, order_id, order_line_id, product_id, condition, quantity, reason, comment,
+                                  disposition, location, discrepancy, replaces_order_line_id, created_at)
+      SELECT ret.id, ret.customer_id, ret.order_id, l.order_line_id, l.product_id, l.condition, l.quantity, l.reason, l.comment,
+             l.disposition, l.location, l.discrepancy, l.replaces_order_line_id, ret.created_at
+      FROM ret, json_to_recordset(${JSON.stringify(ledgers)}::json) AS l(ord int, order_line_id int, product_id int, condition text,
+        quantity int, reason text, comment text, disposition text, location text, discrepancy text, replaces_order_line_id int)
+      ORDER BY l.ord
+      RETURNING *),
+    mis AS (
+      INSERT INTO return_missing_lines (return_id, customer_id, order_id, order_line_id, product_id, quantity, created_at)
+      SELECT ret.id, ret.customer_id, ret.order_id, m.order_line_id, m.product_id, m.quantity, ret.created_at
+      FROM ret, json_to_recordset(${JSON.stringify(missing)}::json) AS m(ord int, order_line_id int, product_id int, quantity int)
+      WHERE ret.order_id IS NOT NULL
+      ORDER BY m.ord
+      RETURNING *),
+    ord AS (
+      UPDATE orders SET order_status = ${ORDER_STATUS_RETURN_CREATED}, updated_at = ${now}
+      WHERE id = (SELECT order_id FROM ret)
+      RETURNING id),
+    tsk AS (
+      INSERT INTO tasks (task_type, task_status, message_1, payload, customer_id, order_id, return_id, details, run_after, created_at, updated_at)
+      SELECT t.task_type, 'Pending', 'Return #' || ret.id, jsonb_build_object('returnId', ret.id, 'connectionId', t.connection_id),
+             ret.customer_id, ret.order_id, ret.id, ${created}::jsonb, ${now}, ${now}, ${now}
+      FROM ret, json_to_recordset(${JSON.stringify(tasks)}::json) AS t(ord int, connection_id int, task_type text)
+      ORDER BY t.ord
+      RETURNING id)
+    SELECT (SELECT row_to_json(ret) FROM ret) AS ret,
+           (SELECT json_agg(led ORDER BY led.id) FROM led) AS ledgers,
+           (SELECT json_agg(mis ORDER BY mis.id) FROM mis) AS missing,
+           (SELECT count(*) FROM ord) AS orders_marked,
+           (SELECT count(pg_notify('rd_tasks', '')) FROM (SELECT 1 FROM tsk LIMIT 1) t) AS notified`;
+}
+
+/** A row of row_to_json / json_agg (column names, json values) as drizzle answers it for the table. */
+function fromJsonRow<T extends Table>(table: T, raw: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = raw[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as T['$inferSelect'];
+}
+
+type Json<T> = T | string | null;
+const json = <T>(value: Json<T>, empty: T): T => (value === null ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : value);
 
 /** Reads and writes of returns and their ledgers, order-based and blind alike. */
 export function createReturnsRepository(db: DbOrTx) {
@@ -33,52 +150,24 @@ export function createReturnsRepository(db: DbOrTx) {
       return { ret, ledgers, missing };
     },
 
-    /** Inserts the return unless the user's draft id is taken (then undefined: see createReturn). */
-    async insertUnlessDraftTaken(row: NewReturnRow): Promise<ReturnRow | undefined> {
-      const [inserted] = await db
-        .insert(returns)
-        .values(row)
-        .onConflictDoNothing({ target: [returns.userId, returns.draftId] })
-        .returning();
-      return inserted;
-    },
-
-    async insertLedgers(rows: NewLedgerRow[]): Promise<LedgerRow[]> {
-      return db.insert(returnLedgers).values(rows).returning();
-    },
-
-    async insertMissingLines(rows: NewMissingRow[]): Promise<MissingRow[]> {
-      if (!rows.length) return [];
-      return db.insert(returnMissingLines).values(rows).returning();
-    },
-
-    /** The product ids of an order's lines (a wrong item must not be one of them). */
-    async orderProductIds(orderId: number): Promise<Set<number>> {
-      const rows = await db.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, orderId));
-      return new Set(rows.map((r) => r.productId));
-    },
-
-    async markOrderReturned(orderId: number, now: Date): Promise<void> {
-      await db.update(orders).set({ orderStatus: ORDER_STATUS_RETURN_CREATED, updatedAt: now }).where(eq(orders.id, orderId));
-    },
-
-    /** The order lines named by a draft, with the customer of their order (for the access check). */
-    async findOrderLines(lineIds: number[]) {
-      if (!lineIds.length) return [];
-      return db
-        .select({
-          id: orderLines.id,
-          orderId: orderLines.orderId,
-          productId: orderLines.productId,
-          quantity: orderLines.quantity,
-          customerId: orders.customerId,
-        })
-        .from(orderLines)
-        .innerJoin(orders, eq(orders.id, orderLines.orderId))
-        .where(inArray(orderLines.id, lineIds));
-    },
-
     /** Which of these product ids belong to the customer (a blind return names products, not lines). */
+    /** Saves a return in one statement (saveReturnQuery); undefined when the user's draft id is taken. */
+    async save(input: ReturnToSave): Promise<{ ret: ReturnRow; ledgers: LedgerRow[]; missing: MissingRow[] } | undefined> {
+      type Raw = Record<string, unknown>;
+      const [row] = await preparedRows<{ ret: Json<Raw>; ledgers: Json<Raw[]>; missing: Json<Raw[]> }>(
+        db,
+        'return_save',
+        saveReturnQuery(input),
+      );
+      const ret = json(row!.ret, null);
+      if (!ret) return undefined;
+      return {
+        ret: fromJsonRow(returns, ret),
+        ledgers: json(row!.ledgers, []).map((l) => fromJsonRow(returnLedgers, l)),
+        missing: json(row!.missing, []).map((m) => fromJsonRow(returnMissingLines, m)),
+      };
+    },
+
     async productIdsOf(customerId: number, ids: number[]): Promise<Set<number>> {
       if (!ids.length) return new Set();
       const rows = await db

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/client.js';
 import { createTestApp, call, type TestApp } from '../../test/test-app.js';
 import { makeOrder } from '../../test/order-factory.js';
-import { operatorSession } from '../../test/sessions.js';
+import { adminSession, operatorSession } from '../../test/sessions.js';
 import { MSG } from '../../../contract/messages.js';
 import { RETURN_MSG } from '../../../contract/returns.js';
 import { draftFor, makeConnection, receivingFixture, writtenFor } from '../../test/receiving-fixtures.js';
@@ -100,6 +100,58 @@ describe('POST /api/returns: refusals', () => {
     expect((await submit(token, draftFor(99_999_999, made))).status).toBe(404);
     expect(await writtenFor(db(), customer.id, made.order.id)).toEqual(nothingWritten);
     expect(await writtenFor(db(), other.id, otherOrder.order.id)).toEqual(nothingWritten);
+  });
+});
+
+describe('POST /api/returns: the one check statement keeps the order of refusals', () => {
+  it('answers 401 for an expired session or a disabled user, with a valid or an invalid draft', async () => {
+    const { customer, made } = await receivingFixture(db());
+    const expired = await operatorSession(t.app, db(), [customer.id]);
+    await db().execute(sql`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = ${expired.user.id}`);
+    const disabled = await operatorSession(t.app, db(), [customer.id]);
+    await db().execute(sql`UPDATE users SET user_status = 'Disabled' WHERE id = ${disabled.user.id}`);
+    for (const { token } of [expired, disabled]) {
+      expect((await submit(token, draftFor(customer.id, made))).status).toBe(401);
+      expect((await submit(token, {})).status).toBe(401);
+      expect((await submit('not-a-token', draftFor(customer.id, made))).body).toEqual({ code: 401, message: 'Unauthorized.' });
+    }
+    expect(await writtenFor(db(), customer.id, made.order.id)).toEqual(nothingWritten);
+  });
+
+  it('answers 404 for an unknown customer before anything about the order or its lines', async () => {
+    const { customer, made } = await receivingFixture(db());
+    const { token } = await operatorSession(t.app, db(), [customer.id]);
+    const res = await submit(token, draftFor(99_999_999, made, { order_id: 99_999_998 }));
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Customer not found.');
+  });
+
+  it('answers 403 for an unlinked customer even when its order is unknown, and admins pass that check', async () => {
+    const { customer, made } = await receivingFixture(db());
+    const { customer: other } = await receivingFixture(db());
+    const { token } = await operatorSession(t.app, db(), [customer.id]);
+    expect((await submit(token, draftFor(other.id, made, { order_id: 99_999_998 }))).status).toBe(403);
+    const admin = await adminSession(t.app, db());
+    const res = await submit(admin.token, draftFor(other.id, made, { order_id: 99_999_998 }));
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Order not found.');
+  });
+
+  it('answers 404 for an unknown line and 403 for a foreign one before the 422s of other lines', async () => {
+    const { customer, made } = await receivingFixture(db());
+    const { made: otherOrder } = await receivingFixture(db());
+    const { token } = await operatorSession(t.app, db(), [customer.id]);
+    const unknown = draftFor(customer.id, made);
+    unknown.return_ledgers[0]!.reason = 'NOT-OURS';
+    unknown.return_ledgers[1]!.order_line_id = 99_999_999;
+    const res = await submit(token, unknown);
+    expect(res.status).toBe(404);
+    expect(res.body.message).toBe('Order line not found.');
+    const foreign = draftFor(customer.id, made);
+    foreign.return_ledgers[0]!.reason = 'NOT-OURS';
+    foreign.return_ledgers[1]!.order_line_id = otherOrder.lines[0]!.id;
+    expect((await submit(token, foreign)).status).toBe(403);
+    expect(await writtenFor(db(), customer.id, made.order.id)).toEqual(nothingWritten);
   });
 });
 

@@ -1,54 +1,37 @@
 import { DISPOSITION_MSG } from '../../../contract/dispositions.js';
 import { RETURN_MSG, type CreatedReturn, type SubmitReturnBody } from '../../../contract/returns.js';
-import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
+import { conflict, forbidden, notFound, unauthorized, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AuthUser } from '../auth/auth-user.js';
-import type { CustomerAccess } from '../customers/customer-access.service.js';
-import type { ReasonsRepository } from '../customers/reasons.repository.js';
-import type { DispositionsRepository } from '../dispositions/dispositions.repository.js';
-import type { OrderDetailRepository } from '../orders/order-detail.repository.js';
+import { sha256 } from '../../lib/crypto.js';
 import type { PhotoRules } from '../photos/photo-attach.js';
 import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
 import { toNewLedger, type CreateReturn, type NewLedger, type NewMissingLine } from './create-return.js';
 import { addError, resolveDispositions } from './line-evidence.js';
 import { presentCreatedReturn } from './return.presenter.js';
-import type { ReturnsRepository } from './returns.repository.js';
+import type { SubmitCheck, SubmitCheckRepository } from './submit-check.repository.js';
 
-/** POST /api/returns: checks every rule before anything is written, then saves in one transaction. */
+/** POST /api/returns: checks every rule before anything is written, then saves in one statement (or transaction). */
 export function createSubmitReturnService(deps: {
-  customerAccess: CustomerAccess;
-  orders: OrderDetailRepository;
-  returns: ReturnsRepository;
-  reasons: ReasonsRepository;
-  dispositions: DispositionsRepository;
+  checks: SubmitCheckRepository;
   createReturn: CreateReturn;
   photoRules: PhotoRules;
   parcelForReturn: ParcelForReturn;
   clock: Clock;
 }) {
-  const { customerAccess, orders, returns, reasons: reasonsRepo, dispositions, createReturn, photoRules, parcelForReturn, clock } = deps;
+  const { checks, createReturn, photoRules, parcelForReturn, clock } = deps;
 
   /**
    * Every line of the draft, its discrepancy (issue 16) and its disposition, and the missing order
    * lines: 404 for an unknown line, 403 for another customer's, 422 with per-field messages for the rest.
    */
-  async function checkDraft(
+  function checkDraft(
     customerId: number,
     orderId: number,
     body: SubmitReturnBody,
-  ): Promise<{ ledgers: NewLedger[]; missing: NewMissingLine[] }> {
-    const named = body.return_ledgers
-      .flatMap((l) => [l.order_line_id, l.replaces_order_line_id])
-      .concat(body.missing_lines.map((m) => m.order_line_id));
-    const lineIds = [...new Set(named.filter((v): v is number => typeof v === 'number'))];
-    const lines = new Map((await returns.findOrderLines(lineIds)).map((l) => [l.id, l]));
-    const reasons = await reasonsRepo.codes(customerId);
-    const freeProducts = body.return_ledgers.filter((l) => l.order_line_id === undefined).map((l) => l.product_id);
-    const [customerProducts, orderProducts, dispositionList] = await Promise.all([
-      returns.productIdsOf(customerId, [...new Set(freeProducts)]),
-      freeProducts.length ? returns.orderProductIds(orderId) : Promise.resolve(new Set<number>()),
-      dispositions.list(customerId),
-    ]);
+    read: SubmitCheck,
+  ): { ledgers: NewLedger[]; missing: NewMissingLine[] } {
+    const lines = new Map(read.lines.map((l) => [l.id, l]));
+    const { reasons, customerProducts, orderProducts } = read;
     const lineOf = (lineId: number) => {
       const line = lines.get(lineId);
       if (!line) throw notFound('Order line not found.');
@@ -87,20 +70,42 @@ export function createSubmitReturnService(deps: {
       seen.add(m.order_line_id);
       return { orderLineId: m.order_line_id, productId: line.productId, quantity: m.quantity };
     });
-    const evidence = resolveDispositions(dispositionList, body.return_ledgers, errors);
+    const evidence = resolveDispositions(read.dispositions, body.return_ledgers, errors);
     if (Object.keys(errors).length) throw validationError(errors);
     return { ledgers: body.return_ledgers.map((l, i) => ({ ...toNewLedger(l), ...evidence[i]! })), missing };
   }
 
   return {
-    async submit(user: AuthUser, body: SubmitReturnBody): Promise<CreatedReturn> {
-      const customer = await customerAccess.require(user, body.customer_id);
-      const order = await orders.findOrder(body.order_id);
+    /**
+     * The submit for a bearer token: one statement reads the session and everything the rules need
+     * (submit-check.repository), then 401 for a dead session, 404/403 for the customer (unknown / not
+     * the user's), 404/403 for the order, then the lines' rules, in that order.
+     */
+    async submit(token: string, body: SubmitReturnBody): Promise<CreatedReturn> {
+      const now = clock.now();
+      const named = body.return_ledgers
+        .flatMap((l) => [l.order_line_id, l.replaces_order_line_id])
+        .concat(body.missing_lines.map((m) => m.order_line_id));
+      const read = await checks.read({
+        tokenHash: sha256(token),
+        now,
+        customerId: body.customer_id,
+        orderId: body.order_id,
+        lineIds: [...new Set(named.filter((v): v is number => typeof v === 'number'))],
+        freeProductIds: [...new Set(body.return_ledgers.filter((l) => l.order_line_id === undefined).map((l) => l.product_id))],
+        draftId: body.id,
+      });
+      const user = read.user;
+      if (!user) throw unauthorized();
+      if (!read.known) throw notFound('Customer not found.');
+      if (!read.allowed) throw forbidden();
+      const customer = { id: body.customer_id, photoRequiredConditions: read.photoRequiredConditions };
+      const order = read.order;
       if (!order) throw notFound('Order not found.');
       if (order.customerId !== customer.id) throw forbidden();
-      const { ledgers, missing } = await checkDraft(customer.id, order.id, body);
+      const { ledgers, missing } = checkDraft(customer.id, order.id, body, read);
       // A repeated submit of a saved draft answers that return (createReturn reads it back); its photos are linked already.
-      if (!(await returns.findByDraft(user.id, body.id))) await photoRules.checkDraft(user, customer, body);
+      if (!read.draftSaved) await photoRules.checkDraft(user, customer, body);
       // Matching an unknown parcel to this order (issue 11): the submit closes it in the same transaction.
       const parcel = body.parcel_id
         ? await parcelForReturn(user, {
@@ -125,8 +130,9 @@ export function createSubmitReturnService(deps: {
           missingLines: missing,
           photoIds: body.photo_ids,
           parcel,
+          connections: read.connections,
         },
-        clock.now(),
+        now,
       );
       // A draft id is one return: reusing it for another order is a client bug, not a retry.
       if (saved.ret.orderId !== order.id) throw conflict(RETURN_MSG.draftReused);

@@ -12,10 +12,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export const MAX_URL_LENGTH = 8 * 1024;
 
 export function registerUrlLengthLimit(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request and needs no promise (issue 13).
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.raw.url && request.raw.url.length > MAX_URL_LENGTH) {
-      return reply.status(414).send({ code: 414, message: `The URL is too long (at most ${MAX_URL_LENGTH} characters).` });
+      void reply.status(414).send({ code: 414, message: `The URL is too long (at most ${MAX_URL_LENGTH} characters).` });
+      return;
     }
+    done();
   });
 }
 

@@ -8,6 +8,7 @@ import { spawn } from 'node:child_process';
 import { adminUrl } from './support.js';
 import {
   APP_RUN,
+  BEFORE_ENV,
   BEFORE_ROOT,
   BEFORE_RUN,
   cpuLine,
@@ -48,7 +49,7 @@ async function main() {
   console.log(`(${loadAverage()} at the start)`);
   const env = { DATABASE_URL: adminUrl, DATABASE_POOL_SIZE: '2' };
   const app = await startApp(env, ['--services=web']);
-  const before = BEFORE_ROOT ? await startApp(env, ['--services=web'], BEFORE_ROOT, BEFORE_RUN) : undefined;
+  const before = BEFORE_ROOT ? await startApp({ ...env, ...BEFORE_ENV }, ['--services=web'], BEFORE_ROOT, BEFORE_RUN) : undefined;
   const barePort = app.port + 1;
   const bare = await startBare(barePort);
   try {

@@ -18,6 +18,7 @@ import {
   APP_RUN,
   asPgbenchScript,
   backendPids,
+  BEFORE_ENV,
   BEFORE_ROOT,
   BEFORE_RUN,
   cpuLine,
@@ -79,7 +80,9 @@ async function main() {
     console.log(`(${loadAverage()} after loading the data)`);
     const appEnv = (name: string) => ({ DATABASE_URL: withApplicationName(fresh.url, name), DATABASE_POOL_SIZE: '10' });
     const app = await startApp(appEnv('rd_after'), ['--services=web']);
-    const before = BEFORE_ROOT ? await startApp(appEnv('rd_before'), ['--services=web'], BEFORE_ROOT, BEFORE_RUN) : undefined;
+    const before = BEFORE_ROOT
+      ? await startApp({ ...appEnv('rd_before'), ...BEFORE_ENV }, ['--services=web'], BEFORE_ROOT, BEFORE_RUN)
+      : undefined;
     try {
       const dialect = new PgDialect();
       const perPage = LIMITS.historyPageSize;

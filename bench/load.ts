@@ -288,7 +288,7 @@ export const APP_RUN = (process.env.BENCH_APP_RUN ?? 'dist') as 'dist' | 'tsx';
 
 /**
  * Starts the real server as its own process (compiled, see APP_RUN), logs in the admin it creates.
- * BENCH_WEB_PROCESSES=n sets the app's WEB_PROCESSES (node:cluster) when the caller does not.
+ * BENCH_APP_ENV="K=V,K=V" adds settings to every app a bench starts (e.g. DATABASE_POOL_SIZE=32).
  */
 export async function startApp(
   env: Record<string, string>,
@@ -315,7 +315,7 @@ export async function startApp(
       ADMIN_PASSWORD: 'bench-password-1',
       WORKER_POLL_MS: '3600000',
       INBOUND_POLL_SECONDS: '0',
-      ...(process.env.BENCH_WEB_PROCESSES ? { WEB_PROCESSES: process.env.BENCH_WEB_PROCESSES } : {}),
+      ...envList(process.env.BENCH_APP_ENV),
       ...env,
     },
     // Logs go to a file as in production; a pipe to this busy process would slow the app down.
@@ -326,7 +326,7 @@ export async function startApp(
   for (;;) {
     const log = readFileSync(join(dataDir, 'app.log'), 'utf8');
     if (exited !== undefined) throw new Error(`the app exited (${exited}): ${log}`);
-    // The line main prints once every web process listens (with WEB_PROCESSES > 1, after the last fork).
+    // The line main prints once the server listens: the app is up and its admin exists.
     if (!log.includes('is ready on')) {
       await new Promise((r) => setTimeout(r, 200));
       continue;
@@ -497,6 +497,16 @@ export async function interleavedAll<T>(rounds: number, runs: Record<string, () 
  * benches that support it run that checkout's app too, interleaved with this one and the limit.
  */
 export const BEFORE_ROOT = process.env.BENCH_BEFORE_ROOT;
+/** `K=V,K=V` as an object (BENCH_APP_ENV, BENCH_BEFORE_ENV). */
+export const envList = (list: string | undefined): Record<string, string> =>
+  Object.fromEntries(
+    (list ?? '')
+      .split(',')
+      .filter(Boolean)
+      .map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)]),
+  );
+/** Settings of the before app only (BENCH_BEFORE_ENV="K=V,…"), over BENCH_APP_ENV: e.g. the same checkout with DATABASE_POOL_SIZE=10. */
+export const BEFORE_ENV = envList(process.env.BENCH_BEFORE_ENV);
 /** How the before app runs (BENCH_BEFORE_RUN, default: as the app, APP_RUN). */
 export const BEFORE_RUN = (process.env.BENCH_BEFORE_RUN ?? APP_RUN) as 'dist' | 'tsx';
 

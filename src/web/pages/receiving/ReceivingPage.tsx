@@ -6,17 +6,21 @@ import { LIMITS, RESERVED_COMPANY, type SearchField } from '../../../contract/co
 import type { OrderSearchResult } from '../../../contract/orders';
 import { isApiError, useRouteMutation } from '../../api/queries';
 import { useSession } from '../../auth/session';
-import { tempId, today } from '../../lib/format';
-import { OrderPanel } from './OrderPanel';
+import { tempId, today } from '../../lib/draft-defaults';
 import { OrderSearchPanel } from './OrderSearchPanel';
 import { SearchResults } from './SearchResults';
 import { useOrderSearch, useSearchNow } from './use-order-search';
 import { useReceivingState } from './use-receiving-state';
 import { usePageTitle } from '../../lib/page-title';
 import { lazyPage } from '../../lib/lazy-page';
+import { PageLoader } from '../../components/PageLoader';
 import { ParcelResults } from './ParcelResults';
 import { useParcelLookup, useReceivingParcel } from './use-receiving-parcel';
 
+// The order panel (its table, forms, DateInput, NumberInput) is not needed to search: it loads in the
+// background once a customer is chosen, so it is there when an order opens (issue 13).
+const loadOrderPanel = () => import('./OrderPanel');
+const OrderPanel = lazyPage(async () => ({ default: (await loadOrderPanel()).OrderPanel }));
 // Only while an unknown parcel is being matched (issue 11): its banner and photo strip load then.
 const ParcelBanner = lazyPage(async () => ({ default: (await import('../../components/parcel/ParcelBanner')).ParcelBanner }));
 
@@ -55,6 +59,11 @@ export default function ReceivingPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
   usePageTitle('Return Processing');
+  const wantsOrderPanel = customer !== undefined || state.order !== null;
+  useEffect(() => {
+    // A failed preload is not an error yet: opening an order tries again and reports a failure then.
+    if (wantsOrderPanel) loadOrderPanel().catch(() => undefined);
+  }, [wantsOrderPanel]);
 
   const select = async (result: OrderSearchResult) => {
     if (state.processing) {
@@ -140,14 +149,16 @@ export default function ReceivingPage() {
       </Grid.Col>
       <Grid.Col span={{ base: 24, md: 16, lg: 20 }}>
         {state.order && state.draft ? (
-          <OrderPanel
-            key={state.order.id}
-            state={{ ...state, order: state.order, draft: state.draft }}
-            customer={orderCustomer}
-            dispatch={dispatch}
-            parcel={parcel}
-            onParcelMatched={() => setParcel(null)}
-          />
+          <Suspense fallback={<PageLoader />}>
+            <OrderPanel
+              key={state.order.id}
+              state={{ ...state, order: state.order, draft: state.draft }}
+              customer={orderCustomer}
+              dispatch={dispatch}
+              parcel={parcel}
+              onParcelMatched={() => setParcel(null)}
+            />
+          </Suspense>
         ) : (
           <Paper withBorder p="xl">
             <Center>

@@ -27,6 +27,9 @@ describe('format', () => {
 
   it('gives today as YYYY-MM-DD', () => {
     expect(today()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // The local calendar day, padded, as dayjs().format('YYYY-MM-DD') gave it.
+    expect(today(new Date(2026, 0, 5, 23, 59))).toBe('2026-01-05');
+    expect(today(new Date(2026, 10, 24, 0, 0))).toBe('2026-11-24');
   });
 
   it('makes temporary ids of two underscores and 6 alphanumerics', () => {

@@ -9,7 +9,7 @@ import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { BLIND_MSG, type BlindReturnBody, type ProductRow } from '../../../contract/blind';
 import { DEFAULT_BLIND_CONDITION, LIMITS } from '../../../contract/constants';
 import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
-import { tempId, today } from '../../lib/format';
+import { tempId, today } from '../../lib/draft-defaults';
 import { PhotoCapture } from '../../components/photos/PhotoCapture';
 import { PhotoDialog } from '../../components/photos/PhotoDialog';
 import { defaultDisposition } from '../../../contract/disposition-rules';

@@ -9,7 +9,7 @@ import { defaultDisposition } from '../../../contract/disposition-rules';
 import type { LedgerEntry, Product } from '../../../contract/orders';
 import type { ParcelView } from '../../../contract/parcels';
 import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
-import { tempId, today } from '../../lib/format';
+import { tempId, today } from '../../lib/draft-defaults';
 import { LazyDialog } from '../../components/LazyDialog';
 import { lazyPage } from '../../lib/lazy-page';
 import {

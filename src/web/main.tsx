@@ -5,9 +5,8 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
 import { LIMITS } from '../contract/constants';
-import { router } from './router';
+import { AppRoutes } from './router';
 import { cssVariablesResolver } from './theme/css-variables';
 import { theme } from './theme/theme';
 
@@ -26,7 +25,7 @@ createRoot(document.getElementById('root')!).render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="bottom-right" limit={LIMITS.notificationLimit} autoClose={LIMITS.notificationAutoCloseMs} />
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRoutes />
       </QueryClientProvider>
     </MantineProvider>
   </StrictMode>,

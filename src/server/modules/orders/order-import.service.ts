@@ -32,8 +32,10 @@ export { ImportMismatchError } from './order-import.writer.js';
 /** Orders per savepoint; bounded by lines too. */
 const BATCH_ORDERS = 1000;
 const BATCH_LINES = 5000;
+/** The first batch is small, so that the database starts while most of the file is still to parse. */
+const FIRST_BATCH_LINES = 1000;
 /** Rows parsed between two looks at the database's answers (the write of a batch goes on meanwhile). */
-const SLICE_LINES = 500;
+const SLICE_LINES = 100;
 /** An import that wrote this many orders and lines refreshes the planner's statistics. */
 export const BULK_ROWS = 1000;
 
@@ -83,12 +85,14 @@ export function createOrderImportService(deps: { db: DbOrTx; clock?: Clock }) {
     let failure: { error: unknown } | undefined;
     let batch: ParsedOrder[] = [];
     let batchLines = 0;
+    let maxLines = FIRST_BATCH_LINES;
     /** Starts writing the batch once the one before it is written: one batch in flight at a time. */
     const send = async () => {
       await writing;
       const orders = batch;
       batch = [];
       batchLines = 0;
+      maxLines = BATCH_LINES;
       if (errors.length || failure || !orders.length) return;
       writing = writer.write(orders).catch((error: unknown) => {
         failure ??= { error };
@@ -98,7 +102,7 @@ export function createOrderImportService(deps: { db: DbOrTx; clock?: Clock }) {
       errors.push(...next.value.errors);
       if (!errors.length && !failure) {
         for (const p of next.value.orders) {
-          if (batch.length && (batch.length >= BATCH_ORDERS || batchLines + p.order.lines.length > BATCH_LINES)) await send();
+          if (batch.length && (batch.length >= BATCH_ORDERS || batchLines + p.order.lines.length > maxLines)) await send();
           batch.push(p);
           batchLines += p.order.lines.length;
         }

@@ -39,6 +39,7 @@ export function createFolderTransport(rootDir: string): FileTransport {
     if (full !== root && !full.startsWith(root + sep)) throw new Error(`Path ${p} leaves the transport folder`);
     return full;
   };
+  const made = new Set<string>();
   return {
     async list(dir) {
       let names: string[];
@@ -58,7 +59,12 @@ export function createFolderTransport(rootDir: string): FileTransport {
     },
     download: (path) => readFile(local(path)),
     async upload(dir, name, content) {
-      await mkdir(local(dir), { recursive: true });
+      // A transport serves one batch of files: each folder is made once (a folder removed meanwhile
+      // fails that upload, which is retried with a new transport).
+      if (!made.has(dir)) {
+        await mkdir(local(dir), { recursive: true });
+        made.add(dir);
+      }
       const target = posix.join(norm(dir), name);
       const temp = posix.join(norm(dir), `.${name}.part`);
       await writeFile(local(temp), content);

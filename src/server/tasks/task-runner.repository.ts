@@ -1,5 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../db/client.js';
+import { preparedRows, queryRows, type DbOrTx } from '../db/client.js';
 import { returns, tasks, type TaskLogEntry } from '../db/schema/index.js';
 import { LIMITS, type TaskStatus } from '../../contract/constants.js';
 
@@ -203,8 +203,9 @@ export function createTaskRunnerRepository(db: DbOrTx) {
         return_id: f.returnId,
         message_id: f.messageId,
       }));
-      const rows = await queryRows<{ id: number }>(
+      const rows = await preparedRows<{ id: number }>(
         db,
+        'store_outbound_files',
         sql`WITH i AS MATERIALIZED (${byTask(
           files.map((f) => f.taskId),
           input,
@@ -284,8 +285,9 @@ export function createTaskRunnerRepository(db: DbOrTx) {
         file_content: o.fileContent ?? null,
         run_after: o.runAfter?.toISOString() ?? null,
       }));
-      const rows = await queryRows<{ id: number }>(
+      const rows = await preparedRows<{ id: number }>(
         db,
+        'finish_tasks',
         sql`UPDATE ${tasks} SET task_status = i.v->>'status', details = ${tasks.details} || jsonb_build_array(i.v->'entry'),
                    message_2 = CASE WHEN (i.v->>'set_message2')::boolean THEN i.v->>'message2' ELSE ${tasks.message2} END,
                    file_name = coalesce(i.v->>'file_name', ${tasks.fileName}), file_content = coalesce(i.v->>'file_content', ${tasks.fileContent}),

@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +13,8 @@ import { waitFor } from '../test/integration-servers.js';
 import { createTaskRunnerRepository } from './task-runner.repository.js';
 import { createWorker } from './worker.js';
 import { startTaskWakeup } from './task-wakeup.js';
+import { createTaskHandlers } from './handlers/index.js';
+import { makeReturnFixture, makeWorkerDeps, setSettings } from '../test/integration-fixtures.js';
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -75,6 +79,58 @@ describe('task queue on PostgreSQL with several workers', () => {
       sql`SELECT max(attempts_count)::int AS attempts, count(DISTINCT details->0->>'worker')::int AS workers FROM tasks`,
     );
     expect(stats).toEqual({ attempts: 1, workers: 4 });
+  }, 180_000);
+
+  it('4 workers drain outbound files in batches: each file once, each with its own Msg #, on its return', async () => {
+    const db = testDb.database.db;
+    await db.delete(tasks);
+    const { deps } = makeWorkerDeps(testDb);
+    await setSettings(deps, { BIZTALK_FTP_URL: '', BIZTALK_OUTBOUND_DIR: '/many', H2O_CUSTOMER_ID: '' });
+    const f = await makeReturnFixture(db);
+    await db.execute(sql`
+      INSERT INTO returns (customer_id, order_id, user_id, username, reference_1, return_date, draft_id)
+      SELECT ${f.customer.id}, ${f.order.id}, ${f.user.id}, ${f.user.username}, 'RMA-' || g, '2026-11-20', '__many' || g FROM generate_series(1, 300) g`);
+    await db.execute(sql`
+      INSERT INTO tasks (task_type, message_1, payload, customer_id, order_id, return_id, details)
+      SELECT 'SGL Outbound', 'Return #' || r.id, jsonb_build_object('returnId', r.id, 'connectionId', ${f.connection.id}::int),
+             r.customer_id, r.order_id, r.id, '[]'::jsonb
+      FROM returns r WHERE r.draft_id LIKE '\\_\\_many%'`);
+    const workers = nodes.map((node) =>
+      createWorker({
+        repo: createTaskRunnerRepository(node.db),
+        handlers: createTaskHandlers({ ...deps, database: node, clock: createTestClock(new Date(Date.now() + 1000)) }),
+        clock: createTestClock(new Date(Date.now() + 1000)),
+        concurrency: 2,
+        pollMs: 20,
+        leaseSeconds: 300,
+        log: quiet,
+        batchSize: 8,
+      }),
+    );
+    workers.forEach((w) => w.start());
+    try {
+      await waitFor(async () => {
+        const [row] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM tasks WHERE task_status <> 'Success' OR is_running`,
+        );
+        return row!.n === 0;
+      }, 120_000);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    const [stats] = await queryRows<{ n: number; ids: number; attempts: number; built: number; workers: number; mismatched: number }>(
+      db,
+      sql`SELECT count(*)::int AS n, count(DISTINCT t.payload->>'messageId')::int AS ids, max(t.attempts_count)::int AS attempts,
+                 sum((SELECT count(*) FROM jsonb_array_elements(t.details) e WHERE e->>'event' = 'file built'))::int AS built,
+                 count(DISTINCT t.details->0->>'worker')::int AS workers,
+                 count(*) FILTER (WHERE r.message_id IS DISTINCT FROM t.payload->>'messageId')::int AS mismatched
+          FROM tasks t JOIN returns r ON r.id = t.return_id`,
+    );
+    expect(stats).toEqual({ n: 300, ids: 300, attempts: 1, built: 300, workers: 4, mismatched: 0 });
+    const files = readdirSync(join(deps.config.dataDir, 'ftp', 'many'));
+    expect(files).toHaveLength(300);
+    expect(files.every((name) => !name.startsWith('.'))).toBe(true);
   }, 180_000);
 
   it('a worker process killed mid-task: another worker completes the task after the lease', async () => {

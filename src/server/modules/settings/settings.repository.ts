@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type DbOrTx } from '../../db/client.js';
+import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 import { SETTING_KEYS, type SettingKey } from '../../../contract/constants.js';
 
@@ -29,8 +29,10 @@ export function createSettingsRepository(db: DbOrTx) {
     const counter = keys.includes(COUNTER)
       ? sql`UNION ALL SELECT ${COUNTER}, (CASE WHEN is_called THEN last_value ELSE last_value - 1 END)::text FROM biztalk_message_id_seq`
       : sql``;
-    const rows = await queryRows<{ key: string; value: string }>(
+    // Named on node-postgres: every outbound batch reads the settings (the same text each time).
+    const rows = await preparedRows<{ key: string; value: string }>(
       db,
+      'settings_read',
       sql`SELECT setting_key AS key, setting_value AS value FROM ${settings}
           WHERE setting_key IN ${[...keys]} AND setting_key <> ${COUNTER} ${counter}`,
     );
@@ -62,8 +64,9 @@ export function createSettingsRepository(db: DbOrTx) {
      * transaction and are never handed out twice; ids of an abandoned build are skipped.
      */
     async drawMessageIds(count = 1): Promise<number[]> {
-      const rows = await queryRows<{ id: string }>(
+      const rows = await preparedRows<{ id: string }>(
         db,
+        'draw_message_ids',
         sql`WITH l AS MATERIALIZED (SELECT pg_advisory_xact_lock_shared(${MESSAGE_ID_LOCK_KEY}))
             SELECT nextval('biztalk_message_id_seq') AS id FROM l, generate_series(1, ${count}::int)`,
       );

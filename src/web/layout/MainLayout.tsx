@@ -1,12 +1,17 @@
-import { AppShell, Center, Loader, Stack, Text } from '@mantine/core';
+import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { Suspense, type CSSProperties } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LIMITS } from '../../contract/constants';
 import { useSession } from '../auth/session';
 import { LoadErrorBoundary } from '../components/LoadErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
+import classes from './MainLayout.module.css';
 import { TopBar } from './TopBar';
+
+// While a modal locks the page's scroll, react-remove-scroll shifts elements of this class by the
+// scrollbar's width, so the fixed header does not jump (what AppShell's header had).
+const ZERO_RIGHT = 'right-scroll-bar-position';
 
 /** The authenticated layout of SPEC §2.2: check the session, then the top bar and the screen. */
 export function MainLayout() {
@@ -38,17 +43,17 @@ export function MainLayout() {
   }
 
   return (
-    <AppShell header={{ height: LIMITS.headerHeight }} padding="lg">
-      <AppShell.Header>
+    <div style={{ '--header-height': `${LIMITS.headerHeight}px` } as CSSProperties}>
+      <header className={`${classes.header} ${ZERO_RIGHT}`}>
         <TopBar />
-      </AppShell.Header>
-      <AppShell.Main>
+      </header>
+      <main className={classes.main}>
         <LoadErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </LoadErrorBoundary>
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

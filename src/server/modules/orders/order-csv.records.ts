@@ -6,10 +6,11 @@ import type { ImportError } from '../../../contract/order-import.js';
  *
  * csv-parse is the reference: it reads every file, reports malformed ones in its own words, and
  * was two thirds of the parse of a big file (issue 13: 12 µs a line, most of it per-byte state and
- * a per-record info object). Files in the usual shape — "\n" line ends, quotes only around whole
- * fields — are read here by a plain scan that gives the same records; anything else (a "\r"
- * anywhere, a quote inside an unquoted field, text after a closing quote, an unclosed quote) goes
- * to csv-parse, so its answers and messages stay exactly what they were.
+ * a per-record info object). Files in the usual shape — every line end "\n", or every one "\r\n",
+ * and quotes only around whole fields — are read here by a plain scan that gives the same records;
+ * anything else (mixed or lone "\r" line ends, a quote inside an unquoted field, text after a
+ * closing quote, an unclosed quote) goes to csv-parse, so its answers and messages stay exactly
+ * what they were.
  */
 
 export interface CsvRecord {
@@ -21,17 +22,25 @@ const COMMA = 44;
 const LF = 10;
 const QUOTE = 34;
 
-/** Records of a file with "\n" line ends and well-formed quotes; undefined for anything else. */
+const CR = 13;
+/** A "\r" that starts no "\r\n", or a "\n" that ends none. */
+const MIXED_LINE_ENDS = /\r(?!\n)|(?<!\r)\n/;
+
+/** Records of a file with one kind of line end and well-formed quotes; undefined for anything else. */
 export function scanSimpleCsv(content: string): CsvRecord[] | undefined {
-  if (content.includes('\r')) return undefined;
+  const crlf = content.includes('\r');
+  if (crlf && MIXED_LINE_ENDS.test(content)) return undefined;
+  /** The character that starts a line end ("\r" of "\r\n", or "\n"), and the line end's length. */
+  const EOL = crlf ? CR : LF;
+  const eolLength = crlf ? 2 : 1;
   const records: CsvRecord[] = [];
   const end = content.length;
   let pos = content.charCodeAt(0) === 0xfeff ? 1 : 0;
   let line = 1;
   while (pos < end) {
-    if (content.charCodeAt(pos) === LF) {
+    if (content.charCodeAt(pos) === EOL) {
       // An empty line (skip_empty_lines).
-      pos++;
+      pos += eolLength;
       line++;
       continue;
     }
@@ -53,14 +62,14 @@ export function scanSimpleCsv(content: string): CsvRecord[] | undefined {
           pos = q + 1;
           break;
         }
-        if (pos < end && content.charCodeAt(pos) !== COMMA && content.charCodeAt(pos) !== LF) return undefined;
+        if (pos < end && content.charCodeAt(pos) !== COMMA && content.charCodeAt(pos) !== EOL) return undefined;
         for (let i = value.indexOf('\n'); i !== -1; i = value.indexOf('\n', i + 1)) line++;
         fields.push(value);
       } else {
         let stop = pos;
         for (; stop < end; stop++) {
           const c = content.charCodeAt(stop);
-          if (c === COMMA || c === LF) break;
+          if (c === COMMA || c === EOL) break;
           if (c === QUOTE) return undefined; // a quote inside a field: csv-parse refuses it
         }
         fields.push(content.slice(pos, stop));
@@ -71,7 +80,7 @@ export function scanSimpleCsv(content: string): CsvRecord[] | undefined {
         pos++;
         continue;
       }
-      pos++; // the line feed that ends the record
+      pos += eolLength; // the line end that ends the record
       line++;
       break;
     }
@@ -80,8 +89,8 @@ export function scanSimpleCsv(content: string): CsvRecord[] | undefined {
   return records;
 }
 
-/** Every record by csv-parse, or its error with the line it names. */
-function parseWithCsvParse(content: string): { records: CsvRecord[]; error?: ImportError } {
+/** Every record by csv-parse, or its error with the line it names (exported for the comparison test). */
+export function parseWithCsvParse(content: string): { records: CsvRecord[]; error?: ImportError } {
   try {
     const parsed = parse(content, { bom: true, info: true, relax_column_count: true, skip_empty_lines: true }) as unknown as {
       record: string[];

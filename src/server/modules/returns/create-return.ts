@@ -6,6 +6,7 @@ import { createParcelsRepository } from '../parcels/parcels.repository.js';
 import { connectionsOf, outboundTasks, type ConnectionRow } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 import { createReturnsRepository, type ReturnToSave } from './returns.repository.js';
+import { createTaskWakeupNotifier } from '../tasks/task-wakeup-notifier.js';
 
 /** A return to write, checked already by the caller's rules (order-based submit, blind return, …). */
 export interface NewReturn {
@@ -101,6 +102,7 @@ export interface SavedReturn {
  * then it is read back.
  */
 export function createReturnCommand(db: Db) {
+  const wakeup = createTaskWakeupNotifier(db);
   return async function createReturn(input: NewReturn, now: Date): Promise<SavedReturn> {
     const connections = input.connections ?? (await connectionsOf(db, input.customerId));
     const toSave: ReturnToSave = {
@@ -139,7 +141,10 @@ export function createReturnCommand(db: Db) {
       hasPhotos || input.parcel
         ? await db.transaction((tx) => saveWithPhotosAndParcel(tx, input, toSave, now))
         : await createReturnsRepository(db).save(toSave);
-    if (written) return { created: true, ...written };
+    if (written) {
+      if (toSave.tasks.length) wakeup.afterCommit();
+      return { created: true, ...written };
+    }
     const existing = await createReturnsRepository(db).findByDraft(input.userId, input.draftId);
     if (!existing) throw new Error(`draft ${input.draftId} conflicted but no return was found`);
     return { created: false, ...existing };

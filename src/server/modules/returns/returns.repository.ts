@@ -50,8 +50,8 @@ export interface ReturnToSave {
  * statement (data-modifying CTEs; one statement is one transaction by itself). Lines and tasks are
  * one json parameter each, so the text is the same whatever their number and the statement is
  * prepared once per connection. When the user's draft id is taken nothing is written (ret null).
- * Rows are inserted in the order given, so ids (and the answer's order) follow it. The pg_notify
- * wakes idle workers (tasks/task-wakeup.ts) on commit: one notice whatever the number of tasks.
+ * Rows are inserted in the order given, so ids (and the answer's order) follow it. No NOTIFY here:
+ * the caller wakes the workers after the commit (tasks/task-wakeup-notifier.ts says why).
  */
 export function saveReturnQuery(r: ReturnToSave): SQL {
   const now = sql`${r.now.toISOString()}::timestamptz`;
@@ -111,7 +111,7 @@ export function saveReturnQuery(r: ReturnToSave): SQL {
            (SELECT json_agg(led ORDER BY led.id) FROM led) AS ledgers,
            (SELECT json_agg(mis ORDER BY mis.id) FROM mis) AS missing,
            (SELECT count(*) FROM ord) AS orders_marked,
-           (SELECT count(pg_notify('rd_tasks', '')) FROM (SELECT 1 FROM tsk LIMIT 1) t) AS notified`;
+           (SELECT count(*) FROM tsk) AS tasks_queued`;
 }
 
 /** A row of row_to_json / json_agg (column names, json values) as drizzle answers it for the table. */

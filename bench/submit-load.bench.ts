@@ -1,24 +1,106 @@
 /**
  * Submits of a 10-line return (POST /api/returns) on PostgreSQL, 8 connections, all for one
- * customer and spread over four, against pgbench's built-in simple-update (8 clients) as the
- * limit of a small write transaction on this server; interleaved pairs.
- * Run: npx tsx bench/submit-load.bench.ts  (BENCH_DATABASE_URL; PAIRS, SECONDS)
+ * customer and spread over four, against the app's own SQL replayed raw: the statements one submit
+ * sends are captured from the server log and replayed by pgbench (-M prepared, 8 clients, a fresh
+ * draft id per transaction, the same BEGIN/COMMIT shape). Pairs (or triples with the app before a
+ * change) are interleaved; per submit the CPU of the app process, of the database's backends and of
+ * the load client is measured from /proc.
+ * Run: npm run bench submit-load  (BENCH_DATABASE_URL; PAIRS, SECONDS; BENCH_DB: the database's
+ * name; BENCH_BEFORE_ROOT: another checkout whose app runs beside this one, e.g. a worktree of main)
  */
-import { spawnSync } from 'node:child_process';
+import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.js';
 import { makeConnection, makeOrder } from '../src/server/test/order-factory.js';
 import { makeCustomer, makeReason } from '../src/server/test/factories.js';
 import { draftFor } from '../src/server/test/receiving-fixtures.js';
-import { freshDatabase } from './support.js';
-import { forwardedFor, httpLoad, interleaved, median, SHARED_BOX_NOTE, startApp, type LoadResult } from './load.js';
+import { adminUrl, freshDatabase } from './support.js';
+import { forwardedFor, httpLoad, median, SHARED_BOX_NOTE, startApp, withCpu, type RunningApp } from './load.js';
+import {
+  backendCpuDelta,
+  backendCpuMs,
+  captureStatements,
+  loadReplayParams,
+  pgbenchReplay,
+  replayScript,
+  type CapturedRequest,
+  type CapturedStatement,
+} from './sql-replay.js';
 
 const PAIRS = Number(process.env.PAIRS ?? 3);
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const CONNECTIONS = 8;
 const LINES = 10;
-const dbName = 'rd_bench_submit';
+const dbName = process.env.BENCH_DB ?? 'rd_bench_submit';
+const beforeRoot = process.env.BENCH_BEFORE_ROOT;
 /** Draft ids are never reused across runs: a repeated draft would be answered from the first submit. */
 let drafts = 0;
+
+type Fixture = { customer: { id: number }; orders: Awaited<ReturnType<typeof makeOrder>>[] };
+
+function submitRequest(app: RunningApp, fixtures: Fixture[], customers: number, i: number, draftId?: string) {
+  const n = drafts++;
+  const f = fixtures[i % customers]!;
+  const made = f.orders[Math.floor(i / customers) % f.orders.length]!;
+  const draft = draftFor(f.customer.id, made, { id: draftId ?? `__b${n.toString(36).padStart(5, '0')}` });
+  draft.return_ledgers = draft.return_ledgers.map((l) => ({ ...l, condition: 'Pristine' }));
+  return {
+    method: 'POST',
+    path: '/api/returns',
+    headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor(i) },
+    body: JSON.stringify(draft),
+  };
+}
+
+async function submitOnce(app: RunningApp, fixtures: Fixture[], order = 0, draftId?: string) {
+  const r = submitRequest(app, fixtures, 1, order, draftId);
+  const res = await fetch(`http://127.0.0.1:${app.port}${r.path}`, { method: r.method, headers: r.headers, body: r.body });
+  if (!res.ok) throw new Error(`submit answered ${res.status}: ${await res.text()}`);
+}
+
+/**
+ * The statements of one submit to each order of the first customer (after a few to warm the app
+ * up), with the draft and return ids each used: the replay spreads over the orders as the load does.
+ */
+async function capture(url: string, fixtures: Fixture[], root?: string): Promise<CapturedRequest[]> {
+  return captureStatements(adminUrl, dbName, async (logged) => {
+    const app = await startApp({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10' }, ['--services=web'], root);
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      for (let i = 0; i < 5; i++) await submitOnce(app, fixtures);
+      // Return ids no other parameter can equal by chance, so the replay knows which values are one.
+      await client.query(`SELECT setval('returns_id_seq', greatest(900000000, (SELECT max(id) FROM returns)))`);
+      const out: CapturedRequest[] = [];
+      for (let order = 0; order < fixtures[0]!.orders.length; order++) {
+        const draftId = `__c${(drafts++).toString(36).padStart(5, '0')}`;
+        const statements = await logged(() => submitOnce(app, fixtures, order, draftId));
+        const { rows } = await client.query<{ id: number }>('SELECT id FROM returns WHERE draft_id = $1', [draftId]);
+        out.push({ statements, draftId, returnId: String(rows[0]!.id) });
+      }
+      return out;
+    } finally {
+      await client.end();
+      await app.stop();
+    }
+  });
+}
+
+function describeStatements(statements: CapturedStatement[]): string {
+  const named = statements.filter((s) => s.name).length;
+  return `${statements.length} statements (${named} named), ${statements.filter((s) => /^(BEGIN|COMMIT)$/i.test(s.text)).length} of them BEGIN/COMMIT:\n${statements
+    .map((s, i) => `  ${i + 1}. ${s.name ? `[${s.name}] ` : ''}${s.text.replace(/\s+/g, ' ').slice(0, 110)}`)
+    .join('\n')}`;
+}
+
+interface Half {
+  rps: number;
+  p50?: number;
+  p99?: number;
+  appMs?: number;
+  pgMs: number;
+  clientMs: number;
+  failed?: Record<number, number>;
+}
 
 async function main() {
   const fresh = await freshDatabase(dbName);
@@ -28,7 +110,7 @@ async function main() {
     await database.migrate();
     const db = database.db;
     // Four customers, each with enough 10-line orders (large quantities) that no submit runs out.
-    const fixtures: { customer: { id: number }; orders: Awaited<ReturnType<typeof makeOrder>>[] }[] = [];
+    const fixtures: Fixture[] = [];
     for (let c = 0; c < 4; c++) {
       const customer = await makeCustomer(db);
       await makeReason(db, customer.id, 'DAMAGED', 'Damaged');
@@ -45,58 +127,76 @@ async function main() {
         );
       fixtures.push({ customer, orders });
     }
-    const init = spawnSync('pgbench', ['-i', '-q', '-s', '1', url], { encoding: 'utf8' });
-    if (init.status !== 0) throw new Error(init.stderr);
+
+    const captured = await capture(url, fixtures);
+    console.log(`One submit sends ${describeStatements(captured[0]!.statements)}\n`);
+    const replay = replayScript(captured);
+    await loadReplayParams(url, replay);
+    if (beforeRoot) {
+      const before = await capture(url, fixtures, beforeRoot);
+      console.log(`Before (${beforeRoot}): one submit sends ${describeStatements(before[0]!.statements)}\n`);
+    }
 
     const app = await startApp({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10' }, ['--services=web']);
+    const old = beforeRoot ? await startApp({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10' }, ['--services=web'], beforeRoot) : undefined;
     try {
-      const submits = (customers: number) => () =>
-        httpLoad({
-          port: app.port,
-          connections: CONNECTIONS,
-          seconds: SECONDS,
-          request: (i) => {
-            const n = drafts++;
-            const f = fixtures[i % customers]!;
-            const made = f.orders[i % f.orders.length]!;
-            const draft = draftFor(f.customer.id, made, { id: `__b${n.toString(36).padStart(5, '0')}` });
-            draft.return_ledgers = draft.return_ledgers.map((l) => ({ ...l, condition: 'Pristine' }));
-            return {
-              method: 'POST',
-              path: '/api/returns',
-              headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor(i) },
-              body: JSON.stringify(draft),
-            };
-          },
-        });
-      const limit = async () => {
-        const r = spawnSync(
-          'pgbench',
-          ['-n', '-b', 'simple-update', '-M', 'prepared', '-c', String(CONNECTIONS), '-j', '2', '-T', String(SECONDS), url],
-          {
-            encoding: 'utf8',
-          },
+      const submits = (target: RunningApp, customers: number) => async (): Promise<Half> => {
+        const pg0 = backendCpuMs(dbName);
+        const r = await withCpu(target.pid, () =>
+          httpLoad({
+            port: target.port,
+            connections: CONNECTIONS,
+            seconds: SECONDS,
+            request: (i) => submitRequest(target, fixtures, customers, i),
+          }),
         );
-        return Number(/tps = ([\d.]+) \(without/.exec(r.stdout)?.[1] ?? NaN);
+        const pgMs = backendCpuDelta(pg0, backendCpuMs(dbName)) / r.requests;
+        return {
+          rps: r.rps,
+          p50: r.p50,
+          p99: r.p99,
+          appMs: r.serverCpuMs,
+          pgMs,
+          clientMs: r.clientCpuMs,
+          failed: r.failures ? r.failed : undefined,
+        };
       };
-      const fmt = (xs: LoadResult[]) =>
-        `${Math.round(median(xs.map((x) => x.rps))).toLocaleString('en')}/s, p50 ${median(xs.map((x) => x.p50)).toFixed(1)} ms, p99 ${median(xs.map((x) => x.p99)).toFixed(1)} ms`;
-      console.log(`| submit of a ${LINES}-line return, ${CONNECTIONS} conns | app | pgbench simple-update | ratio | goal |`);
-      console.log('|---|---|---|---|---|');
+      const raw = async (): Promise<Half> => {
+        const r = await pgbenchReplay({ url, database: dbName, replay, clients: CONNECTIONS, seconds: SECONDS });
+        return { rps: r.tps, pgMs: r.pgMs, clientMs: r.clientMs };
+      };
+      const ms = (x: number | undefined) => (x === undefined ? '' : x.toFixed(2));
+      const fmt = (xs: Half[]) =>
+        `${Math.round(median(xs.map((x) => x.rps))).toLocaleString('en')}/s, p50 ${median(xs.map((x) => x.p50!)).toFixed(1)} ms, p99 ${median(xs.map((x) => x.p99!)).toFixed(1)} ms`;
+      const cpu = (xs: Half[]) =>
+        `${ms(median(xs.map((x) => x.appMs ?? 0)))} / ${ms(median(xs.map((x) => x.pgMs)))} / ${ms(median(xs.map((x) => x.clientMs)))}`;
+      console.log(
+        `| submit of a ${LINES}-line return, ${CONNECTIONS} conns | ${old ? 'app before | CPU ms/submit app / PostgreSQL / client | ' : ''}app | CPU ms/submit app / PostgreSQL / client | its SQL in pgbench | CPU ms/tx PostgreSQL / pgbench | ratio (pairs) | goal |`,
+      );
+      console.log(`|---|${old ? '---|---|' : ''}---|---|---|---|---|---|`);
       for (const customers of [1, 4]) {
-        await submits(customers)(); // warm-up
-        const r = await interleaved(PAIRS, submits(customers), limit);
-        const failures = r.a.reduce((n, x) => n + x.failures, 0);
-        const ratios = r.a.map((x, i) => x.rps / r.b[i]!);
+        await submits(app, customers)(); // warm-up
+        if (old) await submits(old, customers)();
+        const a: Half[] = [];
+        const b: Half[] = [];
+        const o: Half[] = [];
+        for (let p = 0; p < PAIRS; p++) {
+          if (old) o.push(await submits(old, customers)());
+          a.push(await submits(app, customers)());
+          b.push(await raw());
+        }
+        const ratios = a.map((x, i) => x.rps / b[i]!.rps);
+        const failed = [...o, ...a].filter((x) => x.failed).map((x) => x.failed);
         console.log(
-          `| ${customers === 1 ? 'one customer' : 'four customers'} | ${fmt(r.a)} | ${Math.round(median(r.b)).toLocaleString('en')} tps | ${median(ratios).toFixed(2)} | ≥ 1,000/s for one customer |${failures ? ` failed: ${JSON.stringify(r.a.map((x) => x.failed))}` : ''}`,
+          `| ${customers === 1 ? 'one customer' : 'four customers'} | ${old ? `${fmt(o)} | ${cpu(o)} | ` : ''}${fmt(a)} | ${cpu(a)} | ${Math.round(median(b.map((x) => x.rps))).toLocaleString('en')} tps | ${ms(median(b.map((x) => x.pgMs)))} / ${ms(median(b.map((x) => x.clientMs)))} | ${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')}) | ≥ 1,000/s for one customer |${failed.length ? ` failed: ${JSON.stringify(failed)}` : ''}`,
         );
       }
       console.log(
-        `\n(${PAIRS} interleaved pairs of ${SECONDS} s; load client in this process, the app its own process.) ${SHARED_BOX_NOTE}`,
+        `\n(${PAIRS} interleaved ${old ? 'triples' : 'pairs'} of ${SECONDS} s; the replay is one submit per order of one customer, each transaction one of them at random after a primary-key lookup of its parameters; load client in this process, the app its own process; PostgreSQL CPU is that of the bench database's backends.) ${SHARED_BOX_NOTE}`,
       );
     } finally {
       await app.stop();
+      await old?.stop();
     }
   } finally {
     await database.close();

@@ -103,7 +103,7 @@ export function claimEntry(claim: LoggedStatement): { at: string; worker: string
  * The pgbench script of a unit: the claim, wrapped so that it hands the ids it took (`:ids`, an
  * array, and `:id`, the first) to the later statements, which get them where the app sent the
  * claimed tasks' ids. Every other parameter goes as a parameter too (pgbench variables, -D), as the
- * app sends it; NULLs are written in.
+ * app sends it; NULLs and values over 100 kB are written in.
  */
 export function unitScript(unit: LoggedStatement[], claimedIds: number[]): { script: string; defines: Record<string, string> } {
   const ids = new Set(claimedIds.map(String));
@@ -121,6 +121,8 @@ export function unitScript(unit: LoggedStatement[], claimedIds: number[]): { scr
         if (v === null) return 'NULL';
         if (claimedIds.length === 1 && v === String(claimedIds[0])) return ':id';
         if (sameIds(v)) return ':ids';
+        // One argument of a process may not pass 128 kB (a large batch's files): such a value is written in.
+        if (Buffer.byteLength(v) > 100_000) return `'${v.replace(/'/g, "''")}'`;
         defines[`s${k}p${n}`] = v;
         return `:s${k}p${n}`;
       })

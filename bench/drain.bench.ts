@@ -330,7 +330,7 @@ async function main() {
   console.log(
     '\nCPU per task, ms (medians): worker process(es) | PostgreSQL backends of the bench database | shared writers (WAL, checkpointer, bgwriter; box-wide) | sum',
   );
-  console.log('\n| | worker | backends | shared writers | sum | raw: file write | raw: backends | raw: shared |');
+  console.log('\n| | worker | backends | shared writers | sum | raw: file write (wall ms, one at a time) | raw: backends | raw: shared |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const v of versions) {
     for (const s of SHAPES) {

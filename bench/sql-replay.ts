@@ -118,7 +118,7 @@ export interface Replay {
   script: string;
   defines: Record<string, string>;
   /** Columns (text) and one row a request; the script reads row `n` (random) with \gset first. */
-  params: { columns: string[]; rows: string[][] };
+  params: { table: string; columns: string[]; rows: string[][] };
 }
 
 export const REPLAY_TABLE = 'replay_params';
@@ -132,12 +132,19 @@ export const REPLAY_TABLE = 'replay_params';
  * the return id is the one the insert answers (\gset) where a later statement names it. Statements
  * run one after another on one connection, in the captured order, BEGIN/COMMIT included.
  */
-export function replayScript(requests: CapturedRequest[]): Replay {
+export function replayScript(requests: CapturedRequest[], table = REPLAY_TABLE): Replay {
   const shape = requests[0]!.statements;
-  for (const r of requests) {
-    if (r.statements.length !== shape.length || r.statements.some((s, i) => s.text !== shape[i]!.text))
-      throw new Error('the captured requests differ in their statements: replay them one script each');
-  }
+  // Statements an app runs at once on several connections (Promise.all) reach the log in any
+  // order: each request's are put in the first one's order, matched by their text.
+  requests = requests.map((r) => {
+    const left = [...r.statements];
+    const statements = shape.map((s) => {
+      const i = left.findIndex((x) => x.text === s.text);
+      if (i < 0 || r.statements.length !== shape.length) throw new Error('the captured requests differ in their statements');
+      return left.splice(i, 1)[0]!;
+    });
+    return { ...r, statements };
+  });
   const defines: Record<string, string> = {};
   const columns: string[] = [];
   const rows: string[][] = requests.map(() => []);
@@ -170,21 +177,21 @@ export function replayScript(requests: CapturedRequest[]): Replay {
   });
   if (columns.length) {
     lines.push(`\\set n random(0, ${requests.length - 1})`);
-    lines.push(`SELECT ${columns.join(', ')} FROM ${REPLAY_TABLE} WHERE n = :n \\gset`);
+    lines.push(`SELECT ${columns.join(', ')} FROM ${table} WHERE n = :n \\gset`);
   }
-  return { script: `${[...lines, ...body].join('\n')}\n`, defines, params: { columns, rows } };
+  return { script: `${[...lines, ...body].join('\n')}\n`, defines, params: { table, columns, rows } };
 }
 
-/** Creates REPLAY_TABLE in the bench database with the replay's varying parameters. */
+/** Creates the replay's table (REPLAY_TABLE unless named) in the bench database with its varying parameters. */
 export async function loadReplayParams(url: string, replay: Replay): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { columns, rows } = replay.params;
-    await client.query(`DROP TABLE IF EXISTS ${REPLAY_TABLE}`);
-    await client.query(`CREATE TABLE ${REPLAY_TABLE} (n int PRIMARY KEY${columns.map((c) => `, ${c} text`).join('')})`);
+    const { table, columns, rows } = replay.params;
+    await client.query(`DROP TABLE IF EXISTS ${table}`);
+    await client.query(`CREATE TABLE ${table} (n int PRIMARY KEY${columns.map((c) => `, ${c} text`).join('')})`);
     for (const [n, row] of rows.entries()) {
-      await client.query(`INSERT INTO ${REPLAY_TABLE} VALUES ($1${row.map((_, i) => `, $${i + 2}`).join('')})`, [n, ...row]);
+      await client.query(`INSERT INTO ${table} VALUES ($1${row.map((_, i) => `, $${i + 2}`).join('')})`, [n, ...row]);
     }
   } finally {
     await client.end();

@@ -21,9 +21,11 @@ import {
   captureStatements,
   loadReplayParams,
   pgbenchReplay,
+  REPLAY_TABLE,
   replayScript,
   type CapturedRequest,
   type CapturedStatement,
+  type Replay,
 } from './sql-replay.js';
 
 const PAIRS = Number(process.env.PAIRS ?? 3);
@@ -132,9 +134,12 @@ async function main() {
     console.log(`One submit sends ${describeStatements(captured[0]!.statements)}\n`);
     const replay = replayScript(captured);
     await loadReplayParams(url, replay);
+    let beforeReplay: Replay | undefined;
     if (beforeRoot) {
       const before = await capture(url, fixtures, beforeRoot);
       console.log(`Before (${beforeRoot}): one submit sends ${describeStatements(before[0]!.statements)}\n`);
+      beforeReplay = replayScript(before, `${REPLAY_TABLE}_before`);
+      await loadReplayParams(url, beforeReplay);
     }
 
     const app = await startApp({ DATABASE_URL: url, DATABASE_POOL_SIZE: '10' }, ['--services=web']);
@@ -161,8 +166,8 @@ async function main() {
           failed: r.failures ? r.failed : undefined,
         };
       };
-      const raw = async (): Promise<Half> => {
-        const r = await pgbenchReplay({ url, database: dbName, replay, clients: CONNECTIONS, seconds: SECONDS });
+      const raw = (script: Replay) => async (): Promise<Half> => {
+        const r = await pgbenchReplay({ url, database: dbName, replay: script, clients: CONNECTIONS, seconds: SECONDS });
         return { rps: r.tps, pgMs: r.pgMs, clientMs: r.clientMs };
       };
       const ms = (x: number | undefined) => (x === undefined ? '' : x.toFixed(2));
@@ -171,28 +176,33 @@ async function main() {
       const cpu = (xs: Half[]) =>
         `${ms(median(xs.map((x) => x.appMs ?? 0)))} / ${ms(median(xs.map((x) => x.pgMs)))} / ${ms(median(xs.map((x) => x.clientMs)))}`;
       console.log(
-        `| submit of a ${LINES}-line return, ${CONNECTIONS} conns | ${old ? 'app before | CPU ms/submit app / PostgreSQL / client | ' : ''}app | CPU ms/submit app / PostgreSQL / client | its SQL in pgbench | CPU ms/tx PostgreSQL / pgbench | ratio (pairs) | goal |`,
+        `| submit of a ${LINES}-line return, ${CONNECTIONS} conns | ${old ? "app before | CPU ms/submit app / PostgreSQL / client | before's SQL in pgbench | CPU ms/tx PostgreSQL / pgbench | ratio before | " : ''}app | CPU ms/submit app / PostgreSQL / client | its SQL in pgbench | CPU ms/tx PostgreSQL / pgbench | ratio (pairs) | goal |`,
       );
-      console.log(`|---|${old ? '---|---|' : ''}---|---|---|---|---|---|`);
+      console.log(`|---|${old ? '---|---|---|---|---|' : ''}---|---|---|---|---|---|`);
       for (const customers of [1, 4]) {
         await submits(app, customers)(); // warm-up
         if (old) await submits(old, customers)();
         const a: Half[] = [];
         const b: Half[] = [];
         const o: Half[] = [];
+        const ob: Half[] = [];
         for (let p = 0; p < PAIRS; p++) {
           if (old) o.push(await submits(old, customers)());
+          if (beforeReplay) ob.push(await raw(beforeReplay)());
           a.push(await submits(app, customers)());
-          b.push(await raw());
+          b.push(await raw(replay)());
         }
         const ratios = a.map((x, i) => x.rps / b[i]!.rps);
+        const limit = (xs: Half[]) =>
+          `${Math.round(median(xs.map((x) => x.rps))).toLocaleString('en')} tps | ${ms(median(xs.map((x) => x.pgMs)))} / ${ms(median(xs.map((x) => x.clientMs)))}`;
+        const oldRatio = old ? `${median(o.map((x, i) => x.rps / ob[i]!.rps)).toFixed(2)}` : '';
         const failed = [...o, ...a].filter((x) => x.failed).map((x) => x.failed);
         console.log(
-          `| ${customers === 1 ? 'one customer' : 'four customers'} | ${old ? `${fmt(o)} | ${cpu(o)} | ` : ''}${fmt(a)} | ${cpu(a)} | ${Math.round(median(b.map((x) => x.rps))).toLocaleString('en')} tps | ${ms(median(b.map((x) => x.pgMs)))} / ${ms(median(b.map((x) => x.clientMs)))} | ${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')}) | ≥ 1,000/s for one customer |${failed.length ? ` failed: ${JSON.stringify(failed)}` : ''}`,
+          `| ${customers === 1 ? 'one customer' : 'four customers'} | ${old ? `${fmt(o)} | ${cpu(o)} | ${limit(ob)} | ${oldRatio} | ` : ''}${fmt(a)} | ${cpu(a)} | ${limit(b)} | ${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(', ')}) | ≥ 1,000/s for one customer |${failed.length ? ` failed: ${JSON.stringify(failed)}` : ''}`,
         );
       }
       console.log(
-        `\n(${PAIRS} interleaved ${old ? 'triples' : 'pairs'} of ${SECONDS} s; the replay is one submit per order of one customer, each transaction one of them at random after a primary-key lookup of its parameters; load client in this process, the app its own process; PostgreSQL CPU is that of the bench database's backends.) ${SHARED_BOX_NOTE}`,
+        `\n(${PAIRS} interleaved ${old ? 'rounds of four (app before, its SQL, app, its SQL)' : 'pairs'} of ${SECONDS} s; the replay is one submit per order of one customer, each transaction one of them at random after a primary-key lookup of its parameters; load client in this process, the app its own process; PostgreSQL CPU is that of the bench database's backends.) ${SHARED_BOX_NOTE}`,
       );
     } finally {
       await app.stop();

@@ -1,4 +1,4 @@
-import { Anchor, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState } from 'react';
@@ -24,10 +24,10 @@ import {
 import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
 import { defaultEntry, needsBin, type EntryValues } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';
-import { OffOrderRows, productSku } from './OffOrderRows';
+import { productSku } from './OffOrderRows';
 import { entrySubject } from './LedgerRow';
-import { OrderLineRows } from './OrderLineRows';
-import { discrepancyTotals, filterLines, lineForCode, productImageUrls, summaryRows } from './receiving-logic';
+import { OrderLinesTable } from './OrderLinesTable';
+import { discrepancyTotals, filterLines, lineForCode, summaryRows } from './receiving-logic';
 import classes from './receiving.module.css';
 import { ScanBar, type ScanNotice, type ScanOutcome } from './ScanBar';
 
@@ -274,71 +274,24 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         outcome={scanNotice}
         onOutcome={setScanNotice}
       />
-      <Paper withBorder className={classes.linesPaper}>
-        <Table layout="fixed" verticalSpacing={1} horizontalSpacing={6} className={classes.lines} aria-label="Order lines">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={26}>
-                <VisuallyHidden>Detail</VisuallyHidden>
-              </Table.Th>
-              <Table.Th w={36}>
-                <VisuallyHidden>Image</VisuallyHidden>
-              </Table.Th>
-              <Table.Th w={150}>SKU / UPC</Table.Th>
-              <Table.Th>Name / Colour | Size</Table.Th>
-              <Table.Th w={68} ta="center">
-                Received
-              </Table.Th>
-              <Table.Th w={44}>Qty</Table.Th>
-              <Table.Th w={132}>Condition</Table.Th>
-              <Table.Th w={158}>Reason</Table.Th>
-              <Table.Th w={92}>Comment</Table.Th>
-              <Table.Th w={132}>Disposition / Bin</Table.Th>
-              <Table.Th w={92}>
-                <VisuallyHidden>Save, missing or remove</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          {lines.map((line) => (
-            <OrderLineRows
-              key={line.id}
-              line={line}
-              previous={order.ledgers}
-              fresh={draft.return_ledgers}
-              reasons={order.reasons}
-              dispositions={dispositions}
-              missing={(draft.missing_lines ?? []).find((m) => m.order_line_id === line.id)?.quantity ?? 0}
-              onMissing={(quantity) => dispatch({ type: 'missing', orderLineId: line.id, quantity })}
-              imageUrls={productImageUrls(customer, line.product.sku)}
-              entry={entryOf(line.id)}
-              flash={flash?.lineId === line.id}
-              flashSeq={flash?.seq ?? 0}
-              onEntryChange={(values) => setEntries((e) => ({ ...e, [line.id]: values }))}
-              onSave={(values) => {
-                add(line.id, line.product_id, values);
-                setEntries((e) => ({ ...e, [line.id]: defaultEntry(order.reasons, dispositions) }));
-              }}
-              onRemove={remove}
-              photosOf={(id) => entryPhotos(draft, id)}
-              onPhotos={(id) => setPhotoTarget({ entryId: String(id), webcam: false })}
-            />
-          ))}
-          <OffOrderRows
-            order={order}
-            fresh={draft.return_ledgers}
-            dispositions={dispositions}
-            products={offOrderProducts}
-            onRemove={remove}
-            photosOf={(id) => entryPhotos(draft, id)}
-            onPhotos={(id) => setPhotoTarget({ entryId: String(id), webcam: false })}
-          />
-        </Table>
-        {lines.length === 0 && (
-          <Text c="dimmed" size="sm" p="sm">
-            No line matches the filter.
-          </Text>
-        )}
-      </Paper>
+      <OrderLinesTable
+        order={order}
+        lines={lines}
+        draft={draft}
+        customer={customer}
+        dispositions={dispositions}
+        offOrderProducts={offOrderProducts}
+        entryOf={entryOf}
+        flash={flash}
+        onEntryChange={(lineId, values) => setEntries((e) => ({ ...e, [lineId]: values }))}
+        onSave={(line, values) => {
+          add(line.id, line.product_id, values);
+          setEntries((e) => ({ ...e, [line.id]: defaultEntry(order.reasons, dispositions) }));
+        }}
+        onMissing={(orderLineId, quantity) => dispatch({ type: 'missing', orderLineId, quantity })}
+        onRemove={remove}
+        onPhotos={(id) => setPhotoTarget({ entryId: String(id), webcam: false })}
+      />
       <LazyDialog opened={summaryOpen}>
         <SummaryModal
           opened={summaryOpen}

@@ -65,7 +65,13 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const [summaryOpen, setSummaryOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   // The photo dialog (issue 16): a new entry's (by its temporary id) or the return's (null).
-  const [photoTarget, setPhotoTarget] = useState<{ entryId: string | null; webcam: boolean } | null>(null);
+  // It keeps its target while it fades out after closing, so its title does not change on the way out.
+  const [photoTarget, setPhotoTarget] = useState<{ entryId: string | null; webcam: boolean }>({ entryId: null, webcam: false });
+  const [photoOpen, setPhotoOpen] = useState(false);
+  const openPhotos = (entryId: string | null, webcam: boolean) => {
+    setPhotoTarget({ entryId, webcam });
+    setPhotoOpen(true);
+  };
   // The entry recorded last (a scan, a saved form, a wrong or extra item): what Alt+C photographs.
   const [lastEntry, setLastEntry] = useState<LedgerEntry['id'] | null>(null);
   // Issue 16: the customer's dispositions, the disposition and bin of the next scans, the wrong/extra item dialog.
@@ -199,7 +205,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   };
 
   const run = (command: ReceivingCommand) => {
-    const modalOpen = summaryOpen || helpOpen || photoTarget !== null;
+    const modalOpen = summaryOpen || helpOpen || photoOpen;
     if (command === 'confirmSubmit') {
       if (summaryOpen) void confirm();
       return;
@@ -218,8 +224,8 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     else if (command === 'nextReason') setScanReason((r) => nextReason(order.reasons, r));
     else if (command === 'openSummary') setSummaryOpen(true);
     else if (command === 'closeOrder') dispatch({ type: 'close' });
-    else if (command === 'photoLine') setPhotoTarget({ entryId: lastRecordedEntry(draft.return_ledgers, lastEntry), webcam: true });
-    else if (command === 'photoReturn') setPhotoTarget({ entryId: null, webcam: false });
+    else if (command === 'photoLine') openPhotos(lastRecordedEntry(draft.return_ledgers, lastEntry), true);
+    else if (command === 'photoReturn') openPhotos(null, false);
   };
   useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, true), []);
   useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, false));
@@ -250,7 +256,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         onClose={() => dispatch({ type: 'close' })}
         onHelp={() => setHelpOpen(true)}
         returnPhotos={draft.photo_ids?.length ?? 0}
-        onPhotos={() => setPhotoTarget({ entryId: null, webcam: false })}
+        onPhotos={() => openPhotos(null, false)}
       />
       <ScanBar
         inputRef={scanRef}
@@ -290,7 +296,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         }}
         onMissing={(orderLineId, quantity) => dispatch({ type: 'missing', orderLineId, quantity })}
         onRemove={remove}
-        onPhotos={(id) => setPhotoTarget({ entryId: String(id), webcam: false })}
+        onPhotos={(id) => openPhotos(String(id), false)}
       />
       <LazyDialog opened={summaryOpen}>
         <SummaryModal
@@ -309,18 +315,18 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
           onConfirm={() => void confirm()}
         />
       </LazyDialog>
-      <LazyDialog opened={photoTarget !== null}>
+      <LazyDialog opened={photoOpen}>
         <PhotoDialog
-          opened={photoTarget !== null}
-          title={photoTitle(photoTarget?.entryId ?? null)}
-          label={photoTitle(photoTarget?.entryId ?? null)}
+          opened={photoOpen}
+          title={photoTitle(photoTarget.entryId)}
+          label={photoTitle(photoTarget.entryId)}
           customerId={order.customer_id}
-          photoIds={photoTarget?.entryId ? entryPhotos(draft, photoTarget.entryId) : (draft.photo_ids ?? [])}
-          onAdd={(photoId) => dispatch({ type: 'photoAdd', entryId: photoTarget?.entryId ?? null, photoId })}
-          onRemove={(photoId) => dispatch({ type: 'photoRemove', entryId: photoTarget?.entryId ?? null, photoId })}
-          startWebcam={photoTarget?.webcam ?? false}
+          photoIds={photoTarget.entryId ? entryPhotos(draft, photoTarget.entryId) : (draft.photo_ids ?? [])}
+          onAdd={(photoId) => dispatch({ type: 'photoAdd', entryId: photoTarget.entryId, photoId })}
+          onRemove={(photoId) => dispatch({ type: 'photoRemove', entryId: photoTarget.entryId, photoId })}
+          startWebcam={photoTarget.webcam}
           onClose={() => {
-            setPhotoTarget(null);
+            setPhotoOpen(false);
             focusScan();
           }}
         />

@@ -161,6 +161,13 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await page.getByTestId('order-line').first().waitFor();
       await page.mouse.move(1300, 700);
       await screen(page, audit, 'receiving-order-panel', 'Return Processing');
+      // The Receiving Date's calendar (its own chunk, loaded on first opening).
+      await page.getByRole('button', { name: 'Pick the date from a calendar' }).click();
+      const calendar = page.getByRole('dialog', { name: 'Pick the date from a calendar' });
+      await calendar.getByRole('button', { name: 'Next month' }).waitFor();
+      await state_(page, audit, 'receiving-date-calendar');
+      await page.keyboard.press('Escape');
+      await calendar.waitFor({ state: 'detached' });
       const filter = page.getByTestId('line-filter');
       await filter.fill(seed.products[0]!.upc);
       await filter.press('Enter');

@@ -1,12 +1,12 @@
 // The order panel's head as one compact band (SPEC §2.7): Saved Return(s) notice, order info, delivery
 // customer info, the 'Return Option' inputs and the Submit / Close buttons.
 import { ActionIcon, Anchor, Box, Button, Group, Paper, Text, TextInput, Tooltip } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { IconKeyboard, IconCamera } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants';
 import type { OrderDetail } from '../../../contract/orders';
 import type { DraftField, ReturnDraft } from './draft-reducer';
+import { ReceivingDateField } from './ReceivingDateField';
 import classes from './receiving.module.css';
 
 /** A label left of its input, so the band stays one input high. */
@@ -115,14 +115,7 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp, re
               onChange={(e) => onField(field, e.currentTarget.value)}
             />
           ))}
-          <DateInput
-            size="xs"
-            label="Receiving Date"
-            {...inline(110)}
-            valueFormat="YYYY-MM-DD"
-            value={draft.return_date}
-            onChange={(v) => v && onField('return_date', v)}
-          />
+          <ReceivingDateField value={draft.return_date} onChange={(date) => onField('return_date', date)} />
         </Group>
         <Group gap="xs" wrap="nowrap">
           <Tooltip label="Photos of the return: parcel, label (Alt+O)">

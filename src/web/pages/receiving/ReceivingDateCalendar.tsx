@@ -1,0 +1,48 @@
+// The Receiving Date's calendar, a chunk of its own: @mantine/dates and dayjs load when the operator
+// first opens it (issue 13). Opened, the focus is on the chosen day, so the arrows move between days,
+// PageUp/PageDown between months, and Enter or Space picks the day.
+import { DatePicker } from '@mantine/dates';
+import { useEffect, useRef } from 'react';
+
+/** The names the theme gives DateInput's calendar (theme.ts), for the same arrows here. */
+const ARIA_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
+
+const AUTOFOCUS = { 'data-autofocus': true } as const;
+
+export interface ReceivingDateCalendarProps {
+  /** The draft's date, YYYY-MM-DD. */
+  value: string;
+  onPick: (date: string) => void;
+}
+
+export default function ReceivingDateCalendar({ value, onPick }: ReceivingDateCalendarProps) {
+  const root = useRef<HTMLDivElement>(null);
+  // The popover's focus trap ran while this chunk was loading and found nothing to focus: the day in
+  // the tab order (the chosen one) takes it now.
+  useEffect(() => {
+    root.current?.querySelector<HTMLButtonElement>('table button[tabindex="0"]')?.focus();
+  }, []);
+  return (
+    <div ref={root}>
+      <DatePicker
+        size="sm"
+        value={value}
+        defaultDate={value}
+        onChange={(date) => date && onPick(date)}
+        ariaLabels={ARIA_LABELS}
+        // As the theme's DateInput: Mantine paints weekends red.6 and other months' days at half opacity, both under AA.
+        weekendDays={[]}
+        hideOutsideDates
+        // Opened again (chunk already here), the popover's focus trap looks for this mark first.
+        getDayProps={(date) => (date === value ? AUTOFOCUS : {})}
+      />
+    </div>
+  );
+}

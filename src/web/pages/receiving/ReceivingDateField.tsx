@@ -1,0 +1,105 @@
+// The draft's Receiving Date (SPEC §2.7 'Return Option', §3 return_date YYYY-MM-DD, default today):
+// typed as YYYY-MM-DD into a plain text input, with a calendar button beside it. The calendar
+// (@mantine/dates and dayjs, ≈ 14 kB gzip) loads the first time it is opened, not with the order panel
+// (issue 13). The draft only ever holds a real day: a half-typed or impossible date stays in the
+// field with its error and the draft keeps the last valid one.
+import { ActionIcon, Center, Loader, Popover, TextInput } from '@mantine/core';
+import { IconCalendar } from '@tabler/icons-react';
+import { Suspense, useState } from 'react';
+import { lazyPage } from '../../lib/lazy-page';
+import { calendarDateProblem } from '../../lib/calendar-date';
+import classes from './receiving.module.css';
+
+const ReceivingDateCalendar = lazyPage(() => import('./ReceivingDateCalendar'));
+
+const DATE_LENGTH = 'YYYY-MM-DD'.length;
+
+/** What the field says under a date the draft cannot take. */
+export function dateError(text: string): string | null {
+  const problem = calendarDateProblem(text);
+  if (problem === 'format') return 'Enter the date as YYYY-MM-DD';
+  if (problem === 'impossible') return `${text} is not a calendar date`;
+  return null;
+}
+
+export interface ReceivingDateFieldProps {
+  /** The draft's return_date: always a real day. */
+  value: string;
+  onChange: (date: string) => void;
+}
+
+export function ReceivingDateField({ value, onChange }: ReceivingDateFieldProps) {
+  const [text, setText] = useState(value);
+  const [shownValue, setShownValue] = useState(value);
+  const [left, setLeft] = useState(false);
+  const [calendarOpen, setCalendarOpen] = useState(false);
+  // A new draft (after a submit, a reload, another order) shows its own date; set during render so
+  // the field never shows the old text for a frame.
+  if (value !== shownValue) {
+    setShownValue(value);
+    setText(value);
+    setLeft(false);
+  }
+  const error = dateError(text);
+  // Not while the operator is still typing: only a full-length text or one they left is judged.
+  const shownError = error && (left || text.length >= DATE_LENGTH) ? error : null;
+
+  const type = (next: string) => {
+    setText(next);
+    setLeft(false);
+    if (!dateError(next) && next !== value) {
+      setShownValue(next);
+      onChange(next);
+    }
+  };
+  const pick = (date: string) => {
+    setCalendarOpen(false);
+    type(date);
+  };
+
+  return (
+    <TextInput
+      size="xs"
+      label="Receiving Date"
+      classNames={{ root: `${classes.inlineRoot} ${classes.dateRoot}`, label: classes.inlineLabel, error: classes.dateError }}
+      styles={{ wrapper: { width: 128 } }}
+      placeholder="YYYY-MM-DD"
+      maxLength={DATE_LENGTH}
+      autoComplete="off"
+      spellCheck={false}
+      value={text}
+      error={shownError}
+      onChange={(e) => type(e.currentTarget.value.trim())}
+      onBlur={() => setLeft(true)}
+      rightSectionWidth={28}
+      rightSectionPointerEvents="all"
+      rightSection={
+        <Popover opened={calendarOpen} onChange={setCalendarOpen} position="bottom-end" shadow="md" trapFocus returnFocus withinPortal>
+          <Popover.Target>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              size={22}
+              aria-label="Pick the date from a calendar"
+              title="Pick the date from a calendar"
+              onClick={() => setCalendarOpen((o) => !o)}
+            >
+              <IconCalendar size={16} />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown p="xs" data-testid="receiving-date-calendar">
+            <Suspense
+              fallback={
+                <Center w={252} h={260}>
+                  <Loader size="sm" type="dots" aria-label="Loading the calendar" />
+                </Center>
+              }
+            >
+              <ReceivingDateCalendar value={error ? value : text} onPick={pick} />
+            </Suspense>
+          </Popover.Dropdown>
+        </Popover>
+      }
+    />
+  );
+}

@@ -116,4 +116,45 @@ describe('receiving: the order panel form controls', () => {
       assert.deepEqual(errors, []);
     },
   );
+  e2eTest('Quantity from the keyboard: arrows step by one, never below 1, digits only, Enter saves', browser, async ({ page, errors }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const seed = await seedReturnsCustomer({ prefix: 'Qty Co' });
+    await openOrder(page, seed);
+    const row = page.getByTestId('order-line').first();
+    const qty = row.getByRole('spinbutton', { name: `Quantity, ${seed.products[0]!.sku}` });
+    assert.equal(await qty.inputValue(), '1');
+    await qty.focus();
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await qty.inputValue(), '1', 'the minimum is 1');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowDown');
+    assert.equal(await qty.inputValue(), '3');
+    assert.equal(await qty.getAttribute('aria-valuenow'), '3');
+    // Integers only: a sign, a decimal point or a letter is not taken.
+    await page.keyboard.press('End');
+    await page.keyboard.type('-.e');
+    assert.equal(await qty.inputValue(), '3');
+    await page.keyboard.press('Enter');
+    const entry = row.getByTestId('ledger-new');
+    await entry.waitFor();
+    await row.getByTestId('received-count').filter({ hasText: '3 / 2' }).waitFor();
+    // The form resets to 1 and the arrows go on from there.
+    assert.equal(await qty.inputValue(), '1');
+    // Empty is refused with the SPEC's message; typing a number and Enter saves a second entry.
+    await qty.fill('');
+    await qty.press('Enter');
+    await row.getByText('Quantity is required').waitFor();
+    await screenshot(page, 'fields-03-quantity-required');
+    assert.equal(await entry.count(), 1);
+    await qty.fill('0');
+    await qty.press('ArrowUp');
+    assert.equal(await qty.inputValue(), '1', '0 steps up to the minimum');
+    await qty.press('ArrowUp');
+    await qty.press('Enter');
+    await row.getByTestId('received-count').filter({ hasText: '5 / 2' }).waitFor();
+    assert.equal(await entry.count(), 2);
+    assert.deepEqual(errors, []);
+  });
 });

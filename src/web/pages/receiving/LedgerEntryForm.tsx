@@ -1,8 +1,8 @@
 // The entry form of one order line laid out as table cells of its row: Quantity, Condition, Reason,
 // Comment, Disposition with its Bin beneath it when the disposition needs one, Save (SPEC §2.7, issue 16).
-// Enter in Quantity, Comment or Bin saves, as Save does. The selects show their whole text: a narrow
+// Enter in Quantity, Comment or Bin saves, as Save does; ArrowUp/ArrowDown step the Quantity. The selects show their whole text: a narrow
 // chevron and, on hover, the full value for a reason longer than its column.
-import { Button, NumberInput, Select, Table, TextInput } from '@mantine/core';
+import { Button, Select, Table, TextInput } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
 import classes from './receiving.module.css';
 import { DEFAULT_CONDITION, LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
@@ -10,6 +10,7 @@ import { MSG } from '../../../contract/messages';
 import { defaultDisposition, DISPOSITION_MSG } from '../../../contract/disposition-rules';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
+import { QuantityInput } from './QuantityInput';
 
 export interface EntryValues {
   quantity: number | string;
@@ -98,18 +99,11 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
   return (
     <>
       <Table.Td>
-        <NumberInput
-          size="xs"
-          aria-label={`Quantity, ${lineLabel}`}
-          min={LIMITS.minLedgerQuantity}
-          max={LIMITS.maxLedgerQuantity}
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          hideControls
+        <QuantityInput
+          label={`Quantity, ${lineLabel}`}
           value={values.quantity}
           error={error}
-          onChange={(v) => set({ quantity: v })}
+          onChange={(quantity) => set({ quantity })}
           onKeyDown={enterSaves}
         />
       </Table.Td>

@@ -125,6 +125,84 @@ describe('top bar', () => {
   });
 });
 
+describe('user menu (loaded on first use, issue 13)', () => {
+  e2eTest(
+    'the trigger looks and reads the same before and after loading; Enter and Space open it with the focus inside, Escape closes it and the focus returns to the trigger',
+    browser,
+    async ({ page, errors }) => {
+      await page.setViewportSize({ width: 1366, height: 768 });
+      const operator = await createOperator();
+      await loginViaUi(page, operator.username, operator.password);
+      const userMenu = page.getByRole('button', { name: 'User menu' });
+      const menu = page.getByRole('menu');
+      const focusInMenu = () => menu.evaluate((el) => el.contains(document.activeElement));
+      const triggerFocused = () => userMenu.evaluate((el) => el === document.activeElement);
+      // Drawn alone, the trigger carries what Mantine's Menu.Target gives a closed menu's button.
+      assert.equal(await userMenu.getAttribute('aria-haspopup'), 'menu');
+      assert.equal(await userMenu.getAttribute('aria-expanded'), 'false');
+      await page.mouse.move(600, 500);
+      const standIn = await userMenu.screenshot({ animations: 'disabled' });
+
+      // First activation from the keyboard: the menu's code loads, and it opens as a click would.
+      await userMenu.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('menuitem', { name: 'Change Password' }).waitFor();
+      assert.equal(await userMenu.getAttribute('aria-expanded'), 'true');
+      assert.equal(await userMenu.getAttribute('aria-controls'), await menu.getAttribute('id'));
+      await page.waitForFunction(() => document.querySelector('[role=menu]')?.contains(document.activeElement));
+      assert.equal(await focusInMenu(), true, 'the focus did not move into the menu');
+      await screenshot(page, 'user-menu-open-keyboard');
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.activeElement?.textContent?.includes('User menu'));
+      assert.equal(await triggerFocused(), true, 'Escape did not return the focus to the trigger');
+      assert.equal(await userMenu.getAttribute('aria-expanded'), 'false');
+
+      // Mounted from now on: Space opens it again, Escape returns the focus again.
+      await page.keyboard.press('Space');
+      await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+      await page.waitForFunction(() => document.querySelector('[role=menu]')?.contains(document.activeElement));
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.activeElement?.textContent?.includes('User menu'));
+
+      // Same pixels as the stand-in, once the focus and the pointer are elsewhere.
+      await userMenu.evaluate((el) => (el as HTMLElement).blur());
+      await page.mouse.move(600, 500);
+      await page.waitForTimeout(200); // the hover background's 120 ms transition
+      assert.equal(
+        Buffer.compare(await userMenu.screenshot({ animations: 'disabled' }), standIn),
+        0,
+        'the loaded trigger is drawn differently',
+      );
+
+      // A click opens it (the menu's own target now); the item still works.
+      await userMenu.click();
+      await page.getByRole('menuitem', { name: 'Change Password' }).click();
+      await page.getByRole('dialog', { name: 'Change Password' }).waitFor();
+      assert.deepEqual(errors, []);
+    },
+  );
+
+  e2eTest(
+    'an admin: the Admin menu loads on its first click, opens with its links, and Escape returns the focus',
+    browser,
+    async ({ page, errors }) => {
+      await loginAsAdmin(page);
+      const admin = page.getByRole('button', { name: 'Admin', exact: true });
+      assert.equal(await admin.getAttribute('aria-haspopup'), 'menu');
+      assert.equal(await admin.getAttribute('aria-expanded'), 'false');
+      await admin.click();
+      await page.getByRole('menuitem', { name: 'Task Status' }).waitFor();
+      assert.equal(await admin.getAttribute('aria-expanded'), 'true');
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+      await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Admin');
+      assert.deepEqual(errors, []);
+    },
+  );
+});
+
 describe('change password', () => {
   e2eTest('the modal validates, reports a wrong old password, updates, and the new password logs in', browser, async ({ page }) => {
     const operator = await createOperator();

@@ -1,38 +1,21 @@
-import { Avatar, Box, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Avatar, Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import {
-  IconAdjustmentsHorizontal,
-  IconBuildingWarehouse,
-  IconChartBar,
-  IconChevronDown,
-  IconHistory,
-  IconKey,
-  IconListCheck,
-  IconReceipt2,
-  IconLogout,
-  IconPackageImport,
-  IconPackages,
-  IconSettings,
-  IconUsers,
-} from '@tabler/icons-react';
+import { IconChartBar, IconChevronDown, IconHistory, IconPackageImport, IconPackages, IconSettings } from '@tabler/icons-react';
 import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../auth/session';
 import { Logo } from '../components/Logo';
+import { LazyMenu } from '../components/menu/LazyMenu';
 import { lazyPage } from '../lib/lazy-page';
-import { activeNav, ADMIN_LINKS, HISTORY_DEFAULT_PATH } from './nav';
+import { activeNav, HISTORY_DEFAULT_PATH } from './nav';
 import classes from './TopBar.module.css';
 
 // Loaded on first use: the modal brings @mantine/form and PasswordInput, which no first screen needs.
 const ChangePasswordModal = lazyPage(async () => ({ default: (await import('./ChangePasswordModal')).ChangePasswordModal }));
 
-const ADMIN_ICONS = {
-  users: IconUsers,
-  customers: IconBuildingWarehouse,
-  settings: IconAdjustmentsHorizontal,
-  tasks: IconListCheck,
-  billing: IconReceipt2,
-} as const;
+// The menus too (issue 13): Mantine's Menu and the items' icons arrive on the first click of their button.
+const loadUserMenu = async () => (await import('./UserMenu')).UserMenu;
+const loadAdminMenu = async () => (await import('./AdminMenu')).AdminMenu;
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -60,6 +43,7 @@ export function TopBar() {
   // The menu item that opened the modal is gone when it closes, so focus goes back to the menu's
   // button (WCAG 2.4.3) instead of falling to the page.
   const userMenuButton = useRef<HTMLButtonElement>(null);
+  const adminMenuButton = useRef<HTMLButtonElement>(null);
   const closePasswordModal = () => {
     passwordModal.close();
     userMenuButton.current?.focus();
@@ -87,38 +71,40 @@ export function TopBar() {
             Dashboard
           </NavItem>
           {isAdmin && (
-            <Menu position="bottom-start" shadow="md" width={200} offset={6}>
-              <Menu.Target>
-                <UnstyledButton className={classes.link} data-active={active === 'admin' || undefined} aria-label="Admin">
+            <LazyMenu
+              load={loadAdminMenu}
+              menuProps={{ pathname }}
+              triggerRef={adminMenuButton}
+              trigger={
+                <UnstyledButton
+                  ref={adminMenuButton}
+                  className={classes.link}
+                  data-active={active === 'admin' || undefined}
+                  aria-label="Admin"
+                >
                   <IconSettings size={18} stroke={1.7} />
                   <span className={classes.label}>Admin</span>
                   <IconChevronDown size={14} stroke={1.7} />
                 </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                {ADMIN_LINKS.map((l) => {
-                  const Icon = ADMIN_ICONS[l.icon];
-                  return (
-                    <Menu.Item
-                      key={l.to}
-                      component={Link}
-                      to={l.to}
-                      leftSection={<Icon size={16} stroke={1.7} />}
-                      fw={pathname.startsWith(l.to) ? 600 : undefined}
-                    >
-                      {l.label}
-                    </Menu.Item>
-                  );
-                })}
-              </Menu.Dropdown>
-            </Menu>
+              }
+            />
           )}
         </Group>
       </Group>
 
-      <Menu position="bottom-end" shadow="md" width={220} offset={6}>
-        <Menu.Target>
-          {/* Named "User menu …" plus the visible name, so speech input can say what it sees (WCAG 2.5.3). */}
+      <LazyMenu
+        load={loadUserMenu}
+        menuProps={{
+          label: account?.email || account?.username || '',
+          onChangePassword: () => {
+            setPasswordUsed(true);
+            passwordModal.open();
+          },
+          onLogout: () => void logout(),
+        }}
+        triggerRef={userMenuButton}
+        trigger={
+          // Named "User menu …" plus the visible name, so speech input can say what it sees (WCAG 2.5.3).
           <UnstyledButton className={classes.user} ref={userMenuButton}>
             <VisuallyHidden>User menu</VisuallyHidden>
             <Group gap={10} wrap="nowrap">
@@ -138,24 +124,8 @@ export function TopBar() {
               <IconChevronDown size={14} stroke={1.7} />
             </Group>
           </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{account?.email || account?.username}</Menu.Label>
-          <Menu.Item
-            leftSection={<IconKey size={16} stroke={1.7} />}
-            onClick={() => {
-              setPasswordUsed(true);
-              passwordModal.open();
-            }}
-          >
-            Change Password
-          </Menu.Item>
-          <Menu.Divider />
-          <Menu.Item color="red.9" leftSection={<IconLogout size={16} stroke={1.7} />} onClick={() => void logout()}>
-            Logout
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+        }
+      />
 
       {passwordUsed && (
         <Suspense fallback={null}>

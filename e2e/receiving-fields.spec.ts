@@ -157,4 +157,29 @@ describe('receiving: the order panel form controls', () => {
     assert.equal(await entry.count(), 2);
     assert.deepEqual(errors, []);
   });
+  e2eTest('the icon buttons say what they do: a name, the hint as title, their key', browser, async ({ page, errors }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const seed = await seedReturnsCustomer({ prefix: 'Hint Co' });
+    await openOrder(page, seed);
+    const photos = page.getByRole('button', { name: '0 photos of the return', exact: true });
+    assert.equal(await photos.getAttribute('title'), 'Photos of the return: parcel, label (Alt+O)');
+    assert.equal(await photos.getAttribute('aria-keyshortcuts'), 'Alt+O');
+    const help = page.getByRole('button', { name: 'Keyboard shortcuts', exact: true });
+    assert.equal(await help.getAttribute('title'), 'Keyboard shortcuts (?)');
+    assert.equal(await help.getAttribute('aria-keyshortcuts'), '?');
+    const sku = seed.products[0]!.sku;
+    const missing = page.getByRole('button', { name: `Mark ${sku} missing from the parcel`, exact: true });
+    assert.equal(await missing.getAttribute('title'), 'Missing from the parcel');
+    // Each still does its job.
+    await help.click();
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await missing.click();
+    await page.getByTestId('ledger-missing').waitFor();
+    assert.equal(await missing.getAttribute('aria-pressed'), 'true');
+    await screenshot(page, 'fields-04-missing-marked');
+    assert.deepEqual(errors, []);
+  });
 });

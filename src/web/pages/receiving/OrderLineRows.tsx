@@ -1,7 +1,7 @@
 // One order line as one compact table row (thumbnail, SKU/UPC, name, colour | size, received/ordered,
 // the entry form inline) with its ledger entries as rows beneath it (SPEC §2.7). The detail (form and
 // ledgers) is open by default and folds with the row's chevron.
-import { ActionIcon, Badge, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPackageOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { DispositionView } from '../../../contract/dispositions';
@@ -102,19 +102,19 @@ export function OrderLineRows(props: OrderLineRowsProps) {
             onChange={props.onEntryChange}
             onSave={props.onSave}
             actions={
-              <Tooltip label="Missing from the parcel" openDelay={400}>
-                <ActionIcon
-                  variant="subtle"
-                  color="orange"
-                  size="sm"
-                  aria-label={`Mark ${p.sku} missing from the parcel`}
-                  aria-pressed={props.missing > 0}
-                  disabled={props.missing > 0}
-                  onClick={() => props.onMissing(Math.max(1, line.quantity - counts.total))}
-                >
-                  <IconPackageOff size={15} />
-                </ActionIcon>
-              </Tooltip>
+              // The browser's tooltip (title), not Mantine's: the same words without 3 kB gzip (issue 13).
+              <ActionIcon
+                variant="subtle"
+                color="orange"
+                size="sm"
+                aria-label={`Mark ${p.sku} missing from the parcel`}
+                title="Missing from the parcel"
+                aria-pressed={props.missing > 0}
+                disabled={props.missing > 0}
+                onClick={() => props.onMissing(Math.max(1, line.quantity - counts.total))}
+              >
+                <IconPackageOff size={15} />
+              </ActionIcon>
             }
           />
         ) : (

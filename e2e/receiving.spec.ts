@@ -346,7 +346,13 @@ describe('receiving', () => {
         const result = page.getByRole('listitem', { name: new RegExp(`Order DLV${s.ref}A`) });
         await result.waitFor();
         await result.click();
-        await line(page, 1, s.ref).getByRole('img', { name: 'Organic T-Shirt' }).waitFor();
+        const thumbnail = line(page, 1, s.ref).getByRole('img', { name: 'Organic T-Shirt' });
+        // Resting on the thumbnail (it loaded from the second host) shows it larger; leaving it hides the preview.
+        await thumbnail.hover();
+        await page.getByTestId('image-preview').locator('img').waitFor();
+        await screenshot(page, 'receiving-11-image-preview');
+        await page.mouse.move(5, 700);
+        await page.getByTestId('image-preview').waitFor({ state: 'detached' });
         await line(page, 2, s.ref).getByTestId('image-placeholder').waitFor();
         assert.ok(seen.includes(`/one/RCV-${s.ref}-1-a.jpg`) && seen.includes(`/two/RCV-${s.ref}-1-a.jpg`), seen.join(', '));
         await screenshot(page, 'receiving-11-rest-images');

@@ -36,6 +36,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: true } },
+    // API calls go to the server; the SPA's own modules under src/web/api/ (client.ts, …) must not.
+    proxy: { '^/api/(?!.*\\.tsx?(?:\\?|$))': { target: 'http://localhost:3000', changeOrigin: true } },
   },
 });

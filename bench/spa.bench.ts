@@ -97,6 +97,17 @@ const table = (title: string, group: (source: string) => string, keep: (name: st
 };
 table('receiving page by package / our area', area);
 table('receiving page: our modules', owner, (name) => name.startsWith('src/'));
+// DETAIL=@mantine/core: that package's bytes by its own folder (a component, for Mantine), to find what to trim.
+const detail = process.env.DETAIL;
+if (detail) {
+  const inPackage = (source: string) => {
+    const at = source.indexOf(`node_modules/${detail}/`);
+    if (at < 0) return '(other)';
+    const parts = source.slice(at + detail.length + 14).split('/');
+    return parts.slice(0, parts[1] === 'components' ? 3 : 2).join('/');
+  };
+  table(`${detail} by folder`, inPackage, (name) => name !== '(other)' && name !== '(chunk glue)');
+}
 
 // Known-heavy packages that a first screen must not load: the dashboard's charts, and zod (the
 // receiving page needs the contract's types and constants only; forms that validate load it with their screen).

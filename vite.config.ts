@@ -8,7 +8,16 @@ const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react(), precompressPlugin()],
+  plugins: [react({ refreshExclude: /./ }), precompressPlugin()],
+  resolve: {
+    alias: [
+      { find: /^react$/, replacement: fileURLToPath(new URL('./src/web/react-on-preact.ts', import.meta.url)) },
+      { find: /^react-dom$/, replacement: 'preact/compat' },
+      { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+      { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+      { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+    ],
+  },
   build: {
     outDir,
     emptyOutDir: true,
@@ -20,7 +29,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor-react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'vendor-preact', test: /node_modules[\\/]preact[\\/]|react-on-preact/, priority: 2 },
             { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
             { name: 'vendor-dayjs', test: /node_modules[\\/]dayjs[\\/]/, priority: 2 },
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },

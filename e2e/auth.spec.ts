@@ -115,6 +115,8 @@ describe('top bar', () => {
     const token = await page.evaluate(() => localStorage.getItem('returns-desk.token'));
     assert.ok(token);
     await logoutViaUi(page);
+    // The login form opens with the cursor in Username, as it does on a fresh page load.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('autocomplete') === 'username');
     assert.equal(await page.evaluate(() => localStorage.getItem('returns-desk.token')), null);
     const refused = await apiCall('POST', '/account/token', { token: token! });
     assert.equal(refused.code, 401);

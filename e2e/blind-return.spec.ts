@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { apiCall, e2eTest, loginViaUi, screenshot, useBrowser, waitForNotification } from './support/index';
+import { apiCall, e2eTest, loginViaUi, screenshot, useBrowser, waitForNotification, waitForValue } from './support/index';
 import { seedReturnsCustomer } from './returns-seed';
 
 const browser = useBrowser();
@@ -68,7 +68,7 @@ describe('blind return', () => {
     await lineOf(page, socks!.sku).waitFor();
     await search.fill(socks!.upc);
     await search.press('Enter');
-    await lineOf(page, socks!.sku).getByLabel('Quantity').and(page.locator('[value="2"]')).waitFor();
+    await waitForValue(lineOf(page, socks!.sku).getByLabel('Quantity'), '2');
     await search.fill(jacket!.sku.toLowerCase());
     await search.press('Enter');
     await lineOf(page, jacket!.sku).waitFor();

@@ -20,6 +20,7 @@ import {
   screenshot,
   unique,
   useBrowser,
+  waitForValue,
 } from './support/index';
 
 const browser = useBrowser();
@@ -225,7 +226,7 @@ describe('receiving at scanner speed', () => {
     }
     // A second scan of a product adds a unit to its line, not a line.
     await keys.scan(socks!.upc);
-    await page.locator(`[data-testid="blind-line"][data-sku="${socks!.sku}"] input[aria-label="Quantity"][value="2"]`).waitFor();
+    await waitForValue(page.locator(`[data-testid="blind-line"][data-sku="${socks!.sku}"] input[aria-label="Quantity"]`), '2');
     assert.equal(await page.getByTestId('blind-line').count(), 3);
     await screenshot(page, 'scan-03-blind-scanned');
     await expectNoAxeViolations(page, 'blind-return-scanned-lines');
@@ -302,7 +303,7 @@ describe('receiving at scanner speed', () => {
     assert.match(await line1.getByTestId('ledger-new').innerText(), /This Return\s+2\s+Pristine\s+Damaged in transit/i);
     // Alt+N: the next reason; the same code then makes its own row.
     await page.keyboard.press('Alt+N');
-    await page.getByRole('combobox', { name: 'Reason for the next scans' }).and(page.locator('[value="Wrong size"]')).waitFor();
+    await waitForValue(page.getByRole('combobox', { name: 'Reason for the next scans' }), 'Wrong size');
     await page.keyboard.type(first!.upc);
     await page.keyboard.press('Enter');
     await line1.locator('[data-testid="received-count"][data-tone="above"]').waitFor();

@@ -1,5 +1,5 @@
 // Steps through the SPA that many specs share.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { e2eEnv } from './env';
 
 /** Fills the login form and waits until the authenticated layout shows the user menu. */
@@ -26,4 +26,14 @@ export async function logoutViaUi(page: Page): Promise<void> {
 export async function waitForNotification(page: Page, title: string, text?: string): Promise<void> {
   const note = page.locator('.mantine-Notification-root').filter({ hasText: title });
   await (text ? note.filter({ hasText: text }) : note).first().waitFor();
+}
+
+/**
+ * Waits until an input shows this value. It reads the live value, not the `value` attribute: the
+ * runtime sets the property only (React DOM mirrored it into the attribute, Preact does not).
+ */
+export async function waitForValue(input: Locator, value: string, timeout = 20_000): Promise<void> {
+  await input.waitFor({ timeout });
+  const handle = await input.elementHandle();
+  await input.page().waitForFunction(([el, v]) => (el as HTMLInputElement).value === v, [handle, value] as const, { timeout });
 }

@@ -21,6 +21,22 @@ import {
 
 const browser = useBrowser();
 
+/** Records the opacity and time of the first notification the moment it is inserted (window.firstNotification). */
+async function watchFirstNotification(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const observer = new MutationObserver(() => {
+      const el = document.querySelector('.mantine-Notification-root');
+      if (!el) return;
+      observer.disconnect();
+      (window as unknown as { firstNotification: unknown }).firstNotification = {
+        opacity: Number(getComputedStyle(el).opacity),
+        at: performance.now(),
+      };
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+  });
+}
+
 interface Seed {
   company: string;
   customerId: number;
@@ -183,11 +199,29 @@ describe('receiving', () => {
       }
       await expectCount(page, 2, s.ref, '2 / 1', 'above');
 
-      // Another order while processing is refused.
+      // Another order while processing is refused. It is this page's first notification: the container
+      // is loaded for it (issue 13), and it still slides in, bottom-right, and closes after 4000 ms.
+      assert.equal(
+        await page.locator('.mantine-Notifications-root').count(),
+        0,
+        'the notifications container was there before any notification',
+      );
+      await watchFirstNotification(page);
       await resultB.click();
       await waitForNotification(page, 'Cannot switch to another return', 'Please close the return currently being processed first.');
+      const first = await page.evaluate(
+        () => (window as unknown as { firstNotification: { opacity: number; at: number } }).firstNotification,
+      );
+      assert.ok(first.opacity < 0.5, `the first notification appeared without its entering transition (opacity ${first.opacity})`);
+      const note = page.locator('.mantine-Notification-root').filter({ hasText: 'Cannot switch to another return' });
+      const box = (await note.boundingBox())!;
+      const viewport = page.viewportSize()!;
+      assert.ok(box.x > viewport.width / 2 && box.y > viewport.height / 2, `not bottom-right: ${JSON.stringify(box)}`);
       await screenshot(page, 'receiving-05-switch-refused');
       assert.equal(await page.getByTestId('order-line').count(), 5);
+      await note.waitFor({ state: 'detached', timeout: 10_000 });
+      const shownMs = await page.evaluate((at) => performance.now() - at, first.at);
+      assert.ok(shownMs > 3_500 && shownMs < 6_500, `auto-closed after ${Math.round(shownMs)} ms, not ≈ 4000 ms (+ 250 ms out)`);
 
       // A reload keeps the draft.
       await page.reload();

@@ -1,11 +1,10 @@
 import './theme/mantine-styles';
 import './theme/app.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { LIMITS } from '../contract/constants';
+import { LazyNotifications } from './components/notifications/LazyNotifications';
 import { AppRoutes } from './router';
 import { cssVariablesResolver } from './theme/css-variables';
 import { theme } from './theme/theme';
@@ -23,7 +22,7 @@ const queryClient = new QueryClient({
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="bottom-right" limit={LIMITS.notificationLimit} autoClose={LIMITS.notificationAutoCloseMs} />
+      <LazyNotifications />
       <QueryClientProvider client={queryClient}>
         <AppRoutes />
       </QueryClientProvider>

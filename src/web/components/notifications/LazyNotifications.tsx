@@ -1,0 +1,51 @@
+import { notificationsStore, type NotificationsState } from '@mantine/notifications';
+import { useEffect, useState, type ComponentType } from 'react';
+import { withLoadTimeout } from '../../lib/lazy-page';
+
+const loadContainer = async () => (await import('./NotificationsContainer')).NotificationsContainer;
+
+const anyShown = (state: NotificationsState) => state.notifications.length + state.queue.length > 0;
+
+/**
+ * The notifications container, loaded when the first notification is shown (issue 13: a first screen
+ * shows none). `notifications.show` only writes to Mantine's store, which needs no component; this
+ * watches the store and mounts the container, which then shows what was written. Its code is also
+ * fetched once the browser is idle after start-up, so a notification about a dropped connection
+ * still has its container. A failed load is retried on the next notification.
+ */
+export function LazyNotifications() {
+  const [Container, setContainer] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    let loading = false;
+    let stopped = false;
+    const mount = () => {
+      if (loading) return;
+      loading = true;
+      withLoadTimeout(loadContainer()).then(
+        (loaded) => !stopped && setContainer(() => loaded),
+        () => {
+          loading = false;
+        },
+      );
+    };
+    const unsubscribe = notificationsStore.subscribe((state) => anyShown(state) && mount());
+    if (anyShown(notificationsStore.getState())) mount();
+    const idle = requestIdle(() => void loadContainer().catch(() => undefined));
+    return () => {
+      stopped = true;
+      unsubscribe();
+      idle();
+    };
+  }, []);
+  return Container ? <Container /> : null;
+}
+
+/** requestIdleCallback where there is one (not in Safari before 18), else a short delay; returns the cancel. */
+function requestIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(run, 2_000);
+  return () => window.clearTimeout(handle);
+}

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { adminToken, apiCall, e2eTest, loginViaUi, screenshot, useBrowser } from './support/index';
+import { adminToken, apiCall, e2eTest, loginViaUi, screenshot, useBrowser, waitForNotification } from './support/index';
 import { seedReturnsCustomer, type ReturnsSeed } from './returns-seed';
 
 const browser = useBrowser();
@@ -62,6 +62,22 @@ describe('receiving: the order panel form controls', () => {
       await date.press('Tab');
       await page.getByText('Enter the date as YYYY-MM-DD').waitFor();
       assert.equal(await storedDate(page), localToday());
+      // Submit (button or Alt+S) refuses while the field shows no day: the draft's last valid date is
+      // not what the operator sees. A red notice says why and the cursor goes back to the date.
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      await waitForNotification(page, 'Receiving Date', 'Enter the date as YYYY-MM-DD');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('placeholder') === 'YYYY-MM-DD');
+      await page.keyboard.press('Alt+S');
+      await page.waitForFunction(
+        () =>
+          [...document.querySelectorAll('.mantine-Notification-root')].filter((n) => n.textContent?.includes('Receiving Date')).length ===
+          2,
+      );
+      assert.equal(
+        await page.getByRole('dialog', { name: 'Return Processing Summary' }).count(),
+        0,
+        'no summary for a date that is not a day',
+      );
       // A real day is stored at once.
       await date.fill('2026-03-14');
       await page.waitForFunction(() => !document.querySelector('[aria-invalid="true"]'));

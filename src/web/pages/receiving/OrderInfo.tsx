@@ -2,6 +2,7 @@
 // customer info, the 'Return Option' inputs and the Submit / Close buttons.
 import { ActionIcon, Anchor, Box, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconKeyboard, IconCamera } from '@tabler/icons-react';
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants';
 import type { OrderDetail } from '../../../contract/orders';
@@ -44,9 +45,23 @@ export interface OrderInfoProps {
   /** Photos of the whole return (issue 16): how many, and the dialog. */
   returnPhotos: number;
   onPhotos: () => void;
+  /** The Receiving Date field's problem while its text is not a real day (see ReceivingDateField). */
+  onDateProblem: (problem: string | null) => void;
+  dateRef: Ref<HTMLInputElement>;
 }
 
-export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp, returnPhotos, onPhotos }: OrderInfoProps) {
+export function OrderInfo({
+  order,
+  draft,
+  onField,
+  onSubmit,
+  onClose,
+  onHelp,
+  returnPhotos,
+  onPhotos,
+  onDateProblem,
+  dateRef,
+}: OrderInfoProps) {
   const address = [order.delivery_address_1, order.delivery_address_2, order.delivery_address_3].filter(Boolean);
   const place = [order.delivery_zipcode, order.delivery_city, order.delivery_state].filter(Boolean).join(' ');
   const names = [order.delivery_name_1, order.delivery_name_2].filter(Boolean).join(' / ') || '—';
@@ -115,7 +130,12 @@ export function OrderInfo({ order, draft, onField, onSubmit, onClose, onHelp, re
               onChange={(e) => onField(field, e.currentTarget.value)}
             />
           ))}
-          <ReceivingDateField value={draft.return_date} onChange={(date) => onField('return_date', date)} />
+          <ReceivingDateField
+            value={draft.return_date}
+            onChange={(date) => onField('return_date', date)}
+            onProblem={onDateProblem}
+            inputRef={dateRef}
+          />
         </Group>
         <Group gap="xs" wrap="nowrap">
           {/* The browser's own tooltip (title) says what Mantine's Tooltip said, without its 3 kB gzip (issue 13);

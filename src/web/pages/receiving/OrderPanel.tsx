@@ -63,6 +63,15 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const [scanReason, setScanReason] = useState(order.reasons[0]?.option_code ?? '');
   const [flash, setFlash] = useState<{ lineId: number; seq: number } | null>(null);
   const [summaryOpen, setSummaryOpen] = useState(false);
+  // While the Receiving Date field holds a text that is not a day, the draft still has the last valid
+  // date: Submit refuses rather than send a date the operator no longer sees.
+  const [dateProblem, setDateProblem] = useState<string | null>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+  const openSummary = () => {
+    if (!dateProblem) return setSummaryOpen(true);
+    notifications.show({ color: 'red', title: 'Receiving Date', message: dateProblem });
+    dateRef.current?.focus();
+  };
   const [helpOpen, setHelpOpen] = useState(false);
   // The photo dialog (issue 16): a new entry's (by its temporary id) or the return's (null).
   // It keeps its target while it fades out after closing, so its title does not change on the way out.
@@ -222,7 +231,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     else if (command === 'recordDiscrepancy') setDiscrepancyOpen(true);
     else if (command === 'focusScan') focusScan();
     else if (command === 'nextReason') setScanReason((r) => nextReason(order.reasons, r));
-    else if (command === 'openSummary') setSummaryOpen(true);
+    else if (command === 'openSummary') openSummary();
     else if (command === 'closeOrder') dispatch({ type: 'close' });
     else if (command === 'photoLine') openPhotos(lastRecordedEntry(draft.return_ledgers, lastEntry), true);
     else if (command === 'photoReturn') openPhotos(null, false);
@@ -252,11 +261,13 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         order={order}
         draft={draft}
         onField={(field, value) => dispatch({ type: 'field', field, value })}
-        onSubmit={() => setSummaryOpen(true)}
+        onSubmit={openSummary}
         onClose={() => dispatch({ type: 'close' })}
         onHelp={() => setHelpOpen(true)}
         returnPhotos={draft.photo_ids?.length ?? 0}
         onPhotos={() => openPhotos(null, false)}
+        onDateProblem={setDateProblem}
+        dateRef={dateRef}
       />
       <ScanBar
         inputRef={scanRef}

@@ -5,7 +5,7 @@
 // field with its error and the draft keeps the last valid one.
 import { ActionIcon, Center, Loader, Popover, TextInput } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState, type Ref } from 'react';
 import { lazyPage } from '../../lib/lazy-page';
 import { calendarDateProblem } from '../../lib/calendar-date';
 import classes from './receiving.module.css';
@@ -26,9 +26,12 @@ export interface ReceivingDateFieldProps {
   /** The draft's return_date: always a real day. */
   value: string;
   onChange: (date: string) => void;
+  /** The text's problem (null when it is a real day), so Submit can refuse to send the last valid one. */
+  onProblem?: (problem: string | null) => void;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
-export function ReceivingDateField({ value, onChange }: ReceivingDateFieldProps) {
+export function ReceivingDateField({ value, onChange, onProblem, inputRef }: ReceivingDateFieldProps) {
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
   const [left, setLeft] = useState(false);
@@ -41,6 +44,7 @@ export function ReceivingDateField({ value, onChange }: ReceivingDateFieldProps)
     setLeft(false);
   }
   const error = dateError(text);
+  useEffect(() => onProblem?.(error), [error, onProblem]);
   // Not while the operator is still typing: only a full-length text or one they left is judged.
   const shownError = error && (left || text.length >= DATE_LENGTH) ? error : null;
 
@@ -59,6 +63,7 @@ export function ReceivingDateField({ value, onChange }: ReceivingDateFieldProps)
 
   return (
     <TextInput
+      ref={inputRef}
       size="xs"
       label="Receiving Date"
       classNames={{ root: `${classes.inlineRoot} ${classes.dateRoot}`, label: classes.inlineLabel, error: classes.dateError }}

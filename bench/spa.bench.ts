@@ -109,10 +109,13 @@ if (detail) {
   table(`${detail} by folder`, inPackage, (name) => name !== '(other)' && name !== '(chunk glue)');
 }
 
-// Known-heavy packages that a first screen must not load: the dashboard's charts, and zod (the
-// receiving page needs the contract's types and constants only; forms that validate load it with their screen).
-const HEAVY_IN_ENTRY = ['recharts', '@mantine/charts', 'zod', '@mantine/form', '@mantine/dates', 'dayjs'];
-const HEAVY_IN_RECEIVING = ['recharts', '@mantine/charts', 'zod', '@mantine/form'];
+// Known-heavy packages that a first screen must not load: the dashboard's charts, zod (the receiving
+// page needs the contract's types and constants only; forms that validate load it with their screen),
+// the calendar (loaded when the Receiving Date's calendar is first opened), react-number-format, and
+// React DOM itself (the bundle runs on Preact's compat layer: docs/decisions.md).
+const HEAVY_ANYWHERE = ['recharts', '@mantine/charts', 'zod', '@mantine/form', '@mantine/dates', 'dayjs', 'react-dom', 'scheduler'];
+const HEAVY_IN_ENTRY = HEAVY_ANYWHERE;
+const HEAVY_IN_RECEIVING = [...HEAVY_ANYWHERE, 'react-number-format'];
 const leaks = (files: Set<string>, heavy: string[]) =>
   breakdown(out, files)
     .filter((s) => heavy.includes(s.name))

@@ -1,4 +1,4 @@
-import { Center, Grid, Loader, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Center, Loader, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPackageImport } from '@tabler/icons-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { tempId, today } from '../../lib/draft-defaults';
 import { OrderSearchPanel } from './OrderSearchPanel';
 import { SearchResults } from './SearchResults';
 import { useOrderSearch, useSearchNow } from './use-order-search';
+import classes from './receiving.module.css';
 import { useReceivingState } from './use-receiving-state';
 import { usePageTitle } from '../../lib/page-title';
 import { lazyPage } from '../../lib/lazy-page';
@@ -103,11 +104,12 @@ export default function ReceivingPage() {
 
   const orderCustomer = state.order ? session.customerById(state.order.customer_id) : undefined;
   return (
-    // 24 columns: at 1366 px the order panel gets 20 of them, room for a line's row with its whole form.
-    <Grid gap="md" columns={24}>
+    // Two columns (receiving.module.css .layout): at 1366 px the order panel gets 20 of 24, room for a
+    // line's row with its whole form.
+    <div className={classes.layout}>
       {/* The screen's name for screen readers; the panels carry their own visible titles. */}
       <VisuallyHidden component="h1">Return Processing</VisuallyHidden>
-      <Grid.Col span={{ base: 24, md: 8, lg: 4 }}>
+      <div>
         <Stack gap="md">
           <OrderSearchPanel
             customer={customer}
@@ -146,8 +148,8 @@ export default function ReceivingPage() {
             onSelect={(r) => void select(r)}
           />
         </Stack>
-      </Grid.Col>
-      <Grid.Col span={{ base: 24, md: 16, lg: 20 }}>
+      </div>
+      <div>
         {state.order && state.draft ? (
           <Suspense fallback={<PageLoader />}>
             <OrderPanel
@@ -169,7 +171,7 @@ export default function ReceivingPage() {
             </Center>
           </Paper>
         )}
-      </Grid.Col>
-    </Grid>
+      </div>
+    </div>
   );
 }

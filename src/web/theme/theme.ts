@@ -2,7 +2,8 @@ import { createTheme } from '@mantine/core';
 
 export const DATE_INPUT_FORMAT = 'YYYY-MM-DD';
 
-const CALENDAR_LABELS = {
+/** The calendar arrows' names, for DateInput (below) and the Receiving Date's DatePicker. */
+export const CALENDAR_LABELS = {
   previousMonth: 'Previous month',
   nextMonth: 'Next month',
   previousYear: 'Previous year',

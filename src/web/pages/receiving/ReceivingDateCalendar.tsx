@@ -3,16 +3,7 @@
 // PageUp/PageDown between months, and Enter or Space picks the day.
 import { DatePicker } from '@mantine/dates';
 import { useEffect, useRef } from 'react';
-
-/** The names the theme gives DateInput's calendar (theme.ts), for the same arrows here. */
-const ARIA_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-};
+import { CALENDAR_LABELS } from '../../theme/theme';
 
 const AUTOFOCUS = { 'data-autofocus': true } as const;
 
@@ -36,7 +27,7 @@ export default function ReceivingDateCalendar({ value, onPick }: ReceivingDateCa
         value={value}
         defaultDate={value}
         onChange={(date) => date && onPick(date)}
-        ariaLabels={ARIA_LABELS}
+        ariaLabels={CALENDAR_LABELS}
         // As the theme's DateInput: Mantine paints weekends red.6 and other months' days at half opacity, both under AA.
         weekendDays={[]}
         hideOutsideDates

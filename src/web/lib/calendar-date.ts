@@ -12,5 +12,3 @@ export function calendarDateProblem(text: string): CalendarDateProblem | null {
   // Date rolls 2026-02-30 over into March: a real day reads back unchanged.
   return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text ? null : 'impossible';
 }
-
-export const isCalendarDate = (text: string) => calendarDateProblem(text) === null;

@@ -4,7 +4,16 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import type { Page } from 'playwright-core';
-import { adminToken, apiCall, e2eTest, loginViaUi, screenshot, useBrowser, waitForNotification } from './support/index';
+import {
+  adminToken,
+  apiCall,
+  e2eTest,
+  loginViaUi,
+  screenshot,
+  submitReturnViaSummary,
+  useBrowser,
+  waitForNotification,
+} from './support/index';
 import { seedReturnsCustomer, type ReturnsSeed } from './returns-seed';
 
 const browser = useBrowser();
@@ -115,13 +124,7 @@ describe('receiving: the order panel form controls', () => {
       await filter.fill(seed.products[0]!.upc);
       await filter.press('Enter');
       await page.getByTestId('ledger-new').first().waitFor();
-      await page.getByRole('button', { name: 'Submit', exact: true }).click();
-      const modal = page.getByRole('dialog', { name: 'Return Processing Summary' });
-      await modal.getByRole('button', { name: 'Confirm & Submit Return' }).click();
-      await modal.waitFor({ state: 'detached' });
-      const link = page.getByTestId('saved-returns').getByRole('link').last();
-      await link.waitFor();
-      const [, orderId, returnId] = /\/orders\/(\d+)\/returns\/(\d+)$/.exec((await link.getAttribute('href'))!)!;
+      const { orderId, returnId } = await submitReturnViaSummary(page);
       const view = await apiCall<{ return_date: string }>('GET', `/returns/${returnId}/order/${orderId}`, { token: await adminToken() });
       assert.equal(view.code, 200, JSON.stringify(view));
       assert.equal(view.message.return_date, '2026-03-22');

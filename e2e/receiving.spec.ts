@@ -14,6 +14,7 @@ import {
   listCustomers,
   loginViaUi,
   screenshot,
+  submitReturnViaSummary,
   unique,
   useBrowser,
   waitForNotification,
@@ -416,15 +417,9 @@ describe('receiving', () => {
       await page.getByText(/^Added 1 × /).waitFor();
     }
     assert.equal(await page.getByTestId('ledger-new').count(), 5);
-    await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    const modal = page.getByRole('dialog', { name: 'Return Processing Summary' });
-    await modal.getByRole('button', { name: 'Confirm & Submit Return' }).click();
-    await modal.waitFor({ state: 'detached' });
-    const link = page.getByTestId('saved-returns').getByRole('link').last();
-    await link.waitFor();
+    const { orderId, returnId } = await submitReturnViaSummary(page);
     await screenshot(page, 'receiving-12-demo-order-saved');
     // The return view reads it back with its 5 lines.
-    const [, orderId, returnId] = /\/orders\/(\d+)\/returns\/(\d+)$/.exec((await link.getAttribute('href'))!)!;
     const view = await apiCall<{ lines: unknown[] }>('GET', `/returns/${returnId}/order/${orderId}`, { token: await adminToken() });
     assert.equal(view.code, 200, JSON.stringify(view));
     assert.equal(view.message.lines.length, 5);

@@ -37,3 +37,18 @@ export async function waitForValue(input: Locator, value: string, timeout = 20_0
   const handle = await input.elementHandle();
   await input.page().waitForFunction(([el, v]) => (el as HTMLInputElement).value === v, [handle, value] as const, { timeout });
 }
+
+/**
+ * Receiving: Submit, confirm in 'Return Processing Summary', and wait for the saved return's link;
+ * returns the order and return ids the link points at.
+ */
+export async function submitReturnViaSummary(page: Page): Promise<{ orderId: string; returnId: string }> {
+  await page.getByRole('button', { name: 'Submit', exact: true }).click();
+  const modal = page.getByRole('dialog', { name: 'Return Processing Summary' });
+  await modal.getByRole('button', { name: 'Confirm & Submit Return' }).click();
+  await modal.waitFor({ state: 'detached' });
+  const link = page.getByTestId('saved-returns').getByRole('link').last();
+  await link.waitFor();
+  const [, orderId, returnId] = /\/orders\/(\d+)\/returns\/(\d+)$/.exec((await link.getAttribute('href'))!)!;
+  return { orderId: orderId!, returnId: returnId! };
+}

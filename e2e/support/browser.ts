@@ -77,6 +77,17 @@ export async function screenshot(page: Page, name: string): Promise<string> {
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);
   await page.evaluate(() => document.fonts.ready).catch(() => undefined);
+  // Opening transitions (a menu's fade) settled, so the shot shows what the user sees a moment later;
+  // endless ones (loaders) do not count.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      {
+        timeout: 1_000,
+      },
+    )
+    .catch(() => undefined);
   const path = join(e2eEnv.shotsDir, fileName(name));
   await page.screenshot({ path, fullPage: true });
   return path;

@@ -13,7 +13,8 @@ export interface UserMenuProps {
 export function UserMenu({ label, onChangePassword, onLogout, ...target }: UserMenuProps & OpenedMenuTargetProps) {
   return (
     <OpenedMenu {...target} position="bottom-end" shadow="md" width={220} offset={6}>
-      <Menu.Label>{label}</Menu.Label>
+      {/* A long e-mail breaks inside the 220 px menu instead of running past its edge. */}
+      <Menu.Label style={{ overflowWrap: 'anywhere' }}>{label}</Menu.Label>
       <Menu.Item leftSection={<IconKey size={16} stroke={1.7} />} onClick={onChangePassword}>
         Change Password
       </Menu.Item>

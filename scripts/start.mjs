@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing, build what is stale, then run the server (migrations run at boot).
-// Only Node built-ins here: this runs before node_modules exists.
+// Only Node built-ins here: this runs before node_modules exists, on whatever Node the machine has.
+// The product runs on Node 24 (package.json engines): the `node` package brings that runtime into
+// node_modules/.bin, and the build and the server run on it whatever Node started this script.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +41,15 @@ if (
   writeFileSync(stamp, new Date().toISOString());
 }
 
-const server = spawnSync(process.execPath, [join(root, 'dist', 'server', 'main.js'), ...process.argv.slice(2)], {
+const projectNode = join(root, 'node_modules', '.bin', 'node');
+const runtime = existsSync(projectNode) ? projectNode : process.execPath;
+const major = Number(spawnSync(runtime, ['-p', 'process.versions.node.split(".")[0]'], { encoding: 'utf8' }).stdout);
+if (!(major >= 24)) {
+  console.error(`Returns Desk needs Node 24 or later; ${runtime} is Node ${major || 'unknown'}. Run npm ci to install it.`);
+  process.exit(1);
+}
+// npm puts node_modules/.bin first on PATH for its scripts, so `npm run build` runs on Node 24 too.
+const server = spawnSync(runtime, [join(root, 'dist', 'server', 'main.js'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
 });

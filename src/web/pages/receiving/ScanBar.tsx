@@ -17,8 +17,9 @@ export type ScanNotice = ScanOutcome & { seq: number };
 export interface ScanBarProps {
   inputRef: Ref<HTMLInputElement>;
   value: string;
+  /** Typing: the text filters the lines and the last outcome goes. */
   onChange: (value: string) => void;
-  /** Enter: the text as a scanned code; answers what happened. */
+  /** Enter: the text as a scanned code; answers what happened (null: nothing to scan). */
   onScan: (code: string) => ScanOutcome | null;
   condition: LedgerCondition;
   onCondition: (condition: LedgerCondition) => void;
@@ -35,16 +36,15 @@ export interface ScanBarProps {
   onBin: (bin: string) => void;
   onBinDone: () => void;
   onDiscrepancy: () => void;
-  /** The last outcome, kept by the panel so that recording a wrong/extra item can replace a miss. */
-  outcome: ScanNotice | null;
-  onOutcome: (outcome: ScanNotice | null) => void;
+  /** The last outcome, kept by the panel (typing clears it; recording a wrong/extra item replaces a miss). */
+  notice: ScanNotice | null;
 }
 
 /** The segmented control's colour per condition, from the theme. */
 const CONDITION_COLOR: Record<LedgerCondition, string> = { Pristine: 'green', Reconditioning: 'blue', Scrap: 'red' };
 
 export function ScanBar(props: ScanBarProps) {
-  const { outcome, onOutcome: setOutcome } = props;
+  const outcome = props.notice;
   const missed = outcome?.ok === false;
   const binNeeded = needsBin(props.dispositions, props.disposition);
   return (
@@ -63,10 +63,7 @@ export function ScanBar(props: ScanBarProps) {
           // Two names for a miss, so a second miss in a row replays the shake.
           data-scan={outcome ? (outcome.ok ? 'hit' : outcome.seq % 2 ? 'miss' : 'miss-again') : undefined}
           aria-describedby="scan-outcome"
-          onChange={(e) => {
-            props.onChange(e.currentTarget.value);
-            setOutcome(null);
-          }}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
           onKeyDown={(e) => {
             // Barcodes never hold '?': here it is the help key (issue 15: shortcuts on '?').
             if (e.key === '?') {
@@ -77,10 +74,8 @@ export function ScanBar(props: ScanBarProps) {
             if (e.key !== 'Enter' || e.altKey || e.ctrlKey || e.metaKey) return;
             e.preventDefault();
             const input = e.currentTarget;
-            const result = props.onScan(input.value);
-            setOutcome(result && { ...result, seq: (outcome?.seq ?? 0) + 1 });
-            if (result?.ok) props.onChange('');
-            else input.select();
+            // A hit empties the field (the panel's state); anything else stays selected for the next scan.
+            if (!props.onScan(input.value)?.ok) input.select();
           }}
           data-testid="line-filter"
         />

@@ -38,6 +38,9 @@ export function useReceivingParcel(userId: number | undefined, onArrive: (parcel
     setParams({}, { replace: true });
     if (arrived.state !== 'Waiting') {
       notifications.show({
+        // One id: an arrival handled twice (StrictMode runs a mount's effects twice when the parcel
+        // was cached already) says it once.
+        id: `parcel-not-waiting-${arrived.id}`,
         color: 'red',
         title: 'Parcel not waiting',
         message: `Parcel ${arrived.tracking_number} is ${arrived.state.toLowerCase()}.`,

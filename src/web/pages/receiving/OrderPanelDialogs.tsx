@@ -1,0 +1,110 @@
+// The order panel's dialogs: the summary, the photos, a wrong or extra item, the shortcuts. Each loads on
+// first use (issue 13): the panel's first paint needs none of them.
+import type { ProductRow } from '../../../contract/blind';
+import type { CustomerSummary } from '../../../contract/common';
+import type { DispositionView } from '../../../contract/dispositions';
+import type { OrderDetail } from '../../../contract/orders';
+import { LazyDialog } from '../../components/LazyDialog';
+import { lazyPage } from '../../lib/lazy-page';
+import { entryPhotos, type NewLedger, type ReceivingAction, type ReturnDraft } from './draft-reducer';
+import { RECEIVING_SHORTCUTS } from './hotkeys';
+import { entrySubject } from './LedgerRow';
+import { productSku } from './OffOrderRows';
+import type { OrderPanelState, PanelDialog } from './order-panel-state';
+import { discrepancyTotals, summaryRows } from './receiving-logic';
+
+const SummaryModal = lazyPage(async () => ({ default: (await import('./SummaryModal')).SummaryModal }));
+const DiscrepancyModal = lazyPage(async () => ({ default: (await import('./DiscrepancyModal')).DiscrepancyModal }));
+const HotkeyHelp = lazyPage(async () => ({ default: (await import('./HotkeyHelp')).HotkeyHelp }));
+const PhotoDialog = lazyPage(async () => ({ default: (await import('../../components/photos/PhotoDialog')).PhotoDialog }));
+
+export interface OrderPanelDialogsProps {
+  panel: OrderPanelState;
+  order: OrderDetail;
+  draft: ReturnDraft;
+  customer: CustomerSummary | undefined;
+  dispositions: DispositionView[];
+  submitting: boolean;
+  dispatch: (action: ReceivingAction) => void;
+  onConfirm: () => void;
+  onRecord: (ledger: NewLedger, product: ProductRow) => void;
+  /** A dialog closed: the panel puts the cursor back in the scan field. */
+  onClose: (dialog: PanelDialog) => void;
+}
+
+/**
+ * The customer's rule (issue 16): lines of these conditions need a photo; the server checks it too.
+ * One message per draft entry that has none.
+ */
+export function photoProblems(draft: ReturnDraft, required: readonly string[], skuOf: (productId: number) => string): string[] {
+  return draft.return_ledgers.flatMap((l, i) =>
+    required.includes(l.condition) && entryPhotos(draft, l.id).length === 0
+      ? [`A photo is required for ${l.condition} lines: line ${i + 1} (${skuOf(l.product_id)}) has none.`]
+      : [],
+  );
+}
+
+export function OrderPanelDialogs({
+  panel,
+  order,
+  draft,
+  customer,
+  dispositions,
+  submitting,
+  dispatch,
+  onConfirm,
+  onRecord,
+  onClose,
+}: OrderPanelDialogsProps) {
+  const skuOf = (productId: number) => productSku(order, panel.offOrderProducts, productId);
+  const { entryId, webcam } = panel.photos;
+  const photoEntry = entryId === null ? undefined : draft.return_ledgers.find((l) => String(l.id) === entryId);
+  const photoTitle = photoEntry
+    ? `Photos of ${entrySubject(photoEntry, skuOf(photoEntry.product_id))}`
+    : 'Photos of the return (parcel, label)';
+  return (
+    <>
+      <LazyDialog opened={panel.open.summary}>
+        <SummaryModal
+          opened={panel.open.summary}
+          rows={summaryRows(order.order_lines, order.ledgers, draft.return_ledgers)}
+          ledgerCount={draft.return_ledgers.length}
+          returnPhotos={draft.photo_ids?.length ?? 0}
+          linePhotos={(lineId) => draft.return_ledgers.filter((l) => l.order_line_id === lineId).flatMap((l) => entryPhotos(draft, l.id))}
+          photoProblems={photoProblems(draft, customer?.photo_required_conditions ?? [], skuOf)}
+          discrepancies={discrepancyTotals(draft.return_ledgers, draft.missing_lines ?? [])}
+          submitting={submitting}
+          onClose={() => onClose('summary')}
+          onConfirm={onConfirm}
+        />
+      </LazyDialog>
+      <LazyDialog opened={panel.open.photos}>
+        <PhotoDialog
+          opened={panel.open.photos}
+          title={photoTitle}
+          label={photoTitle}
+          customerId={order.customer_id}
+          photoIds={entryId ? entryPhotos(draft, entryId) : (draft.photo_ids ?? [])}
+          onAdd={(photoId) => dispatch({ type: 'photoAdd', entryId, photoId })}
+          onRemove={(photoId) => dispatch({ type: 'photoRemove', entryId, photoId })}
+          startWebcam={webcam}
+          onClose={() => onClose('photos')}
+        />
+      </LazyDialog>
+      <LazyDialog opened={panel.open.discrepancy}>
+        <DiscrepancyModal
+          opened={panel.open.discrepancy}
+          code={panel.missed ?? ''}
+          order={order}
+          dispositions={dispositions}
+          start={{ condition: panel.next.condition, reason: panel.next.reason, location: panel.next.bin }}
+          onRecord={onRecord}
+          onClose={() => onClose('discrepancy')}
+        />
+      </LazyDialog>
+      <LazyDialog opened={panel.open.help}>
+        <HotkeyHelp opened={panel.open.help} shortcuts={RECEIVING_SHORTCUTS} onClose={() => onClose('help')} />
+      </LazyDialog>
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { Anchor } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
+import type { OrderDetail } from '../../../contract/orders';
+import type { ParcelView } from '../../../contract/parcels';
+import type { CreatedReturn } from '../../../contract/returns';
+import { isApiError, useRouteMutation } from '../../api/queries';
+import { submitBody, type ReturnDraft } from './draft-reducer';
+
+/**
+ * Confirm & Submit Return (SPEC §4): sends the draft (with the unknown parcel it matches, issue 11)
+ * and says so with a link to the saved return. Resolves to the saved return, or null when the server
+ * refused it (the client has shown why; the draft stays as it was, ready to submit again).
+ */
+export function useSubmitReturn(order: OrderDetail, parcel: ParcelView | null) {
+  const navigate = useNavigate();
+  // A saved return changes the order's status in the search list and the history.
+  const submit = useRouteMutation('submitReturn', { invalidates: ['searchOrders', 'listReturns', 'listParcels', 'readParcel'] });
+
+  const send = async (draft: ReturnDraft): Promise<CreatedReturn | null> => {
+    if (draft.return_ledgers.length === 0 || submit.isPending) return null;
+    const body = { ...submitBody(draft), parcel_id: parcel?.id ?? null };
+    const saved = await submit.mutateAsync({ body }).catch((e: unknown) => {
+      if (isApiError(e)) return null;
+      throw e;
+    });
+    if (!saved) return null;
+    const units = saved.ledgers.reduce((n, l) => n + l.quantity, 0);
+    const path = `/orders/${order.id}/returns/${saved.id}`;
+    notifications.show({
+      id: `return-saved-${saved.id}`,
+      color: 'green',
+      title: `Return #${saved.id} saved`,
+      autoClose: 8000,
+      closeButtonProps: { 'aria-label': 'Dismiss' },
+      message: (
+        <>
+          {units} unit{units === 1 ? '' : 's'} on order {order.order_number ?? order.delivery_number ?? order.id}.{' '}
+          {parcel && `Parcel ${parcel.tracking_number} matched and closed. `}
+          <Anchor
+            href={path}
+            fz="sm"
+            fw={600}
+            onClick={(e) => {
+              e.preventDefault();
+              navigate(path);
+            }}
+          >
+            View return #{saved.id}
+          </Anchor>
+        </>
+      ),
+    });
+    return saved;
+  };
+  return { send, submitting: submit.isPending };
+}

@@ -2,14 +2,32 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts'],
-    // *.postgres.test.ts need a real server (several connections at once): they run in the
-    // PostgreSQL pass of `npm test` only, so the PGlite pass leaves them out instead of skipping.
-    exclude: ['**/node_modules/**', ...(process.env.TEST_DB === 'postgres' ? [] : ['src/**/*.postgres.test.ts'])],
-    environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          include: ['src/**/*.test.ts'],
+          // *.postgres.test.ts need a real server (several connections at once): they run in the
+          // PostgreSQL pass of `npm test` only, so the PGlite pass leaves them out instead of skipping.
+          exclude: ['**/node_modules/**', ...(process.env.TEST_DB === 'postgres' ? [] : ['src/**/*.postgres.test.ts'])],
+          environment: 'node',
+        },
+      },
+      {
+        // Component tests of the SPA (*.test.tsx): React DOM in jsdom, through Testing Library.
+        extends: true,
+        test: {
+          name: 'components',
+          include: ['src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/dom-setup.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { DispositionView } from '../../../contract/dispositions';
-import type { OrderDetail } from '../../../contract/orders';
 import { EMPTY_STATE, receivingReducer } from './draft-reducer';
 import {
   anyDialogOpen,
@@ -12,32 +10,7 @@ import {
   type PanelAction,
   type ScanContext,
 } from './order-panel-state';
-
-const product = (id: number, sku: string, upc: string) => ({ id, customer_id: 5, sku, upc, name_1: sku, color: null, size: null });
-const order = {
-  id: 1,
-  customer_id: 5,
-  order_lines: [
-    { id: 11, order_id: 1, product_id: 21, quantity: 2, product: product(21, 'CAP-BLK', '4006310000170') },
-    { id: 12, order_id: 1, product_id: 22, quantity: 1, product: product(22, 'HOODIE-M', '4006310000101') },
-  ],
-  reasons: [
-    { id: 1, option_code: 'DMG', option_value: 'Damaged' },
-    { id: 2, option_code: 'WRONG', option_value: 'Wrong size' },
-  ],
-  ledgers: [],
-  returns: [],
-} as unknown as OrderDetail;
-
-const disposition = (code: string, requiresLocation: boolean, defaultFor: DispositionView['default_for'] = []): DispositionView => ({
-  id: code.length,
-  customer_id: 5,
-  code,
-  name: code,
-  requires_location: requiresLocation,
-  default_for: defaultFor,
-});
-const dispositions = [disposition('REFURB', false, ['Reconditioning']), disposition('SHELF', true, ['Pristine'])];
+import { dispositions, order } from './receiving-test-data';
 
 const run = (...actions: PanelAction[]) => actions.reduce(orderPanelReducer, initialPanelState(order));
 const ctx = (state: OrderPanelState, extra: Partial<ScanContext> = {}): ScanContext => ({

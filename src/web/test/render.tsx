@@ -1,0 +1,25 @@
+// Renders a screen's component as the app does (Mantine, the query cache, a router), for component tests.
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import { StrictMode, type ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { theme } from '../theme/theme';
+
+/**
+ * `data`: query answers already in the cache (by query key), never read again from a server, so a
+ * test needs no network. Rendered in StrictMode, as main.tsx renders the app.
+ */
+export function renderWithApp(ui: ReactElement, data: [readonly unknown[], unknown][] = []) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  for (const [key, value] of data) client.setQueryData(key, value);
+  return render(
+    <StrictMode>
+      <MantineProvider theme={theme}>
+        <QueryClientProvider client={client}>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  );
+}

@@ -1,129 +1,22 @@
 // Return History (SPEC §2.9): a filterable, paged list whose whole state lives in the query string,
 // so a reload or a shared link shows the same page.
 import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import {
-  ActionIcon,
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  LoadingOverlay,
-  Pagination,
-  Select,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { ActionIcon, Button, Group, LoadingOverlay, Pagination, Select, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import {
-  BLIND_FILTERS,
-  DISCREPANCY_FILTERS,
-  DISCREPANCY_KINDS,
-  HISTORY_MSG,
-  type HistoryPage as HistoryPageData,
-} from '../../../contract/history';
-import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
-import { PARCEL_MSG } from '../../../contract/parcel-rules';
+import { BLIND_FILTERS, DISCREPANCY_FILTERS, type HistoryPage as HistoryPageData } from '../../../contract/history';
+import { LIMITS } from '../../../contract/constants';
 import { HistoryDownload } from './HistoryDownload';
-import { HistoryMarks } from './HistoryMarks';
+import { apiQuery, readParams, searchErrors, SEARCH_KEYS, urlFilter, type Params, type SearchKey } from './history-params';
+import { HistoryRow, NOWRAP } from './HistoryRow';
 import { InsightFilters } from './InsightFilters';
-import { returnViewPath } from '../../../contract/return-view';
 import { toQueryString } from '../../api/envelope';
 import { useRouteQuery } from '../../api/queries';
-import type { RouteQuery } from '../../api/route-types';
 import { CustomerSelect } from '../../components/CustomerSelect';
 import { EmptyRow } from '../../components/table/EmptyRow';
 import { ReportModal } from '../../components/report/ReportModal';
-import { formatDate } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-
-// tracking_number: the carrier tracking number a return arrived with (issue 11), matched exactly.
-const SEARCH_KEYS = ['id', 'delivery_number', 'order_number', 'web_order_number', 'tracking_number'] as const;
-type SearchKey = (typeof SEARCH_KEYS)[number];
-
-/** The filters the dashboard's tiles link to (issue 12); '' when not set. */
-const EXTRA_KEYS = ['from', 'to', 'reason', 'condition', 'user_id', 'has_photos', 'disposition', 'discrepancy'] as const;
-type ExtraKey = (typeof EXTRA_KEYS)[number];
-type Extra = Record<ExtraKey, string>;
-
-interface Params {
-  page: number;
-  search: Record<SearchKey, string>;
-  filter: { customer_id: string; is_blind: string; has_discrepancies?: string } & Extra;
-}
-
-const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
-function readExtra(q: URLSearchParams): Extra {
-  const get = (k: ExtraKey) => (q.get(`filter[${k}]`) ?? '').slice(0, 100);
-  return {
-    from: isDay(get('from')) ? get('from') : '',
-    to: isDay(get('to')) ? get('to') : '',
-    reason: get('reason'),
-    condition: (LEDGER_CONDITIONS as readonly string[]).includes(get('condition')) ? get('condition') : '',
-    user_id: /^\d{1,10}$/.test(get('user_id')) ? get('user_id') : '',
-    has_photos: get('has_photos') === '1' || get('has_photos') === '0' ? get('has_photos') : '',
-    disposition: get('disposition').slice(0, 50),
-    discrepancy: (DISCREPANCY_KINDS as readonly string[]).includes(get('discrepancy')) ? get('discrepancy') : '',
-  };
-}
-
-function readParams(q: URLSearchParams): Params {
-  const page = Number(q.get('page'));
-  const blind = q.get('filter[is_blind]');
-  const customer = q.get('filter[customer_id]') ?? '';
-  const discrepancies = q.get('filter[has_discrepancies]');
-  return {
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-    search: Object.fromEntries(SEARCH_KEYS.map((k) => [k, (q.get(`search[${k}]`) ?? '').slice(0, 100)])) as Record<SearchKey, string>,
-    filter: {
-      customer_id: /^\d+$/.test(customer) ? customer : 'All',
-      is_blind: blind === '1' || blind === '0' ? blind : 'All',
-      ...readExtra(q),
-      // Issue 16; in the address only when set, so the SPEC's History link stays as it is.
-      ...(discrepancies === '1' || discrepancies === '0' ? { has_discrepancies: discrepancies } : {}),
-    },
-  };
-}
-
-/** The same checks the server makes, shown under the field instead of a round trip. */
-function searchErrors(search: Record<SearchKey, string>): Partial<Record<SearchKey, string>> {
-  const errors: Partial<Record<SearchKey, string>> = {};
-  const id = search.id.trim().replace(/^#/, '');
-  if (id && !/^\d{1,10}$/.test(id)) errors.id = HISTORY_MSG.idInvalid;
-  for (const k of ['delivery_number', 'order_number', 'web_order_number'] as const) {
-    const v = search[k].trim();
-    if (v && v.length < LIMITS.searchMinLength) errors[k] = HISTORY_MSG.referenceTooShort;
-  }
-  const tracking = search.tracking_number.replace(/\s+/g, '');
-  if (tracking && !/^[A-Za-z0-9-]{4,64}$/.test(tracking)) errors.tracking_number = PARCEL_MSG.trackingInvalid;
-  return errors;
-}
-
-/** The API's query: the same bracketed keys the address bar shows (`search[id]`, `filter[is_blind]`). */
-function apiQuery(p: Params): RouteQuery<'listReturns'> {
-  const query: Record<string, string | number> = { page: p.page };
-  for (const k of SEARCH_KEYS) query[`search[${k}]`] = p.search[k];
-  query['filter[customer_id]'] = p.filter.customer_id;
-  query['filter[is_blind]'] = p.filter.is_blind;
-  // The dashboard's filters only when set, so SPEC §2.9's query stays as it was without them.
-  for (const k of EXTRA_KEYS) if (p.filter[k]) query[`filter[${k}]`] = p.filter[k];
-  if (p.filter.has_discrepancies) query['filter[has_discrepancies]'] = p.filter.has_discrepancies;
-  return query;
-}
-
-/** The URL keeps the dashboard's filters only when set. */
-const urlFilter = (f: Params['filter']) =>
-  Object.fromEntries(Object.entries(f).filter(([k, v]) => v !== '' || !EXTRA_KEYS.includes(k as ExtraKey)));
-
-// Numbers stay on one line; company names and free-text references wrap at spaces and hyphens. A
-// long carrier tracking number or user name may break anywhere (still whole, never cut off) so the
-// table fits a 1366 px window.
-const NOWRAP = { whiteSpace: 'nowrap' } as const;
-const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 
 const EMPTY: HistoryPageData = { data: [], on_page: 1, per_page: LIMITS.historyPageSize, total_records: 0, total_pages: 0 };
 
@@ -274,33 +167,7 @@ export default function HistoryPage() {
           </Table.Thead>
           <Table.Tbody>
             {result.data.map((r) => (
-              <Table.Tr key={r.id} data-testid="history-row" data-id={r.id}>
-                <Table.Td style={NOWRAP}>
-                  <Group gap={6} wrap="nowrap">
-                    {r.id}
-                    <HistoryMarks row={r} />
-                  </Group>
-                </Table.Td>
-                <Table.Td>{r.company}</Table.Td>
-                <Table.Td style={NOWRAP}>{r.delivery_number}</Table.Td>
-                <Table.Td style={NOWRAP}>{r.order_number}</Table.Td>
-                <Table.Td style={NOWRAP}>{r.web_order_number}</Table.Td>
-                <Table.Td style={BREAK_ANYWHERE}>{r.tracking_number}</Table.Td>
-                <Table.Td>{r.reference_1}</Table.Td>
-                <Table.Td>{r.reference_2}</Table.Td>
-                <Table.Td style={NOWRAP}>{formatDate(r.return_date)}</Table.Td>
-                <Table.Td>
-                  <Badge color={r.is_blind ? 'orange' : 'gray'} variant="light" data-testid="blind-badge">
-                    {r.is_blind ? 'Y' : 'N'}
-                  </Badge>
-                </Table.Td>
-                <Table.Td style={BREAK_ANYWHERE}>{r.username}</Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={returnViewPath(r)} size="sm">
-                    View
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
+              <HistoryRow key={r.id} row={r} />
             ))}
             {!loading && result.data.length === 0 && (
               <EmptyRow colSpan={12} py="md">

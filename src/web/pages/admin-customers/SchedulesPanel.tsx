@@ -2,78 +2,12 @@ import { Badge, Button, Checkbox, Group, NumberInput, Paper, Select, Stack, Tags
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import {
-  REPORT_FORMATS,
-  SCHEDULE_FREQUENCIES,
-  WEEKDAYS,
-  scheduleBody,
-  type ScheduleBody,
-  type ScheduleView,
-} from '../../../contract/schedules';
+import { REPORT_FORMATS, SCHEDULE_FREQUENCIES, WEEKDAYS, scheduleBody, type ScheduleView } from '../../../contract/schedules';
 import type { AdminCustomer } from '../../../contract/customers';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 import { EditFormActions } from './EditFormActions';
-
-type Values = {
-  frequency: string;
-  weekday: string;
-  month_day: number | string;
-  time_of_day: string;
-  time_zone: string;
-  recipients: string[];
-  formats: string[];
-};
-
-const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-const ZONES = ['UTC', ...Intl.supportedValuesOf('timeZone').filter((z) => z !== 'UTC')];
-
-const toBody = (v: Values, active = true): ScheduleBody => ({
-  frequency: v.frequency as ScheduleBody['frequency'],
-  weekday: v.frequency === 'Weekly' ? Number(v.weekday) : null,
-  month_day: v.frequency === 'Monthly' ? Number(v.month_day) : null,
-  time_of_day: v.time_of_day,
-  time_zone: v.time_zone,
-  recipients: v.recipients,
-  formats: v.formats as ScheduleBody['formats'],
-  active,
-});
-
-/** A saved schedule as the form's values (to edit it) or as the body that keeps it as it is. */
-const valuesOf = (s: ScheduleView): Values => ({
-  frequency: s.frequency,
-  weekday: String(s.weekday ?? 1),
-  month_day: s.month_day ?? 1,
-  time_of_day: s.time_of_day,
-  time_zone: s.time_zone,
-  recipients: s.recipients,
-  formats: s.formats,
-});
-
-const NEW_VALUES = (): Values => ({
-  frequency: 'Weekly',
-  weekday: '1',
-  month_day: 1,
-  time_of_day: '07:00',
-  time_zone: browserZone(),
-  recipients: [],
-  formats: ['XLSX', 'CSV'],
-});
-
-const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
-
-export function describeSchedule(s: ScheduleView): string {
-  const day =
-    s.frequency === 'Weekly'
-      ? `every ${WEEKDAYS[(s.weekday ?? 1) - 1]}`
-      : s.frequency === 'Monthly'
-        ? `monthly on day ${s.month_day}${(s.month_day ?? 0) > 28 ? ' (or the month’s last day)' : ''}`
-        : 'daily';
-  return `${day[0]!.toUpperCase()}${day.slice(1)} at ${s.time_of_day} (${s.time_zone})`;
-}
-
-const statusColor = (status: string | null) =>
-  status === 'Success' ? 'green' : status === 'Error' ? 'red' : status === 'Pending' || status === 'Running' ? 'blue' : 'gray';
+import { describeSchedule, NEW_VALUES, statusColor, toBody, valuesOf, when, ZONES, type ScheduleValues } from './schedule-form';
 
 /**
  * Report schedules of one customer (issue 12): list with the last runs, add, edit, pause and resume,
@@ -83,7 +17,7 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
   const query = useRouteQuery('listReportSchedules', { params: { id: customer.id } }, { refetchInterval: 5000 });
   const schedules = query.data ?? [];
   const [editing, setEditing] = useState<ScheduleView | null>(null);
-  const form = useForm<Values>({
+  const form = useForm<ScheduleValues>({
     initialValues: NEW_VALUES(),
     validate: schemaValidate(scheduleBody, { toBody }),
   });
@@ -97,7 +31,7 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
   const create = useRouteMutation('createReportSchedule', {
     invalidates,
     quiet: true,
-    toInput: (v: Values) => ({ params: { id: customer.id }, body: toBody(v) }),
+    toInput: (v: ScheduleValues) => ({ params: { id: customer.id }, body: toBody(v) }),
     onSuccess: () => {
       notifications.show({ color: 'green', title: 'Report schedule added', message: customer.company });
       form.reset();
@@ -126,7 +60,7 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
     form.setValues(valuesOf(s));
     form.clearErrors();
   };
-  const submit = (v: Values) =>
+  const submit = (v: ScheduleValues) =>
     editing ? update.mutate({ params: { id: editing.id }, body: toBody(v, editing.active) }) : create.mutate(v);
   const send = useRouteMutation('sendReportScheduleNow', {
     invalidates,

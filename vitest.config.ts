@@ -26,6 +26,9 @@ export default defineConfig({
           include: ['src/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/dom-setup.ts'],
+          // A whole panel rendered twice over (StrictMode) in jsdom: about a second a test on an idle
+          // machine, 10–30 s on one whose two cores run seven test suites at once.
+          testTimeout: 60_000,
         },
       },
     ],

@@ -1,5 +1,4 @@
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +10,7 @@ import { OneLinePerRequest } from './http/logging.js';
 import { registerNoStore } from './http/no-store.js';
 import { registerOpenApi } from './http/openapi.js';
 import { answerMethodNotAllowed, registerUrlLengthLimit, trackRouteMethods } from './http/request-limits.js';
+import { registerRateLimits } from './http/rate-limits.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { answerSerializerCompiler } from './http/serializer.js';
 import { apiCompressionOptions, staticAssetOptions } from './http/static-assets.js';
@@ -64,12 +64,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.removeContentTypeParser('text/plain');
 
   registerSecurityHeaders(app);
-  await app.register(rateLimit, {
-    global: true,
-    max: 600,
-    timeWindow: '1 minute',
-    allowList: (req) => !req.url.startsWith('/api/') || req.url.startsWith('/api/health') || req.url.startsWith('/api/ready'),
-  });
+  await registerRateLimits(app, deps.config);
   await registerOpenApi(app);
 
   // The composition root: each route plugin gets exactly the services its options name.

@@ -70,6 +70,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: boolFlag,
   S3_PREFIX: z.string().optional(),
+  /**
+   * Redis shared by every web process for the request rate limits (issue 29); without it each
+   * process counts on its own, so N web processes allow N times the requests.
+   */
+  REDIS_URL: z.string().optional(),
+  /** Prefix of the rate-limit keys, so one Redis can serve several installations (or test runs). */
+  REDIS_KEY_PREFIX: z.string().min(1).default('returns-desk:rate-limit:'),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -10,7 +10,7 @@ import { createMailer } from './integrations/mailer.js';
 import { createTransportFactory } from './integrations/file-transport.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
 import { resolveAppSecret } from './bootstrap/app-secret.js';
-import { photoStorageFromConfig } from './bootstrap/photo-storage.js';
+import { photoStorageForNode } from './bootstrap/photo-storage.js';
 import { loadDemoDataIfWanted } from './bootstrap/demo-data.js';
 import { startBackground } from './tasks/background.js';
 import type { AppDeps } from './deps.js';
@@ -60,7 +60,7 @@ async function main(): Promise<void> {
     secretBox: new SecretBox(resolveAppSecret(config.APP_SECRET, config.dataDir, database.kind === 'postgres')),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.outboxDir, from: config.MAIL_FROM }),
     fileTransports: createTransportFactory({ timeoutMs: Math.max(15_000, config.PARTNER_TIMEOUT_MS) }),
-    photoStorage: photoStorageFromConfig(config),
+    photoStorage: await photoStorageForNode(config, database.db),
   };
 
   const background = services.has('worker') ? startBackground(deps, log) : undefined;

@@ -81,6 +81,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** Every setting the server reads (deployment files are checked against it: scripts/check-compose.ts). */
+export const SERVER_ENV_KEYS: readonly string[] = Object.keys(envSchema.shape);
+
 export interface Config extends Env {
   dataDir: string;
   outboxDir: string;

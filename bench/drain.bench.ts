@@ -31,7 +31,7 @@ import { folderUrl } from '../src/server/integrations/file-transport.js';
 import { createSettingsRepository } from '../src/server/modules/settings/settings.repository.js';
 import { makeReturnFixture } from '../src/server/test/integration-fixtures.js';
 import { claimEntry, fileWriteMs, loggedStatements, logSize, oneUnit, pgbenchAsync, unitScript } from './drain-replay.js';
-import { median, processCpuMs, SHARED_BOX_NOTE } from './load.js';
+import { median, processCpuMs, SHARED_BOX_NOTE, sharedPhotoDir } from './load.js';
 import { freshDatabase } from './support.js';
 
 const FILES = Number(process.env.FILES ?? 1000);
@@ -72,6 +72,7 @@ async function startWorkerNode(root: string, url: string, concurrency: number): 
         ...process.env,
         DATABASE_URL: url,
         DATA_DIR: dataDir,
+        PHOTO_DIR: sharedPhotoDir(url),
         APP_SECRET: 'bench-drain-secret-0123456789abcdef',
         DEMO_DATA: '0',
         ADMIN_USERNAME: 'benchadmin',

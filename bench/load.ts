@@ -309,6 +309,9 @@ export async function startApp(
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // Apps started on one database share its photo folder, as nodes must (the server refuses
+      // otherwise); a caller that names its DATA_DIR (photos.bench.ts) keeps the photos there.
+      ...(env.DATABASE_URL && !env.DATA_DIR ? { PHOTO_DIR: sharedPhotoDir(env.DATABASE_URL) } : {}),
       DEMO_DATA: '0',
       TRUST_PROXY: 'loopback',
       ADMIN_USERNAME: 'benchadmin',
@@ -522,3 +525,8 @@ export const loadAverage = () => `load average ${readFileSync('/proc/loadavg', '
 
 export const SHARED_BOX_NOTE =
   'Measured on a 2-core machine shared with five other engineers building and testing at the same time: absolute figures are noisy, the ratios of interleaved pairs are the point.';
+
+/** One photo folder per bench database: apps and worker nodes on that database share it. */
+export function sharedPhotoDir(databaseUrl: string): string {
+  return join(tmpdir(), `rd-bench-photos-${new URL(databaseUrl).pathname.slice(1) || 'postgres'}`);
+}

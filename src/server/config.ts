@@ -62,7 +62,12 @@ const envSchema = z.object({
   PHOTO_UNATTACHED_HOURS: z.coerce.number().positive().default(24),
   /** How often a worker looks for abandoned photos (0 = never). */
   PHOTO_CLEANUP_MINUTES: z.coerce.number().int().min(0).default(60),
-  /** S3-compatible photo store; without S3_BUCKET photos are kept in DATA_DIR/photos. */
+  /**
+   * Folder of the photo store without S3_BUCKET (default DATA_DIR/photos). Several nodes may share
+   * one folder (a network mount) while the rest of DATA_DIR stays each node's own.
+   */
+  PHOTO_DIR: z.string().optional(),
+  /** S3-compatible photo store; without S3_BUCKET photos are kept in PHOTO_DIR. */
   S3_BUCKET: z.string().optional(),
   S3_ENDPOINT: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -94,5 +99,6 @@ export interface Config extends Env {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.parse(env);
   const dataDir = resolve(parsed.DATA_DIR);
-  return { ...parsed, dataDir, outboxDir: resolve(dataDir, 'outbox'), photoDir: resolve(dataDir, 'photos') };
+  const photoDir = parsed.PHOTO_DIR ? resolve(parsed.PHOTO_DIR) : resolve(dataDir, 'photos');
+  return { ...parsed, dataDir, outboxDir: resolve(dataDir, 'outbox'), photoDir };
 }

@@ -59,6 +59,13 @@ describe('a folder photo store on several nodes', () => {
     await expect(boot(db2, restored)).resolves.toMatchObject({ kind: 'folder' });
   });
 
+  it('nodes with their own DATA_DIR start on one shared PHOTO_DIR', async () => {
+    const shared = tempDir('rd-shared-photos-');
+    await expect(boot(db1, tempDir('rd-node-a-'), { PHOTO_DIR: shared })).resolves.toMatchObject({ kind: 'folder' });
+    await expect(boot(db2, tempDir('rd-node-b-'), { PHOTO_DIR: shared })).resolves.toMatchObject({ kind: 'folder' });
+    expect(existsSync(join(shared, PHOTO_FOLDER_MARKER))).toBe(true);
+  });
+
   it('a folder another database named is refused too, naming both stores', async () => {
     const other = tempDir('rd-node-b-');
     const elsewhere = await createTestDatabase();

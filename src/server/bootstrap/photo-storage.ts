@@ -9,7 +9,7 @@ import { createPhotoStoreMarkerRepository } from './photo-store-marker.repositor
 /** The file in the photo folder that names it; the database records the name of the folder it uses. */
 export const PHOTO_FOLDER_MARKER = '.store-id';
 
-/** The photo store the configuration names: S3 when S3_BUCKET is set, else DATA_DIR/photos. */
+/** The photo store the configuration names: S3 when S3_BUCKET is set, else PHOTO_DIR (default DATA_DIR/photos). */
 export function photoStorageFromConfig(config: Config): ObjectStorage {
   if (!config.S3_BUCKET) return createFolderStorage(config.photoDir);
   return createS3Storage({
@@ -33,7 +33,7 @@ export class PhotoFolderNotSharedError extends Error {
         `another folder (store ${recorded}; ${found ? `this folder is store ${found}` : `this folder has no ${PHOTO_FOLDER_MARKER}`}). ` +
         `A node that does not share the folder could not show or send the other nodes' photos. ` +
         `For several nodes set S3_BUCKET (an S3-compatible store; docs/operations.md) or mount one shared folder ` +
-        `as DATA_DIR/photos on every node. If this folder does hold the photos (restored without its marker), ` +
+        `on every node and name it in PHOTO_DIR. If this folder does hold the photos (restored without its marker), ` +
         `write ${recorded} into ${markerPath}.`,
     );
     this.name = 'PhotoFolderNotSharedError';
@@ -42,7 +42,7 @@ export class PhotoFolderNotSharedError extends Error {
 
 /**
  * The photo store of a node that shares its database with others. A folder store is proved shared
- * at boot: the first node writes a random id into DATA_DIR/photos/.store-id and into the database;
+ * at boot: the first node writes a random id into PHOTO_DIR/.store-id and into the database;
  * every later node must find the same id in its own folder, or refuses to start
  * (PhotoFolderNotSharedError). An S3 store is shared by construction.
  */

@@ -63,6 +63,26 @@ export function openRateLimitRedis(url: string, log: FastifyBaseLogger): Redis {
 /** Registers the limits on `app`; the Redis client (when REDIS_URL is set) closes with the app. */
 export async function registerRateLimits(app: FastifyInstance, config: Pick<Config, 'REDIS_URL' | 'REDIS_KEY_PREFIX'>) {
   const redis = config.REDIS_URL ? openRateLimitRedis(config.REDIS_URL, app.log) : undefined;
-  if (redis) app.addHook('onClose', async () => redis.disconnect());
+  if (redis) {
+    app.addHook('onClose', async () => redis.disconnect());
+    await firstConnectAttempt(redis);
+  }
   await app.register(rateLimit, rateLimitOptions(redis, config.REDIS_KEY_PREFIX));
+}
+
+/**
+ * Resolves once the client is connected or its first attempt has failed (at most connectTimeout):
+ * a node started while Redis is up counts from its first request instead of letting the requests
+ * of its first milliseconds through uncounted.
+ */
+function firstConnectAttempt(redis: Redis): Promise<void> {
+  return new Promise((resolve) => {
+    const settle = () => {
+      redis.off('ready', settle);
+      redis.off('error', settle);
+      resolve();
+    };
+    redis.on('ready', settle);
+    redis.on('error', settle);
+  });
 }

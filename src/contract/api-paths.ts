@@ -1,6 +1,6 @@
 // The method and path of every API route (SPEC §7 and the extra routes), by name. Zod-free, so
 // the SPA's entry chunk can carry it; the schemas of each route are in api-routes.ts, keyed by the
-// same names, and src/server/http/api-routes.test.ts checks both against the routes the server registers.
+// same names. The server registers every route from the two (src/server/http/contract-route.ts).
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

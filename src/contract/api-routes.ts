@@ -1,9 +1,10 @@
-// The contract route table: for every route of api-paths.ts, the schemas of its body and query
-// and of its answer's `message` (the envelope `{ code: 200, message }` is the same for all).
-// The SPA takes its call types from here; src/server/http/api-routes.test.ts compares the table
-// with the routes the server registers (OpenAPI document), so a path and its answer cannot drift.
+// The contract route table: for every route of api-paths.ts, the schemas of its path parameters,
+// body and query and of its answer's `message` (the envelope `{ code: 200, message }` is the same
+// for all). The server registers each route from here (src/server/http/contract-route.ts) and the
+// SPA takes its call types from here, so a path and its answer cannot drift.
 import { z } from 'zod';
 import { auditEntry, auditQuery } from './audit.js';
+import { idParam } from './common.js';
 import {
   authToken,
   changePasswordBody,
@@ -14,34 +15,47 @@ import {
   validateResetTokenBody,
 } from './auth.js';
 import { blindReturnBody, blindReturnSaved, blindSetup, productRow, productSearchBody } from './blind.js';
-import { adminCustomer, connectionBody, connectionView, customerBody, optionBody, optionView } from './customers.js';
+import {
+  adminCustomer,
+  connectionBody,
+  connectionParams,
+  connectionView,
+  customerBody,
+  optionBody,
+  optionParams,
+  optionView,
+} from './customers.js';
 import { dashboardAnswer, dashboardQuery } from './dashboard.js';
-import { dispositionBody, dispositionView } from './dispositions.js';
+import { dispositionBody, dispositionParams, dispositionView } from './dispositions.js';
 import { historyDownloadQuery, historyPage, historyQuery } from './history.js';
 import { importSummary, importUploadBody } from './order-import.js';
-import { orderDetail, orderLoadBody, orderSearchBody, orderSearchResult } from './orders.js';
-import { photoUploadQuery, photoView } from './photos.js';
+import { customerIdParam, orderDetail, orderLoadBody, orderLoadParams, orderSearchBody, orderSearchResult } from './orders.js';
+import { photoIdParam, photoLinkParams, photoParams, photoUploadQuery, photoView } from './photos.js';
 import {
   parcelAddPhotosBody,
   parcelCloseBody,
   parcelDetail,
   parcelEditBody,
+  parcelIdParam,
   parcelIntakeBody,
   parcelPage,
+  parcelPhotoParams,
   parcelQueueQuery,
 } from './parcels.js';
 import { reportRequestBody } from './reports.js';
-import { scheduleBody, scheduleView } from './schedules.js';
-import { billingCloseBody, billingExportQuery, billingMonth, billingQuery, rateBody, rateList, rateView } from './billing.js';
-import { returnView } from './return-view.js';
-import { correctionBody } from './corrections.js';
+import { scheduleBody, scheduleParams, scheduleView } from './schedules.js';
+import { billingCloseBody, billingExportQuery, billingMonth, billingQuery, rateBody, rateList, rateParams, rateView } from './billing.js';
+import { returnView, returnViewParams } from './return-view.js';
+import { correctionBody, correctionParams } from './corrections.js';
 import { createdReturn, submitReturnBody } from './returns.js';
-import { settingBody, settingView } from './settings.js';
+import { settingBody, settingKeyParams, settingView } from './settings.js';
 import { taskDownload, taskListQuery, taskPage, taskUpdateBody, taskView } from './tasks.js';
 import { adminUser, userCreateBody, userUpdateBody } from './users.js';
-import { API_PATHS, type RouteName } from './api-paths.js';
+import type { RouteName } from './api-paths.js';
 
 export interface RouteSchemas {
+  /** The `:name` parameters of the path, as they are checked and converted. */
+  params?: z.ZodType;
   body?: z.ZodType;
   query?: z.ZodType;
   /** The `message` of a 200 answer; absent for a route that answers no JSON envelope schema (a file, a probe). */
@@ -49,6 +63,8 @@ export interface RouteSchemas {
 }
 
 const text = z.string();
+/** A download link's sealed token (the link is the authorisation). */
+const fileTokenParams = z.object({ token: z.string().max(1000) });
 
 export const API_ROUTES = {
   health: { answer: text },
@@ -63,76 +79,71 @@ export const API_ROUTES = {
   logout: { answer: text },
   listUsers: { answer: z.array(adminUser) },
   createUser: { body: userCreateBody, answer: adminUser },
-  updateUser: { body: userUpdateBody, answer: adminUser },
+  updateUser: { params: idParam, body: userUpdateBody, answer: adminUser },
   listCustomers: { answer: z.array(adminCustomer) },
   createCustomer: { body: customerBody, answer: adminCustomer },
-  updateCustomer: { body: customerBody, answer: adminCustomer },
-  createOption: { body: optionBody, answer: optionView },
-  updateOption: { body: optionBody, answer: optionView },
-  deleteOption: { answer: text },
-  createConnection: { body: connectionBody, answer: connectionView },
-  updateConnection: { body: connectionBody, answer: connectionView },
-  deleteConnection: { answer: text },
-  importOrders: { body: importUploadBody, answer: importSummary },
-  listDispositions: { answer: z.array(dispositionView) },
-  createDisposition: { body: dispositionBody, answer: dispositionView },
-  updateDisposition: { body: dispositionBody, answer: dispositionView },
-  deleteDisposition: { answer: text },
+  updateCustomer: { params: idParam, body: customerBody, answer: adminCustomer },
+  createOption: { params: idParam, body: optionBody, answer: optionView },
+  updateOption: { params: optionParams, body: optionBody, answer: optionView },
+  deleteOption: { params: optionParams, answer: text },
+  createConnection: { params: idParam, body: connectionBody, answer: connectionView },
+  updateConnection: { params: connectionParams, body: connectionBody, answer: connectionView },
+  deleteConnection: { params: connectionParams, answer: text },
+  importOrders: { params: idParam, body: importUploadBody, answer: importSummary },
+  listDispositions: { params: customerIdParam, answer: z.array(dispositionView) },
+  createDisposition: { params: idParam, body: dispositionBody, answer: dispositionView },
+  updateDisposition: { params: dispositionParams, body: dispositionBody, answer: dispositionView },
+  deleteDisposition: { params: dispositionParams, answer: text },
   listSettings: { answer: z.array(settingView) },
   saveSetting: { body: settingBody, answer: settingView },
-  clearSetting: { answer: settingView },
+  clearSetting: { params: settingKeyParams, answer: settingView },
   listTasks: { query: taskListQuery, answer: taskPage },
-  updateTask: { body: taskUpdateBody, answer: taskView },
-  adminTaskDownload: { answer: taskDownload },
-  taskDownload: { answer: taskDownload },
+  updateTask: { params: idParam, body: taskUpdateBody, answer: taskView },
+  adminTaskDownload: { params: idParam, answer: taskDownload },
+  taskDownload: { params: idParam, answer: taskDownload },
   // The file itself (application/octet-stream); the browser follows the signed link.
-  downloadFile: {},
+  downloadFile: { params: fileTokenParams },
   auditTrail: { query: auditQuery, answer: z.array(auditEntry) },
   listReturns: { query: historyQuery, answer: historyPage },
   downloadReturns: { query: historyDownloadQuery },
   submitReturn: { body: submitReturnBody, answer: createdReturn },
-  readReturn: { answer: returnView },
-  searchOrders: { body: orderSearchBody, answer: z.array(orderSearchResult) },
-  loadOrder: { body: orderLoadBody, answer: orderDetail },
-  searchProducts: { body: productSearchBody, answer: z.array(productRow) },
-  blindSetup: { answer: blindSetup },
-  saveBlindReturn: { body: blindReturnBody, answer: blindReturnSaved },
-  correctReturn: { body: correctionBody, answer: returnView },
+  readReturn: { params: returnViewParams, answer: returnView },
+  searchOrders: { params: customerIdParam, body: orderSearchBody, answer: z.array(orderSearchResult) },
+  loadOrder: { params: orderLoadParams, body: orderLoadBody, answer: orderDetail },
+  searchProducts: { params: customerIdParam, body: productSearchBody, answer: z.array(productRow) },
+  blindSetup: { params: customerIdParam, answer: blindSetup },
+  saveBlindReturn: { params: customerIdParam, body: blindReturnBody, answer: blindReturnSaved },
+  correctReturn: { params: correctionParams, body: correctionBody, answer: returnView },
   requestReport: { body: reportRequestBody, answer: text },
   dashboard: { query: dashboardQuery, answer: dashboardAnswer },
   // The body is the image's bytes (the SPA sends it with XMLHttpRequest for the progress, web/api/photos.ts).
   uploadPhoto: { query: photoUploadQuery, answer: photoView },
-  photoInfo: { answer: photoView },
+  photoInfo: { params: photoIdParam, answer: photoView },
   // The image itself; the SPA reads it with the bearer token into an object URL.
-  readPhoto: {},
-  deletePhoto: { answer: text },
+  readPhoto: { params: photoParams },
+  deletePhoto: { params: photoIdParam, answer: text },
   // The image through a signed link (no token).
-  photoLink: {},
+  photoLink: { params: photoLinkParams },
   listParcels: { query: parcelQueueQuery, answer: parcelPage },
   intakeParcel: { body: parcelIntakeBody, answer: parcelDetail },
-  readParcel: { answer: parcelDetail },
-  closeParcel: { body: parcelCloseBody, answer: parcelDetail },
-  editParcel: { body: parcelEditBody, answer: parcelDetail },
-  addParcelPhotos: { body: parcelAddPhotosBody, answer: parcelDetail },
-  listReportSchedules: { answer: z.array(scheduleView) },
-  createReportSchedule: { body: scheduleBody, answer: scheduleView },
-  updateReportSchedule: { body: scheduleBody, answer: scheduleView },
-  deleteReportSchedule: { answer: text },
-  sendReportScheduleNow: { answer: scheduleView },
-  listBillingRates: { answer: rateList },
-  createBillingRate: { body: rateBody, answer: rateView },
-  deleteBillingRate: { answer: text },
+  readParcel: { params: parcelIdParam, answer: parcelDetail },
+  closeParcel: { params: parcelIdParam, body: parcelCloseBody, answer: parcelDetail },
+  editParcel: { params: parcelIdParam, body: parcelEditBody, answer: parcelDetail },
+  addParcelPhotos: { params: parcelIdParam, body: parcelAddPhotosBody, answer: parcelDetail },
+  listReportSchedules: { params: idParam, answer: z.array(scheduleView) },
+  createReportSchedule: { params: idParam, body: scheduleBody, answer: scheduleView },
+  updateReportSchedule: { params: scheduleParams, body: scheduleBody, answer: scheduleView },
+  deleteReportSchedule: { params: scheduleParams, answer: text },
+  sendReportScheduleNow: { params: scheduleParams, answer: scheduleView },
+  listBillingRates: { params: idParam, answer: rateList },
+  createBillingRate: { params: idParam, body: rateBody, answer: rateView },
+  deleteBillingRate: { params: rateParams, answer: text },
   billingMonth: { query: billingQuery, answer: billingMonth },
   closeBillingMonth: { body: billingCloseBody, answer: billingMonth },
   // The file itself (CSV or XLSX); the SPA downloads it with downloadRoute.
   exportBillingMonth: { query: billingExportQuery },
   // A parcel's photo as an image (the SPA reads it with the bearer token into an object URL).
-  parcelPhoto: {},
+  parcelPhoto: { params: parcelPhotoParams },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;
-
-/** One route with its method, path and schemas. */
-export function apiRoute<N extends RouteName>(name: N) {
-  return { name, ...API_PATHS[name], ...API_ROUTES[name] };
-}

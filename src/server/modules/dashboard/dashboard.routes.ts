@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope } from '../../../contract/common.js';
-import { dashboardAnswer, dashboardQuery } from '../../../contract/dashboard.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser, type Guards } from '../../http/auth-guard.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import type { DashboardService } from './dashboard.service.js';
 
 export interface DashboardRoutesOptions {
@@ -11,19 +10,10 @@ export interface DashboardRoutesOptions {
 }
 
 export const dashboardRoutes: FastifyPluginAsyncZod<DashboardRoutesOptions> = async (app, { guards, dashboard }) => {
-  app.addHook('onRequest', guards.requireAuth);
-
-  app.get(
-    '/dashboard',
-    {
-      schema: {
-        tags: ['dashboard'],
-        summary: "Dashboard figures of a period for the user's customers or one of them (from daily roll-ups)",
-        security: [{ bearer: [] }],
-        querystring: dashboardQuery,
-        response: { 200: envelope(dashboardAnswer) },
-      },
-    },
-    async (req) => ok(await dashboard.read(currentUser(req), req.query)),
-  );
+  contractRoutes(app, guards)('dashboard', {
+    access: 'user',
+    tags: ['dashboard'],
+    summary: "Dashboard figures of a period for the user's customers or one of them (from daily roll-ups)",
+    handler: async (req) => ok(await dashboard.read(currentUser(req), req.query)),
+  });
 };

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope } from '../../../contract/common.js';
-import { returnView, returnViewParams } from '../../../contract/return-view.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser, type Guards } from '../../http/auth-guard.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import type { ReturnViewService } from './return-view.service.js';
 
 /** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
@@ -12,19 +11,10 @@ export interface ReturnViewRoutesOptions {
 }
 
 export const returnViewRoutes: FastifyPluginAsyncZod<ReturnViewRoutesOptions> = async (app, { guards, returnView: returnViews }) => {
-  app.addHook('onRequest', guards.requireAuth);
-
-  app.get(
-    '/returns/:returnId/order/:orderId',
-    {
-      schema: {
-        tags: ['returns'],
-        summary: "Read one return with its order, lines and timeline tasks (orderId is the word 'blind' for blind returns)",
-        security: [{ bearer: [] }],
-        params: returnViewParams,
-        response: { 200: envelope(returnView) },
-      },
-    },
-    async (req) => ok(await returnViews.read(currentUser(req), req.params.returnId, req.params.orderId)),
-  );
+  contractRoutes(app, guards)('readReturn', {
+    access: 'user',
+    tags: ['returns'],
+    summary: "Read one return with its order, lines and timeline tasks (orderId is the word 'blind' for blind returns)",
+    handler: async (req) => ok(await returnViews.read(currentUser(req), req.params.returnId, req.params.orderId)),
+  });
 };

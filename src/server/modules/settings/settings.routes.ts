@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope } from '../../../contract/common.js';
-import { settingBody, settingKeyParams, settingView } from '../../../contract/settings.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser, type Guards } from '../../http/auth-guard.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import type { SettingsService } from './settings.service.js';
 
 /** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
@@ -13,27 +11,14 @@ export interface SettingsRoutesOptions {
 }
 
 export const settingsRoutes: FastifyPluginAsyncZod<SettingsRoutesOptions> = async (app, { guards, settings }) => {
-  app.addHook('onRequest', guards.requireAdmin);
-  const common = { tags: ['admin'], security: [{ bearer: [] }] };
+  const route = contractRoutes(app, guards);
+  const common = { access: 'admin', tags: ['admin'] } as const;
 
-  app.get('/su/settings', { schema: { ...common, response: { 200: envelope(z.array(settingView)) } } }, async (req) =>
-    ok(await settings.list(currentUser(req))),
-  );
-
-  app.post('/su/settings', { schema: { ...common, body: settingBody, response: { 200: envelope(settingView) } } }, async (req) =>
-    ok(await settings.save(currentUser(req), req.body)),
-  );
-
-  app.delete(
-    '/su/settings/:setting_key',
-    {
-      schema: {
-        ...common,
-        summary: 'Clear a system setting on purpose (the counter excepted)',
-        params: settingKeyParams,
-        response: { 200: envelope(settingView) },
-      },
-    },
-    async (req) => ok(await settings.clear(currentUser(req), req.params.setting_key)),
-  );
+  route('listSettings', { ...common, handler: async (req) => ok(await settings.list(currentUser(req))) });
+  route('saveSetting', { ...common, handler: async (req) => ok(await settings.save(currentUser(req), req.body)) });
+  route('clearSetting', {
+    ...common,
+    summary: 'Clear a system setting on purpose (the counter excepted)',
+    handler: async (req) => ok(await settings.clear(currentUser(req), req.params.setting_key)),
+  });
 };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope } from '../../../contract/common.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { databaseUnavailable, ok } from '../../http/envelope.js';
 import type { Database } from '../../db/client.js';
 
@@ -10,18 +9,23 @@ export interface SystemRoutesOptions {
 }
 
 export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (app, { database }) => {
+  const route = contractRoutes(app);
   // Probes call these every few seconds: their request lines would drown the log and cost more
   // than the answer itself (issue 13). Failures of /ready are still logged as errors.
-  const probe = { logLevel: 'warn' as const };
-  app.get('/health', { ...probe, schema: { tags: ['system'], response: { 200: envelope(z.string()) } } }, async () => ok('up'));
+  const probe = { access: 'public', tags: ['system'], options: { logLevel: 'warn' } } as const;
 
-  app.get('/ready', { ...probe, schema: { tags: ['system'], response: { 200: envelope(z.string()) } } }, async (_req, reply) => {
-    try {
-      await database.ping();
-      return ok('ready');
-    } catch (error) {
-      _req.log.error({ err: error }, 'database not reachable');
-      return databaseUnavailable(reply);
-    }
+  route('health', { ...probe, handler: async () => ok('up') });
+
+  route('ready', {
+    ...probe,
+    handler: async (req, reply) => {
+      try {
+        await database.ping();
+        return ok('ready');
+      } catch (error) {
+        req.log.error({ err: error }, 'database not reachable');
+        return databaseUnavailable(reply);
+      }
+    },
   });
 };

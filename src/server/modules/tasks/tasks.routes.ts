@@ -1,13 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, idParam } from '../../../contract/common.js';
-import { taskDownload, taskListQuery, taskPage, taskUpdateBody, taskView } from '../../../contract/tasks.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser, type Guards } from '../../http/auth-guard.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import { notFound } from '../../http/errors.js';
 import type { TasksAdminService } from './tasks-admin.service.js';
-
-const security = [{ bearer: [] }];
 
 /** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
 export interface TasksRoutesOptions {
@@ -17,32 +13,21 @@ export interface TasksRoutesOptions {
 
 /** /api/su/tasks: the admin task monitor. */
 export const tasksAdminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app, { guards, tasksAdmin }) => {
-  app.addHook('onRequest', guards.requireAdmin);
-  const common = { tags: ['admin'], security };
+  const route = contractRoutes(app, guards);
+  const common = { access: 'admin', tags: ['admin'] } as const;
 
-  app.get('/su/tasks', { schema: { ...common, querystring: taskListQuery, response: { 200: envelope(taskPage) } } }, async (req) =>
-    ok(await tasksAdmin.list(currentUser(req), req.query)),
-  );
-
-  app.put(
-    '/su/tasks/:id',
-    { schema: { ...common, params: idParam, body: taskUpdateBody, response: { 200: envelope(taskView) } } },
-    async (req) => ok(await tasksAdmin.update(currentUser(req), req.params.id, req.body)),
-  );
-
-  app.put('/su/tasks/:id/download', { schema: { ...common, params: idParam, response: { 200: envelope(taskDownload) } } }, async (req) =>
-    ok(await tasksAdmin.downloadLink(currentUser(req), req.params.id)),
-  );
+  route('listTasks', { ...common, handler: async (req) => ok(await tasksAdmin.list(currentUser(req), req.query)) });
+  route('updateTask', { ...common, handler: async (req) => ok(await tasksAdmin.update(currentUser(req), req.params.id, req.body)) });
+  route('adminTaskDownload', { ...common, handler: async (req) => ok(await tasksAdmin.downloadLink(currentUser(req), req.params.id)) });
 };
 
 /** PUT /api/tasks/{id}/download: any signed-in user linked to the task's customer. */
 export const taskDownloadRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app, { guards, tasksAdmin }) => {
-  app.addHook('onRequest', guards.requireAuth);
-  app.put(
-    '/tasks/:id/download',
-    { schema: { tags: ['tasks'], security, params: idParam, response: { 200: envelope(taskDownload) } } },
-    async (req) => ok(await tasksAdmin.downloadLink(currentUser(req), req.params.id)),
-  );
+  contractRoutes(app, guards)('taskDownload', {
+    access: 'user',
+    tags: ['tasks'],
+    handler: async (req) => ok(await tasksAdmin.downloadLink(currentUser(req), req.params.id)),
+  });
 };
 
 /**
@@ -50,15 +35,19 @@ export const taskDownloadRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = asy
  * the sealed, expiring token is the authorisation.
  */
 export const fileRoutes: FastifyPluginAsyncZod<Pick<TasksRoutesOptions, 'tasksAdmin'>> = async (app, { tasksAdmin }) => {
-  app.get('/files/:token', { schema: { tags: ['tasks'], params: z.object({ token: z.string().max(1000) }) } }, async (req, reply) => {
-    const file = await tasksAdmin.openLink(req.params.token);
-    if (!file) throw notFound('This download link is invalid or has expired.');
-    const ascii = file.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
-    return reply
-      .header('content-type', 'application/octet-stream')
-      .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .send(Buffer.from(file.content, 'utf8'));
+  contractRoutes(app)('downloadFile', {
+    access: 'public',
+    tags: ['tasks'],
+    handler: async (req, reply) => {
+      const file = await tasksAdmin.openLink(req.params.token);
+      if (!file) throw notFound('This download link is invalid or has expired.');
+      const ascii = file.fileName.replace(/[^A-Za-z0-9._-]/g, '_');
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(Buffer.from(file.content, 'utf8'));
+    },
   });
 };

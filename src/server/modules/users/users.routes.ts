@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { envelope, idParam } from '../../../contract/common.js';
-import { adminUser, userCreateBody, userUpdateBody } from '../../../contract/users.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser, type Guards } from '../../http/auth-guard.js';
+import { contractRoutes } from '../../http/contract-route.js';
 import type { UsersService } from './users.service.js';
 
 /** What these routes need, handed in by app.ts (the composition root); nothing else is reachable. */
@@ -13,21 +11,10 @@ export interface UsersRoutesOptions {
 }
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { guards, users }) => {
-  // onRequest: 401/403 come before any body validation, so an operator learns nothing from 422s.
-  app.addHook('onRequest', guards.requireAdmin);
-  const common = { tags: ['admin'], security: [{ bearer: [] }] };
+  const route = contractRoutes(app, guards);
+  const common = { access: 'admin', tags: ['admin'] } as const;
 
-  app.get('/su/users', { schema: { ...common, response: { 200: envelope(z.array(adminUser)) } } }, async (req) =>
-    ok(await users.list(currentUser(req))),
-  );
-
-  app.post('/su/users', { schema: { ...common, body: userCreateBody, response: { 200: envelope(adminUser) } } }, async (req) =>
-    ok(await users.create(currentUser(req), req.body)),
-  );
-
-  app.put(
-    '/su/users/:id',
-    { schema: { ...common, params: idParam, body: userUpdateBody, response: { 200: envelope(adminUser) } } },
-    async (req) => ok(await users.update(currentUser(req), req.params.id, req.body)),
-  );
+  route('listUsers', { ...common, handler: async (req) => ok(await users.list(currentUser(req))) });
+  route('createUser', { ...common, handler: async (req) => ok(await users.create(currentUser(req), req.body)) });
+  route('updateUser', { ...common, handler: async (req) => ok(await users.update(currentUser(req), req.params.id, req.body)) });
 };

@@ -1,0 +1,75 @@
+// A route is declared once, in the contract's route table (src/contract/api-paths.ts: method and
+// path; api-routes.ts: the schemas of its path, body, query and answer). The server registers it
+// from there with its handler, so a route file names only who may call it, its OpenAPI words and
+// what it does; the OpenAPI document and the SPA's call types come from the same table.
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import { API_PATHS, type RouteName } from '../../contract/api-paths.js';
+import { API_ROUTES, type RouteSchemas } from '../../contract/api-routes.js';
+import { envelope } from '../../contract/common.js';
+import type { Guards, RouteAccess } from './auth-guard.js';
+
+type Schemas<N extends RouteName> = (typeof API_ROUTES)[N];
+type Parsed<N extends RouteName, K extends keyof RouteSchemas> =
+  Schemas<N> extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : unknown;
+
+/** A request of the route, typed by its contract schemas (as validated). */
+export type ContractRequest<N extends RouteName> = FastifyRequest<{
+  Params: Parsed<N, 'params'>;
+  Body: Parsed<N, 'body'>;
+  Querystring: Parsed<N, 'query'>;
+}>;
+
+/** The envelope of the route's 200 answer; a route without an answer schema sends a file through the reply. */
+type Answer<N extends RouteName> = Schemas<N> extends { answer: infer S extends z.ZodType } ? { code: 200; message: z.output<S> } : never;
+
+export interface RouteSpec<N extends RouteName> {
+  access: RouteAccess;
+  tags: readonly string[];
+  summary?: string;
+  description?: string;
+  /** What the route needs beyond its contract: a rate limit, a body limit, a log level, an early size check. */
+  options?: Pick<RouteOptions, 'config' | 'bodyLimit' | 'logLevel' | 'preParsing'>;
+  handler: (request: ContractRequest<N>, reply: FastifyReply) => Promise<Answer<N> | FastifyReply>;
+}
+
+const BEARER = [{ bearer: [] }];
+
+/**
+ * The `route(name, spec)` of a route plugin: registers the named route of the contract table on
+ * `app` with the guard its access names. `guards` may be left out by a plugin of public routes only.
+ */
+export function contractRoutes(app: FastifyInstance, guards?: Guards) {
+  return function route<N extends RouteName>(name: N, spec: RouteSpec<N>): void {
+    const { method, path } = API_PATHS[name];
+    const schemas: RouteSchemas = API_ROUTES[name];
+    if (spec.access !== 'public' && !guards) throw new Error(`Route ${name} is for signed-in callers: its plugin needs the guards`);
+    const onRequest = guards?.hookFor(spec.access);
+    // The guard let this route's callers through on their token alone: bad input resolves them first.
+    const tokenOnly = spec.access === 'user-by-statement';
+    app.route({
+      ...spec.options,
+      method,
+      url: path,
+      ...(onRequest ? { onRequest } : {}),
+      ...(tokenOnly ? { attachValidation: true } : {}),
+      schema: {
+        tags: [...spec.tags],
+        ...(spec.summary ? { summary: spec.summary } : {}),
+        ...(spec.description ? { description: spec.description } : {}),
+        ...(spec.access === 'public' ? {} : { security: BEARER }),
+        ...(schemas.params ? { params: schemas.params } : {}),
+        ...(schemas.body ? { body: schemas.body } : {}),
+        ...(schemas.query ? { querystring: schemas.query } : {}),
+        ...(schemas.answer ? { response: { 200: envelope(schemas.answer) } } : {}),
+      },
+      async handler(request: FastifyRequest, reply: FastifyReply) {
+        if (tokenOnly && request.validationError) {
+          await guards?.resolveBeforeBadInput(request);
+          throw request.validationError;
+        }
+        return spec.handler(request as ContractRequest<N>, reply);
+      },
+    });
+  };
+}

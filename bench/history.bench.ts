@@ -8,7 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.js';
-import { createCustomerAccessRepository } from '../src/server/modules/customers/customer-access.repository.js';
+import { createAccessRepository } from '../src/server/modules/access/access.repository.js';
 import { createCustomerAccess } from '../src/server/modules/customers/customer-access.service.js';
 import { historyCountQuery, historyPageQuery, pageWindow, type HistoryFilter } from '../src/server/modules/history/history.repository.js';
 import { createHistoryService } from '../src/server/modules/history/history.service.js';
@@ -92,7 +92,7 @@ async function main() {
     const database = await openPostgres(url, 1);
     const service = createHistoryService({
       db: database.db,
-      customerAccess: createCustomerAccess(createCustomerAccessRepository(database.db)),
+      customerAccess: createCustomerAccess(createAccessRepository(database.db)),
     });
     const user = (id: number, isSu: boolean): AuthUser => ({
       id,

@@ -10,7 +10,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { openPostgres } from '../src/server/db/client.js';
 import { systemClock } from '../src/server/lib/clock.js';
-import { createCustomerAccessRepository } from '../src/server/modules/customers/customer-access.repository.js';
+import { createAccessRepository } from '../src/server/modules/access/access.repository.js';
 import { createCustomerAccess } from '../src/server/modules/customers/customer-access.service.js';
 import { createParcelsService } from '../src/server/modules/parcels/parcels.service.js';
 import { parcelCountQuery, parcelPageQuery, type ParcelFilter } from '../src/server/modules/parcels/parcels.repository.js';
@@ -67,7 +67,7 @@ async function main() {
     const database = await openPostgres(fresh.url, 2);
     const service = createParcelsService({
       db: database.db,
-      customerAccess: createCustomerAccess(createCustomerAccessRepository(database.db)),
+      customerAccess: createCustomerAccess(createAccessRepository(database.db)),
       clock: systemClock,
       readKeptPhoto: () => Promise.reject(new Error('no photos in this bench')),
     });

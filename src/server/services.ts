@@ -1,9 +1,9 @@
 import type { AppDeps } from './deps.js';
 import { createAdminServices } from './modules/admin/admin.wiring.js';
+import { createAccessRepository } from './modules/access/access.repository.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createPrincipals } from './modules/auth/principals.js';
-import { createCustomerAccessRepository } from './modules/customers/customer-access.repository.js';
 import { createCustomerAccess } from './modules/customers/customer-access.service.js';
 import { createTaskQueueRepository } from './modules/tasks/task-queue.repository.js';
 import { createHistoryServices } from './modules/history/history.wiring.js';
@@ -25,11 +25,13 @@ import { createDispositionsService } from './modules/dispositions/dispositions.s
 /** Wires repositories into services; one place, so a feature is added by one line here. */
 export function createServices(deps: AppDeps) {
   const { db } = deps.database;
-  const customerAccess = createCustomerAccess(createCustomerAccessRepository(db));
+  const access = createAccessRepository(db);
+  const customerAccess = createCustomerAccess(access);
   const taskQueue = createTaskQueueRepository(db);
   const auth = createAuthService({
     repo: createAuthRepository(db),
     inTransaction: (work) => db.transaction((tx) => work(createAuthRepository(tx))),
+    access,
     customerAccess,
     taskQueue,
     clock: deps.clock,

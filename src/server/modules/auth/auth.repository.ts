@@ -24,16 +24,6 @@ export function createAuthRepository(db: DbOrTx) {
       await db.insert(sessions).values({ userId, tokenHash, expiresAt });
     },
 
-    async findActiveSession(tokenHash: string, now: Date) {
-      const [row] = await db
-        .select({ sessionId: sessions.id, expiresAt: sessions.expiresAt, user: users })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(and(eq(sessions.tokenHash, tokenHash), gt(sessions.expiresAt, now), eq(users.userStatus, 'Active')))
-        .limit(1);
-      return row;
-    },
-
     /** Moves a session's expiry earlier (never later). */
     async shortenSession(sessionId: number, expiresAt: Date): Promise<void> {
       await db

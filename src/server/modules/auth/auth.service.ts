@@ -5,6 +5,7 @@ import { AppError, invalid, unauthorized } from '../../http/errors.js';
 import { hashPassword, newToken, sha256, verifyPassword, type SecretBox } from '../../lib/crypto.js';
 import type { Clock } from '../../lib/clock.js';
 import { toCustomerSummary } from '../customers/customer-access.repository.js';
+import type { AccessRepository } from '../access/access.repository.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
@@ -29,6 +30,8 @@ export function createAuthService(deps: {
   repo: AuthRepository;
   /** Runs `work` in one transaction with a repository bound to it. */
   inTransaction: <T>(work: (repo: AuthRepository) => Promise<T>) => Promise<T>;
+  /** Who a token's session is (the access repository's one definition of a live session). */
+  access: Pick<AccessRepository, 'findSessionCaller'>;
   customerAccess: CustomerAccess;
   taskQueue: TaskQueueRepository;
   clock: Clock;
@@ -79,12 +82,7 @@ export function createAuthService(deps: {
     },
 
     /** Resolves a bearer token to its user; undefined when unknown, expired or the user is disabled. */
-    async authenticate(token: string): Promise<AuthUser | undefined> {
-      const found = await repo.findActiveSession(sha256(token), clock.now());
-      if (!found) return undefined;
-      const { user } = found;
-      return { id: user.id, username: user.username, name: user.name, email: user.email, isSu: user.isSu, sessionId: found.sessionId };
-    },
+    authenticate: (token: string): Promise<AuthUser | undefined> => deps.access.findSessionCaller(sha256(token), clock.now()),
 
     /**
      * Rotates the token: a new one is answered with the account, and the old one lives on for a

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
-import { RESERVED_COMPANY } from '../../../contract/constants.js';
+import { sessionCallerSql, visibleCustomerIdsSql } from '../access/access.repository.js';
 import type { HistoryRow } from '../../../contract/history.js';
 
 export interface HistoryFilter {
@@ -206,12 +206,8 @@ export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page:
   const known = check.customerId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM customers WHERE id = ${check.customerId})`;
   const head = sql`
     WITH me AS MATERIALIZED (
-      SELECT u.is_su,
-             CASE WHEN u.is_su THEN NULL ELSE coalesce((
-               SELECT array_agg(uc.customer_id ORDER BY uc.customer_id) FROM user_customers uc JOIN customers c ON c.id = uc.customer_id
-               WHERE uc.user_id = u.id AND c.company <> ${RESERVED_COMPANY}), '{}'::int[]) END AS links
-      FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = ${check.tokenHash} AND s.expires_at > ${check.now.toISOString()}::timestamptz AND u.user_status = 'Active'),
+      SELECT caller.is_su, ${visibleCustomerIdsSql('caller')} AS links
+      FROM (${sessionCallerSql(check.tokenHash, check.now)}) caller),
     ok AS MATERIALIZED (
       SELECT count(*) = 1 AS authed,
              coalesce(bool_and(me.is_su = ${check.isSu} AND (me.is_su OR me.links = ${links})), false) AS fresh,

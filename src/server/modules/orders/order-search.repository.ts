@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchField } from '../../../contract/constants.js';
 import type { OrderSearchResult } from '../../../contract/orders.js';
 import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
+import { mayTouchCustomerSql, sessionCallerSql } from '../access/access.repository.js';
 
 /** LIKE treats % and _ as wildcards; the user's text must match literally. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -74,22 +75,19 @@ export interface CheckedSearch {
 
 /**
  * The Receiving order search in one statement (issue 13): session check, the customer's
- * existence and the user's link to it (admins: every customer), then the local search, which runs
+ * existence and the user's link to it (admins: every customer; both the access repository's rules), then the local search, which runs
  * only when all of that holds and the customer's orders are local. One snapshot, one round trip.
  */
 export function orderSearchCheckedQuery(check: SearchCheck, search: string, limit: number): SQL {
   const pattern = `%${escapeLike(search.toLowerCase())}%`;
   const live = sql`${`{${check.liveSources.map((s) => `"${s.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
   return sql`
-    WITH me AS MATERIALIZED (
-      SELECT u.id, u.is_su FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = ${check.tokenHash} AND s.expires_at > ${check.now.toISOString()}::timestamptz AND u.user_status = 'Active'),
+    WITH me AS MATERIALIZED (${sessionCallerSql(check.tokenHash, check.now)}),
     c AS MATERIALIZED (SELECT id, order_source FROM customers WHERE id = ${check.customerId}),
     ok AS MATERIALIZED (
       SELECT EXISTS (SELECT 1 FROM me) AS authed,
              EXISTS (SELECT 1 FROM c) AS known,
-             EXISTS (SELECT 1 FROM me JOIN c ON true
-                     WHERE me.is_su OR EXISTS (SELECT 1 FROM user_customers uc WHERE uc.user_id = me.id AND uc.customer_id = c.id)) AS allowed,
+             EXISTS (SELECT 1 FROM me JOIN c ON true WHERE ${mayTouchCustomerSql('me', sql`c.id`)}) AS allowed,
              (SELECT order_source FROM c) AS order_source)
     SELECT ok.authed, ok.known, ok.allowed, ok.order_source AS customer_order_source, x.*
     FROM ok

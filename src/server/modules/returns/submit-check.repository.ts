@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DispositionView } from '../../../contract/dispositions.js';
 import type { LedgerCondition } from '../../../contract/constants.js';
 import { preparedRows, type DbOrTx } from '../../db/client.js';
+import { mayTouchCustomerSql, sessionCallerSql } from '../access/access.repository.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { ConnectionRow } from './outbound-tasks.js';
 
@@ -59,7 +60,7 @@ const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).jo
 
 /**
  * POST /api/returns reads in one statement (issue 13): the session, the customer and the user's
- * link to it (admins: every customer), then, only when those hold, the order, the named order
+ * link to it (admins: every customer; both the access repository's rules), then, only when those hold, the order, the named order
  * lines with their order's customer, the customer's reason codes, dispositions, products and
  * connections, and whether the draft was saved already. One snapshot, one round trip.
  */
@@ -67,15 +68,11 @@ export function submitCheckQuery(input: SubmitCheckInput): SQL {
   const lineIds = intArray(input.lineIds);
   const freeProducts = intArray(input.freeProductIds);
   return sql`
-    WITH me AS MATERIALIZED (
-      SELECT u.id, u.username, u.name, u.email, u.is_su, s.id AS session_id
-      FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.token_hash = ${input.tokenHash} AND s.expires_at > ${input.now.toISOString()}::timestamptz AND u.user_status = 'Active'),
+    WITH me AS MATERIALIZED (${sessionCallerSql(input.tokenHash, input.now)}),
     c AS MATERIALIZED (SELECT id, photo_required_conditions FROM customers WHERE id = ${input.customerId}),
     ok AS MATERIALIZED (
       SELECT EXISTS (SELECT 1 FROM c) AS known,
-             EXISTS (SELECT 1 FROM me JOIN c ON true
-                     WHERE me.is_su OR EXISTS (SELECT 1 FROM user_customers uc WHERE uc.user_id = me.id AND uc.customer_id = c.id)) AS allowed)
+             EXISTS (SELECT 1 FROM me JOIN c ON true WHERE ${mayTouchCustomerSql('me', sql`c.id`)}) AS allowed)
     SELECT (SELECT row_to_json(me) FROM me) AS me, ok.known, ok.allowed,
       CASE WHEN ok.allowed THEN (SELECT photo_required_conditions FROM c) END AS photo_required_conditions,
       CASE WHEN ok.allowed THEN (

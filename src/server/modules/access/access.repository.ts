@@ -1,0 +1,97 @@
+// Who the caller is and which customers it may touch: the one place that says it (DESIGN §5a, as
+// immich's access repository). Services ask it through the customer access check
+// (customers/customer-access.service.ts); the one-statement hot paths (order search, history page,
+// submit check) compose its SQL fragments into their own statement, so they keep one round trip
+// without a copy of the rules. A new kind of caller (brand users, API keys) is added here: a branch
+// of the caller and of the customer rule, and every route and statement follows.
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { RESERVED_COMPANY } from '../../../contract/constants.js';
+import { preparedRows, type DbOrTx } from '../../db/client.js';
+import { customers, userCustomers } from '../../db/schema/index.js';
+import type { CustomerRow } from '../customers/customer-access.repository.js';
+import type { AuthUser } from '../auth/auth-user.js';
+
+/**
+ * The caller of a live session, as a SELECT to name in a statement's WITH: one row with id,
+ * username, name, email, is_su and session_id, or none when the token is unknown, the session has
+ * expired or its user is not Active.
+ */
+export function sessionCallerSql(tokenHash: string, now: Date): SQL {
+  return sql`SELECT u.id, u.username, u.name, u.email, u.is_su, s.id AS session_id
+      FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now.toISOString()}::timestamptz AND u.user_status = 'Active'`;
+}
+
+/**
+ * Whether the caller (a row of sessionCallerSql named `caller` in the statement) may touch the
+ * customer `customerId` (an SQL expression): an admin every customer, an operator those linked to it.
+ */
+export function mayTouchCustomerSql(caller: string, customerId: SQL): SQL {
+  const me = sql.identifier(caller);
+  return sql`(${me}.is_su OR EXISTS (SELECT 1 FROM user_customers uc WHERE uc.user_id = ${me}.id AND uc.customer_id = ${customerId}))`;
+}
+
+/**
+ * The customers the caller (named `caller`) works for, as an ascending int[]; NULL for an admin
+ * (every customer). The reserved company is nobody's to pick.
+ */
+export function visibleCustomerIdsSql(caller: string): SQL {
+  const me = sql.identifier(caller);
+  return sql`CASE WHEN ${me}.is_su THEN NULL ELSE coalesce((
+      SELECT array_agg(uc.customer_id ORDER BY uc.customer_id) FROM user_customers uc JOIN customers c ON c.id = uc.customer_id
+      WHERE uc.user_id = ${me}.id AND c.company <> ${RESERVED_COMPANY}), '{}'::int[]) END`;
+}
+
+interface CallerRow {
+  id: number;
+  username: string;
+  name: string;
+  email: string;
+  is_su: boolean;
+  session_id: number;
+}
+
+export function createAccessRepository(db: DbOrTx) {
+  return {
+    /** The caller of a bearer token's hash; undefined when its session is not live (a named statement on PostgreSQL). */
+    async findSessionCaller(tokenHash: string, now: Date): Promise<AuthUser | undefined> {
+      const [row] = await preparedRows<CallerRow>(db, 'session_caller', sessionCallerSql(tokenHash, now));
+      return row && { id: row.id, username: row.username, name: row.name, email: row.email, isSu: row.is_su, sessionId: row.session_id };
+    },
+
+    /** The customers a caller may pick, by company (the reserved company never). */
+    async listVisibleCustomers(caller: Pick<AuthUser, 'id' | 'isSu'>): Promise<CustomerRow[]> {
+      if (caller.isSu) {
+        return db.select().from(customers).where(ne(customers.company, RESERVED_COMPANY)).orderBy(asc(customers.company));
+      }
+      const rows = await db
+        .select({ customer: customers })
+        .from(userCustomers)
+        .innerJoin(customers, eq(customers.id, userCustomers.customerId))
+        .where(and(eq(userCustomers.userId, caller.id), ne(customers.company, RESERVED_COMPANY)))
+        .orderBy(asc(customers.company));
+      return rows.map((r) => r.customer);
+    },
+
+    /** The customer, when the caller may touch it (the rule of mayTouchCustomerSql). */
+    async findTouchableCustomer(caller: Pick<AuthUser, 'id' | 'isSu'>, customerId: number): Promise<CustomerRow | undefined> {
+      if (caller.isSu) {
+        const [row] = await db.select().from(customers).where(eq(customers.id, customerId)).limit(1);
+        return row;
+      }
+      const [row] = await db
+        .select({ customer: customers })
+        .from(userCustomers)
+        .innerJoin(customers, eq(customers.id, userCustomers.customerId))
+        .where(and(eq(userCustomers.userId, caller.id), eq(customers.id, customerId)))
+        .limit(1);
+      return row?.customer;
+    },
+
+    async customerExists(customerId: number): Promise<boolean> {
+      const [row] = await db.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).limit(1);
+      return !!row;
+    },
+  };
+}
+export type AccessRepository = ReturnType<typeof createAccessRepository>;

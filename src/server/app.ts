@@ -63,7 +63,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   // The API speaks JSON only: a text/plain body is a 415, not a string handed to the schema.
   app.removeContentTypeParser('text/plain');
 
-  registerSecurityHeaders(app);
+  await registerSecurityHeaders(app);
   await registerRateLimits(app, deps.config);
   await registerOpenApi(app);
 

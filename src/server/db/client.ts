@@ -1,12 +1,12 @@
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
-import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
+import { is, sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgTransaction } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +35,7 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 const MIGRATION_LOCK_KEY = 7_270_001;
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: AppConnection });
   // An idle connection closed by the server (restart, failover, a dropped test database) is
   // reported here; pg drops it from the pool. Without a listener it would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -94,8 +94,6 @@ export async function queryRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
-const dialect = new PgDialect();
-
 /**
  * Statement names by statement text. Each distinct shape of a query (which filters it has) has
  * one text; the sha1 of 2 kB of text on every request was 1% of a history page's CPU (issue 13).
@@ -115,29 +113,62 @@ export function statementName(label: string, text: string): string {
   return name;
 }
 
+/** How preparedRows marks a statement for AppConnection: `/*prepared:<label>*\/ ` before its text. */
+const PREPARED_MARK = '/*prepared:';
+/** How transactionConnection asks which connection runs a transaction: `/*connection:<token>*\/ SELECT 1`. */
+const PROBE_MARK = '/*connection:';
+const probedConnections = new Map<string, pg.ClientBase>();
+let probes = 0;
+
+const markLabel = (text: string, mark: string) => text.slice(mark.length, text.indexOf('*/'));
+
 /**
- * Like queryRows, but as a named (prepared) statement on node-postgres: each pooled connection
- * parses and plans it once instead of on every call. The name is the label plus a hash of the text,
- * so every distinct shape of a query gets a statement of its own; in a transaction it is named on
- * the transaction's connection. PGlite runs it unnamed. Rows come with node-postgres' own types (timestamptz as Date, bigint as string).
+ * The connection our node-postgres pool hands out (pg's `Client` pool option). Drizzle sends every
+ * statement through `query`, on a pool and in a transaction alike: a statement preparedRows marked
+ * goes as a named (prepared) one, and transactionConnection's probe learns that this connection
+ * runs the transaction. Everything else passes through untouched.
  */
-export async function preparedRows<T>(db: DbOrTx, label: string, query: SQL): Promise<T[]> {
-  const pool = (db as { $client?: unknown }).$client;
-  const client = pool instanceof pg.Pool ? pool : transactionConnection(db);
-  if (!client) return queryRows<T>(db, query);
-  const { sql: text, params } = dialect.sqlToQuery(query);
-  const result = await client.query({ name: statementName(label, text), text, values: params as unknown[] });
-  return result.rows as T[];
+class AppConnection extends pg.Client {
+  override query(...args: unknown[]): never {
+    const [config] = args;
+    if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string' && !('name' in config && config.name)) {
+      const text = config.text;
+      if (text.startsWith(PREPARED_MARK)) args[0] = { ...config, name: statementName(markLabel(text, PREPARED_MARK), text) };
+      else if (text.startsWith(PROBE_MARK)) probedConnections.set(markLabel(text, PROBE_MARK), this);
+    }
+    return (super.query as (...a: unknown[]) => never)(...args);
+  }
+}
+
+/**
+ * Like queryRows, but as a named (prepared) statement on node-postgres: each connection parses and
+ * plans it once instead of on every call, on the pool or in a transaction. The name is the label
+ * plus a hash of the text, so every distinct shape of a query gets a statement of its own. PGlite
+ * runs it unnamed. Rows come with the types queryRows answers (timestamptz as text, bigint as text).
+ */
+export function preparedRows<T>(db: DbOrTx, label: string, query: SQL): Promise<T[]> {
+  if (!/^\w+$/.test(label)) throw new Error(`a statement label is a word: ${label}`);
+  return queryRows<T>(db, sql`${sql.raw(`${PREPARED_MARK}${label}*/ `)}${query}`);
 }
 
 /**
  * The node-postgres connection a transaction runs on, for what only a connection can do (COPY);
  * undefined on PGlite and outside a transaction (a pool hands out a different connection each time).
+ * It asks the transaction itself: a probe statement through it reaches its AppConnection.
  */
-export function transactionConnection(db: DbOrTx): pg.ClientBase | undefined {
-  const client = (db as { session?: { client?: unknown } }).session?.client;
-  return client instanceof pg.Client ? client : undefined;
+export async function transactionConnection(db: DbOrTx): Promise<pg.ClientBase | undefined> {
+  if (!is(db, NodePgTransaction)) return undefined;
+  const token = String(++probes);
+  try {
+    await db.execute(sql.raw(`${PROBE_MARK}${token}*/ SELECT 1`));
+    return probedConnections.get(token);
+  } finally {
+    probedConnections.delete(token);
+  }
 }
+
+/** Whether `db` is an embedded (PGlite) database itself, not a transaction on one. */
+export const isEmbeddedDatabase = (db: DbOrTx): boolean => is(db, PgliteDatabase);
 
 /**
  * Streams rows into a table with `COPY … FROM STDIN` (text format: tab-separated, one row a line;

@@ -16,8 +16,8 @@ describe(`COPY into a table (${testDbKind})`, () => {
   afterAll(() => t.close());
 
   it('finds the connection of a transaction on PostgreSQL only, never of a pool', async () => {
-    expect(transactionConnection(t.database.db)).toBeUndefined();
-    const inTx = await t.database.db.transaction(async (tx) => !!transactionConnection(tx));
+    expect(await transactionConnection(t.database.db)).toBeUndefined();
+    const inTx = await t.database.db.transaction(async (tx) => !!(await transactionConnection(tx)));
     expect(inTx).toBe(testDbKind === 'postgres');
   });
 
@@ -63,7 +63,7 @@ describe(`COPY into a table (${testDbKind})`, () => {
       ),
     ).rejects.toThrow(testDbKind === 'postgres' ? /not an integer/ : /insert into order_lines/);
     const empty = await t.database.db.transaction(async (tx) => {
-      const connection = transactionConnection(tx);
+      const connection = await transactionConnection(tx);
       return connection ? copyIn(connection, 'COPY order_lines (order_id, product_id, line_number, quantity) FROM STDIN', []) : 0;
     });
     expect(empty).toBe(0);

@@ -48,7 +48,8 @@ interface ZodDef {
 
 /** Whether encoding the schema is only its shape: every node plain (see PLAIN), nothing run on encode. */
 export function plainShape(schema: z.ZodType): boolean {
-  const def = (schema as unknown as { _zod: { def: ZodDef } })._zod.def;
+  // `def` is zod's public description of a schema (zod 4: "schema.def"); only the fields read here.
+  const def = schema.def as ZodDef;
   if (!PLAIN.has(def.type)) return false;
   const children = [
     ...Object.values(def.shape ?? {}),
@@ -105,7 +106,7 @@ export function answerJsonSchema(schema: z.ZodType): Json | undefined {
     reused: 'inline',
     // A Date goes out as its ISO text, as JSON.stringify writes it after zod's encode.
     override: (ctx) => {
-      if ((ctx.zodSchema as unknown as { _zod: { def: ZodDef } })._zod.def.type === 'date') {
+      if (ctx.zodSchema instanceof z.ZodDate) {
         ctx.jsonSchema.type = 'string';
         ctx.jsonSchema.format = 'date-time';
       }

@@ -1,6 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
 import { and, eq, sql } from 'drizzle-orm';
-import { copyIn, queryRows, transactionConnection, type DbOrTx } from '../../db/client.js';
+import { copyIn, isEmbeddedDatabase, queryRows, transactionConnection, type DbOrTx } from '../../db/client.js';
 import { customers, orderLines, orders, products } from '../../db/schema/index.js';
 
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -211,8 +210,8 @@ export function createOrderImportRepository(db: DbOrTx) {
      * RETURNING to read back); elsewhere by one INSERT … unnest a chunk. Answers the rows stored.
      */
     async insertLines(rows: NewOrderLineRow[]): Promise<number> {
-      const connection = transactionConnection(db);
-      if (connection && rows.length) {
+      const connection = rows.length ? await transactionConnection(db) : undefined;
+      if (connection) {
         return copyIn(connection, 'COPY order_lines (order_id, product_id, line_number, quantity) FROM STDIN', linesAsCopyText(rows));
       }
       let count = 0;
@@ -253,6 +252,5 @@ function* linesAsCopyText(rows: NewOrderLineRow[]): Generator<string> {
 export async function refreshImportStatistics(db: DbOrTx) {
   await db.execute(sql`ANALYZE orders, order_lines, products`);
   await db.execute(sql`SELECT gin_clean_pending_list('orders_customer_reference_trgm_idx'::regclass)`);
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof PGlite) await db.execute(sql`VACUUM orders, order_lines, products`);
+  if (isEmbeddedDatabase(db)) await db.execute(sql`VACUUM orders, order_lines, products`);
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { preparedRows, queryRows, type DbOrTx } from '../db/client.js';
+import { intArray } from '../db/sql-helpers.js';
 import { returns, tasks, type TaskLogEntry } from '../db/schema/index.js';
 import { LIMITS, type TaskStatus } from '../../contract/constants.js';
 
@@ -107,7 +108,7 @@ export interface TaskOutcome {
  * statement on the tasks its claim took).
  */
 const byTask = (ids: number[], values: object[]) =>
-  sql`SELECT k.id, j.v FROM unnest(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::bigint[]) WITH ORDINALITY AS k(id, n)
+  sql`SELECT k.id, j.v FROM unnest(${intArray(ids, 'bigint')}) WITH ORDINALITY AS k(id, n)
       JOIN jsonb_array_elements(${JSON.stringify(values)}::jsonb) WITH ORDINALITY AS j(v, n) USING (n)`;
 
 function progressColumns(now: Date, p: TaskProgress) {

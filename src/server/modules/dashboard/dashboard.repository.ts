@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { intArray } from '../../db/sql-helpers.js';
 import { PARCEL_LIMITS } from '../../../contract/parcels.js';
 
 /** One array parameter: the plan does not change with the number of customers. */
-const intArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
 
 /** Task types that carry a return to a customer's systems (their failures are "failed deliveries"). */
 export const OUTBOUND_TASK_TYPES = ['SGL Outbound', 'FGL Outbound', 'Ecommerce Outbound'] as const;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
 import { sessionCallerSql, visibleCustomerIdsSql } from '../access/access.repository.js';
+import { containsPattern, intArray } from '../../db/sql-helpers.js';
 import type { HistoryRow } from '../../../contract/history.js';
 
 export interface HistoryFilter {
@@ -27,9 +28,6 @@ export interface HistoryFilter {
   /** The return has a discrepancy of this kind (a missing order line, a wrong or an extra item). */
   discrepancy?: 'MISSING' | 'WRONG_ITEM' | 'EXTRA_ITEM';
 }
-
-/** `%term%` for LIKE with the user's own % and _ taken literally. */
-export const containsPattern = (term: string) => `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // Exactly the expression of orders_reference_trgm_idx, so the planner can use that trigram index;
 // the column's own LIKE below then rechecks which of the four references matched.
@@ -60,7 +58,7 @@ const dayEnd = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS
 
 function whereClause(f: HistoryFilter): SQL {
   const parts: SQL[] = [sql`true`];
-  if (f.customerIds) parts.push(sql`r.customer_id = ANY(${toIntArray(f.customerIds)})`);
+  if (f.customerIds) parts.push(sql`r.customer_id = ANY(${intArray(f.customerIds)})`);
   if (f.isBlind !== undefined) parts.push(sql`r.is_blind = ${f.isBlind}`);
   if (f.hasDiscrepancies !== undefined) parts.push(sql`r.has_discrepancies = ${f.hasDiscrepancies}`);
   if (f.id !== undefined) parts.push(sql`r.id = ${f.id}`);
@@ -92,14 +90,13 @@ function whereClause(f: HistoryFilter): SQL {
     refs.push(sql`${ORDER_REFERENCES} LIKE ${pattern} AND lower(o.${sql.raw(column)}) LIKE ${pattern}`);
   }
   if (refs.length) {
-    const scope = f.customerIds ? sql` AND o.customer_id = ANY(${toIntArray(f.customerIds)})` : sql``;
+    const scope = f.customerIds ? sql` AND o.customer_id = ANY(${intArray(f.customerIds)})` : sql``;
     parts.push(sql`r.order_id IN (SELECT o.id FROM orders o WHERE ${sql.join(refs, sql` AND `)}${scope})`);
   }
   return sql.join(parts, sql` AND `);
 }
 
 // One array parameter instead of a list of placeholders: the plan does not change with the list length.
-const toIntArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
 
 interface RawRow {
   id: number;
@@ -128,7 +125,7 @@ interface RawRow {
 export function historyCountQuery(f: HistoryFilter): SQL {
   if (!hasSearch(f)) {
     const parts: SQL[] = [sql`true`];
-    if (f.customerIds) parts.push(sql`customer_id = ANY(${toIntArray(f.customerIds)})`);
+    if (f.customerIds) parts.push(sql`customer_id = ANY(${intArray(f.customerIds)})`);
     if (f.isBlind !== undefined) parts.push(sql`is_blind = ${f.isBlind}`);
     return sql`SELECT coalesce(sum(returns_count), 0) AS n FROM return_counts WHERE ${sql.join(parts, sql` AND `)}`;
   }
@@ -202,7 +199,7 @@ export interface CheckedPage {
  */
 export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page: number, perPage: number): SQL {
   const offset = (page - 1) * perPage;
-  const links = check.links ? toIntArray(check.links) : sql`'{}'::int[]`;
+  const links = check.links ? intArray(check.links) : sql`'{}'::int[]`;
   const known = check.customerId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM customers WHERE id = ${check.customerId})`;
   const head = sql`
     WITH me AS MATERIALIZED (
@@ -222,7 +219,7 @@ export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page:
     ids AS (SELECT id FROM m ORDER BY created_at DESC, id DESC OFFSET ${offset} LIMIT ${perPage})`;
   } else {
     const parts: SQL[] = [gate];
-    if (f.customerIds) parts.push(sql`customer_id = ANY(${toIntArray(f.customerIds)})`);
+    if (f.customerIds) parts.push(sql`customer_id = ANY(${intArray(f.customerIds)})`);
     if (f.isBlind !== undefined) parts.push(sql`is_blind = ${f.isBlind}`);
     body = sql`,
     t AS MATERIALIZED (SELECT coalesce(sum(returns_count), 0)::bigint AS total FROM return_counts WHERE ${sql.join(parts, sql` AND `)}),

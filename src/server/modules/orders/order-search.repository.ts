@@ -3,9 +3,7 @@ import type { SearchField } from '../../../contract/constants.js';
 import type { OrderSearchResult } from '../../../contract/orders.js';
 import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
 import { mayTouchCustomerSql, sessionCallerSql } from '../access/access.repository.js';
-
-/** LIKE treats % and _ as wildcards; the user's text must match literally. */
-export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+import { containsPattern } from '../../db/sql-helpers.js';
 
 const FIELD_COLUMN: Record<SearchField, SQL> = {
   orderNo: sql.raw('order_number'),
@@ -36,7 +34,7 @@ interface SearchRow {
 }
 
 export function orderSearchQuery(customerId: number, search: string, field: SearchField | null, limit: number): SQL {
-  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+  const pattern = containsPattern(search);
   // The field filter narrows the trigram hits further; the index still finds the candidates.
   const narrow = field ? sql`AND lower(coalesce(${FIELD_COLUMN[field]}, '')) LIKE ${pattern}` : sql``;
   return sql`
@@ -79,7 +77,7 @@ export interface CheckedSearch {
  * only when all of that holds and the customer's orders are local. One snapshot, one round trip.
  */
 export function orderSearchCheckedQuery(check: SearchCheck, search: string, limit: number): SQL {
-  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+  const pattern = containsPattern(search);
   const live = sql`${`{${check.liveSources.map((s) => `"${s.replace(/["\\]/g, '')}"`).join(',')}}`}::text[]`;
   return sql`
     WITH me AS MATERIALIZED (${sessionCallerSql(check.tokenHash, check.now)}),

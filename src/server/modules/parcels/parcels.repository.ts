@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { intArray } from '../../db/sql-helpers.js';
 import { parcelEvents, parcelPhotos, parcels, photos } from '../../db/schema/index.js';
 import { PARCEL_LIMITS, type ParcelAgeLevel, type ParcelState } from '../../../contract/parcels.js';
 
@@ -30,7 +31,6 @@ export interface ParcelActor {
 }
 
 // One array parameter instead of a list of placeholders: the plan does not change with the list length.
-const toIntArray = (ids: number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
 
 // A parcel without a customer has the default limits.
 const AMBER_SQL = `coalesce(c.parcel_amber_days, ${PARCEL_LIMITS.defaultAmberDays})`;
@@ -41,7 +41,7 @@ const RED = sql.raw(RED_SQL);
 /** The WHERE of the queue; needs `parcels p` and (for the age filter) `customers c` joined. */
 function whereClause(f: ParcelFilter, now: Date): SQL {
   const parts: SQL[] = [sql`true`];
-  if (f.visibleCustomerIds) parts.push(sql`(p.customer_id = ANY(${toIntArray(f.visibleCustomerIds)}) OR p.customer_id IS NULL)`);
+  if (f.visibleCustomerIds) parts.push(sql`(p.customer_id = ANY(${intArray(f.visibleCustomerIds)}) OR p.customer_id IS NULL)`);
   if (f.customerId === 'none') parts.push(sql`p.customer_id IS NULL`);
   else if (f.customerId !== undefined) parts.push(sql`p.customer_id = ${f.customerId}`);
   if (f.state) parts.push(sql`p.state = ${f.state}`);

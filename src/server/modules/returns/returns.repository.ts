@@ -2,8 +2,8 @@ import { and, asc, eq, getTableColumns, inArray, sql, type SQL, type Table } fro
 import type { ProductRow } from '../../../contract/blind.js';
 import { ORDER_STATUS_RETURN_CREATED, type TaskType } from '../../../contract/constants.js';
 import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
+import { containsPattern, fromJsonColumn, type JsonColumn } from '../../db/sql-helpers.js';
 import { products, returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
-import { containsPattern } from '../history/history.repository.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 
 export type NewReturnRow = Omit<typeof returns.$inferInsert, 'id' | 'messageId'>;
@@ -124,9 +124,6 @@ function fromJsonRow<T extends Table>(table: T, raw: Record<string, unknown>): T
   return out as T['$inferSelect'];
 }
 
-type Json<T> = T | string | null;
-const json = <T>(value: Json<T>, empty: T): T => (value === null ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
 /** Reads and writes of returns and their ledgers, order-based and blind alike. */
 export function createReturnsRepository(db: DbOrTx) {
   return {
@@ -154,17 +151,17 @@ export function createReturnsRepository(db: DbOrTx) {
     /** Saves a return in one statement (saveReturnQuery); undefined when the user's draft id is taken. */
     async save(input: ReturnToSave): Promise<{ ret: ReturnRow; ledgers: LedgerRow[]; missing: MissingRow[] } | undefined> {
       type Raw = Record<string, unknown>;
-      const [row] = await preparedRows<{ ret: Json<Raw>; ledgers: Json<Raw[]>; missing: Json<Raw[]> }>(
+      const [row] = await preparedRows<{ ret: JsonColumn<Raw>; ledgers: JsonColumn<Raw[]>; missing: JsonColumn<Raw[]> }>(
         db,
         'return_save',
         saveReturnQuery(input),
       );
-      const ret = json(row!.ret, null);
+      const ret = fromJsonColumn(row!.ret, null);
       if (!ret) return undefined;
       return {
         ret: fromJsonRow(returns, ret),
-        ledgers: json(row!.ledgers, []).map((l) => fromJsonRow(returnLedgers, l)),
-        missing: json(row!.missing, []).map((m) => fromJsonRow(returnMissingLines, m)),
+        ledgers: fromJsonColumn(row!.ledgers, []).map((l) => fromJsonRow(returnLedgers, l)),
+        missing: fromJsonColumn(row!.missing, []).map((m) => fromJsonRow(returnMissingLines, m)),
       };
     },
 

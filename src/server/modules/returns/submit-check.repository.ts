@@ -3,6 +3,7 @@ import type { DispositionView } from '../../../contract/dispositions.js';
 import type { LedgerCondition } from '../../../contract/constants.js';
 import { preparedRows, type DbOrTx } from '../../db/client.js';
 import { mayTouchCustomerSql, sessionCallerSql } from '../access/access.repository.js';
+import { fromJsonColumn, intArray, type JsonColumn } from '../../db/sql-helpers.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { ConnectionRow } from './outbound-tasks.js';
 
@@ -55,9 +56,6 @@ export interface SubmitCheck {
   connections: ConnectionRow[];
 }
 
-/** An int[] parameter: one placeholder whatever the number of ids, so the statement's text stays the same. */
-const intArray = (ids: number[]) => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
-
 /**
  * POST /api/returns reads in one statement (issue 13): the session, the customer and the user's
  * link to it (admins: every customer; both the access repository's rules), then, only when those hold, the order, the named order
@@ -99,23 +97,21 @@ export function submitCheckQuery(input: SubmitCheckInput): SQL {
     FROM ok`;
 }
 
-type Json<T> = T | string | null;
-/** node-postgres parses json columns; a driver that answers text is parsed here. */
-const json = <T>(value: Json<T>, empty: T): T => (value === null ? empty : typeof value === 'string' ? (JSON.parse(value) as T) : value);
-
 interface Row {
-  me: Json<{ id: number; username: string; name: string; email: string; is_su: boolean; session_id: number }>;
+  me: JsonColumn<{ id: number; username: string; name: string; email: string; is_su: boolean; session_id: number }>;
   known: boolean;
   allowed: boolean;
-  photo_required_conditions: Json<string[]>;
-  order: Json<{ id: number; customer_id: number; order_number: string | null; delivery_number: string | null }>;
-  lines: Json<{ id: number; order_id: number; product_id: number; quantity: number; customer_id: number }[]>;
-  reasons: Json<string[]>;
-  dispositions: Json<{ id: number; customer_id: number; code: string; name: string; requires_location: boolean; default_for: string[] }[]>;
-  customer_products: Json<number[]>;
-  order_products: Json<number[]>;
+  photo_required_conditions: JsonColumn<string[]>;
+  order: JsonColumn<{ id: number; customer_id: number; order_number: string | null; delivery_number: string | null }>;
+  lines: JsonColumn<{ id: number; order_id: number; product_id: number; quantity: number; customer_id: number }[]>;
+  reasons: JsonColumn<string[]>;
+  dispositions: JsonColumn<
+    { id: number; customer_id: number; code: string; name: string; requires_location: boolean; default_for: string[] }[]
+  >;
+  customer_products: JsonColumn<number[]>;
+  order_products: JsonColumn<number[]>;
   draft_saved: boolean | null;
-  connections: Json<{ id: number; connection_type: string; connection_meta: ConnectionRow['connectionMeta'] }[]>;
+  connections: JsonColumn<{ id: number; connection_type: string; connection_meta: ConnectionRow['connectionMeta'] }[]>;
 }
 
 export function createSubmitCheckRepository(db: DbOrTx) {
@@ -123,32 +119,32 @@ export function createSubmitCheckRepository(db: DbOrTx) {
     /** Everything the submit's rules read, as a prepared statement on node-postgres. */
     async read(input: SubmitCheckInput): Promise<SubmitCheck> {
       const [r] = await preparedRows<Row>(db, 'submit_check', submitCheckQuery(input));
-      const me = json(r!.me, null);
-      const order = json(r!.order, null);
+      const me = fromJsonColumn(r!.me, null);
+      const order = fromJsonColumn(r!.order, null);
       return {
         user: me && { id: me.id, username: me.username, name: me.name, email: me.email, isSu: me.is_su, sessionId: me.session_id },
         known: r!.known,
         allowed: r!.allowed,
-        photoRequiredConditions: json(r!.photo_required_conditions, []),
+        photoRequiredConditions: fromJsonColumn(r!.photo_required_conditions, []),
         order: order && {
           id: order.id,
           customerId: order.customer_id,
           orderNumber: order.order_number,
           deliveryNumber: order.delivery_number,
         },
-        lines: json(r!.lines, []).map((l) => ({
+        lines: fromJsonColumn(r!.lines, []).map((l) => ({
           id: l.id,
           orderId: l.order_id,
           productId: l.product_id,
           quantity: l.quantity,
           customerId: l.customer_id,
         })),
-        reasons: new Set(json(r!.reasons, [])),
-        dispositions: json(r!.dispositions, []).map((d) => ({ ...d, default_for: d.default_for as LedgerCondition[] })),
-        customerProducts: new Set(json(r!.customer_products, [])),
-        orderProducts: new Set(json(r!.order_products, [])),
+        reasons: new Set(fromJsonColumn(r!.reasons, [])),
+        dispositions: fromJsonColumn(r!.dispositions, []).map((d) => ({ ...d, default_for: d.default_for as LedgerCondition[] })),
+        customerProducts: new Set(fromJsonColumn(r!.customer_products, [])),
+        orderProducts: new Set(fromJsonColumn(r!.order_products, [])),
         draftSaved: r!.draft_saved === true,
-        connections: json(r!.connections, []).map((k) => ({
+        connections: fromJsonColumn(r!.connections, []).map((k) => ({
           id: k.id,
           connectionType: k.connection_type,
           connectionMeta: k.connection_meta,

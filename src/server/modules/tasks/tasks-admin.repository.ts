@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { escapeLike } from '../../db/sql-helpers.js';
 import { tasks, type TaskLogEntry } from '../../db/schema/index.js';
 import type { TaskListQuery } from '../../../contract/tasks.js';
 
@@ -20,8 +21,6 @@ export const taskViewColumns = {
   customerId: tasks.customerId,
   hasFile: sql<boolean>`(${tasks.fileContent} IS NOT NULL)`.mapWith(Boolean),
 };
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface TaskAdminChange {
   message2: string | null;

@@ -27,6 +27,18 @@ export default {
       to: { path: '^src/server/(app|services)\\.ts$' },
     },
     {
+      name: 'drizzle-only-in-repositories',
+      severity: 'error',
+      comment:
+        'SQL lives in repositories (*.repository.ts) and the database layer (src/server/db: connection, schema, SQL helpers). ' +
+        'Tests and their fixtures (src/server/test) arrange and inspect rows directly, so they may import Drizzle too.',
+      from: {
+        path: '^src/',
+        pathNot: ['\\.repository\\.ts$', '^src/server/db/', '^src/server/test/', '\\.test\\.tsx?$'],
+      },
+      to: { path: '(^|/)node_modules/drizzle-orm/|^drizzle-orm($|/)' },
+    },
+    {
       name: 'spa-knows-no-server',
       severity: 'error',
       from: { path: '^src/web/' },

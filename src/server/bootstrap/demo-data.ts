@@ -1,11 +1,10 @@
-import { count, sql } from 'drizzle-orm';
 import { RESERVED_COMPANY } from '../../contract/constants.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
-import { connections, customers, dispositions, options, userCustomers, users } from '../db/schema/index.js';
 import { hashPassword, randomPassword } from '../lib/crypto.js';
 import { createOrderImportRepository } from '../modules/orders/order-import.repository.js';
 import { createOrderImportService } from '../modules/orders/order-import.service.js';
+import { createBootstrapRepository } from './bootstrap.repository.js';
 import { DEMO_CUSTOMERS, DEMO_DISPOSITIONS, DEMO_OPERATOR, demoOrders, demoProducts } from './demo-data.catalog.js';
 
 /** Any number, the same on every node: one node loads the demo set while the others wait. */
@@ -58,9 +57,9 @@ export async function loadDemoData(db: Db, opts: { operatorPassword?: string; no
   const passwordHash = await hashPassword(opts.operatorPassword ?? generated!);
 
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_LOCK_KEY})`);
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(customers);
-    if (n > 0) return { loaded: false, reason: 'the database already has customers' };
+    const repo = createBootstrapRepository(tx);
+    await repo.lockTransaction(DEMO_LOCK_KEY);
+    if ((await repo.customerCount()) > 0) return { loaded: false, reason: 'the database already has customers' };
 
     const importRepo = createOrderImportRepository(tx);
     const importer = createOrderImportService({ db: tx, clock: { now: () => opts.now } });
@@ -70,17 +69,9 @@ export async function loadDemoData(db: Db, opts: { operatorPassword?: string; no
     let productCount = 0;
 
     for (const [index, demo] of DEMO_CUSTOMERS.entries()) {
-      const [customer] = await tx
-        .insert(customers)
-        .values({ company: demo.company, orderSource: demo.orderSource, canBlind: demo.canBlind })
-        .returning();
-      const customerId = customer!.id;
+      const customerId = await repo.insertCustomer({ company: demo.company, orderSource: demo.orderSource, canBlind: demo.canBlind });
       if (demo.operator) operatorCustomerIds.push(customerId);
-      await tx
-        .insert(options)
-        .values(demo.reasons.map(([optionCode, optionValue]) => ({ customerId, optionType: 'Reason', optionCode, optionValue })));
-      await tx.insert(connections).values(demo.connections.map((c) => ({ customerId, biztalkSchema: 'Default', ...c })));
-      await tx.insert(dispositions).values(DEMO_DISPOSITIONS.map((d) => ({ customerId, ...d })));
+      await repo.insertCustomerSetup(customerId, { reasons: demo.reasons, connections: demo.connections, dispositions: DEMO_DISPOSITIONS });
       // The whole catalogue, also products no demo order uses (blind returns search them).
       const products = demoProducts(demo, index);
       await importRepo.upsertProducts(customerId, products, opts.now);
@@ -89,27 +80,12 @@ export async function loadDemoData(db: Db, opts: { operatorPassword?: string; no
       if (summary.errors.length) throw new Error(`demo orders of ${demo.company} failed: ${JSON.stringify(summary.errors.slice(0, 3))}`);
       orderCount += summary.orders_created;
     }
-    await tx.insert(customers).values({ company: RESERVED_COMPANY, orderSource: 'Biztalk' });
+    await repo.insertCustomer({ company: RESERVED_COMPANY, orderSource: 'Biztalk' });
 
-    const [existing] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(sql`lower(${users.username}) = ${DEMO_OPERATOR.username}`);
-    let operatorId = existing?.id;
-    if (!operatorId) {
-      const [created] = await tx
-        .insert(users)
-        .values({ ...DEMO_OPERATOR, passwordHash, isSu: false })
-        .onConflictDoNothing()
-        .returning({ id: users.id });
-      operatorId = created?.id;
-    }
-    if (operatorId) {
-      await tx
-        .insert(userCustomers)
-        .values(operatorCustomerIds.map((customerId) => ({ userId: operatorId!, customerId })))
-        .onConflictDoNothing();
-    }
+    // DEMO_OPERATOR's username is lower case: the lookup matches it in any case, as before.
+    const existing = await repo.findUser(DEMO_OPERATOR.username);
+    const operatorId = existing?.id ?? (await repo.insertUserUnlessTaken({ ...DEMO_OPERATOR, passwordHash, isSu: false }));
+    if (operatorId) await repo.linkUser(operatorId, operatorCustomerIds);
     return {
       loaded: true,
       customers: DEMO_CUSTOMERS.length + 1,

@@ -1,7 +1,6 @@
-import { count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema/index.js';
 import { hashPassword, randomPassword } from '../lib/crypto.js';
+import { createBootstrapRepository } from './bootstrap.repository.js';
 
 export interface FirstAdminResult {
   username: string;
@@ -15,27 +14,27 @@ export interface FirstAdminResult {
  * and no user at all, an `admin` with a random password is created and its password printed once.
  */
 export async function ensureFirstAdmin(db: Db, env: { username?: string; password?: string; email?: string }): Promise<FirstAdminResult> {
+  const repo = createBootstrapRepository(db);
   if (env.username && env.password) {
     const passwordHash = await hashPassword(env.password);
     const email = env.email ?? `${env.username}@returns-desk.local`;
-    const [existing] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.username}) = lower(${env.username})`);
+    const existing = await repo.findUser(env.username);
     if (existing) {
-      await db
-        .update(users)
-        .set({ passwordHash, isSu: true, userStatus: 'Active', ...(env.email ? { email } : {}), updatedAt: new Date() })
-        .where(eq(users.id, existing.id));
+      await repo.updateUser(existing.id, {
+        passwordHash,
+        isSu: true,
+        userStatus: 'Active',
+        ...(env.email ? { email } : {}),
+        updatedAt: new Date(),
+      });
       return { username: existing.username, action: 'updated' };
     }
-    await db.insert(users).values({ name: 'Administrator', username: env.username, email, passwordHash, isSu: true });
+    await repo.insertUser({ name: 'Administrator', username: env.username, email, passwordHash, isSu: true });
     return { username: env.username, action: 'created' };
   }
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
-  if (n > 0) return { username: 'admin', action: 'none' };
+  if ((await repo.userCount()) > 0) return { username: 'admin', action: 'none' };
   const password = randomPassword();
-  await db.insert(users).values({
+  await repo.insertUser({
     name: 'Administrator',
     username: 'admin',
     email: env.email ?? 'admin@returns-desk.local',

@@ -3,7 +3,7 @@ import { linkReturnPhotos } from '../photos/photo-attach.js';
 import { conflict } from '../../http/errors.js';
 import { PARCEL_MSG } from '../../../contract/parcels.js';
 import { createParcelsRepository } from '../parcels/parcels.repository.js';
-import { connectionsOf, outboundTasks, type ConnectionRow } from './outbound-tasks.js';
+import { outboundTasks, type ConnectionRow } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 import { createReturnsRepository, type ReturnToSave } from './returns.repository.js';
 import { createTaskWakeupNotifier } from '../tasks/task-wakeup-notifier.js';
@@ -104,7 +104,7 @@ export interface SavedReturn {
 export function createReturnCommand(db: Db) {
   const wakeup = createTaskWakeupNotifier(db);
   return async function createReturn(input: NewReturn, now: Date): Promise<SavedReturn> {
-    const connections = input.connections ?? (await connectionsOf(db, input.customerId));
+    const connections = input.connections ?? (await createReturnsRepository(db).connectionsOf(input.customerId));
     const toSave: ReturnToSave = {
       row: {
         customerId: input.customerId,

@@ -1,6 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
 import type { TaskType } from '../../../contract/constants.js';
-import type { DbOrTx } from '../../db/client.js';
 import { connections } from '../../db/schema/index.js';
 
 export type ConnectionRow = Pick<typeof connections.$inferSelect, 'id' | 'connectionType' | 'connectionMeta'>;
@@ -24,13 +22,4 @@ export function outboundTasks(rows: ConnectionRow[]): { connectionId: number; ta
     const taskType = outboundTaskType(connection);
     return taskType ? [{ connectionId: connection.id, taskType }] : [];
   });
-}
-
-/** A customer's connections, oldest first (for callers that did not read them with their own checks). */
-export async function connectionsOf(db: DbOrTx, customerId: number): Promise<ConnectionRow[]> {
-  return db
-    .select({ id: connections.id, connectionType: connections.connectionType, connectionMeta: connections.connectionMeta })
-    .from(connections)
-    .where(eq(connections.customerId, customerId))
-    .orderBy(asc(connections.id));
 }

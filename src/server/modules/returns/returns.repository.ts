@@ -3,7 +3,8 @@ import type { ProductRow } from '../../../contract/blind.js';
 import { ORDER_STATUS_RETURN_CREATED, type TaskType } from '../../../contract/constants.js';
 import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
 import { containsPattern, fromJsonColumn, type JsonColumn } from '../../db/sql-helpers.js';
-import { products, returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
+import { connections, products, returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
+import type { ConnectionRow } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 
 export type NewReturnRow = Omit<typeof returns.$inferInsert, 'id' | 'messageId'>;
@@ -127,6 +128,15 @@ function fromJsonRow<T extends Table>(table: T, raw: Record<string, unknown>): T
 /** Reads and writes of returns and their ledgers, order-based and blind alike. */
 export function createReturnsRepository(db: DbOrTx) {
   return {
+    /** A customer's connections, oldest first (for callers that did not read them with their own checks). */
+    async connectionsOf(customerId: number): Promise<ConnectionRow[]> {
+      return db
+        .select({ id: connections.id, connectionType: connections.connectionType, connectionMeta: connections.connectionMeta })
+        .from(connections)
+        .where(eq(connections.customerId, customerId))
+        .orderBy(asc(connections.id));
+    },
+
     /** The return a user saved under a draft id, with its ledgers. */
     async findByDraft(
       userId: number,

@@ -27,6 +27,11 @@ export type NewTask<T extends TaskType = TaskType> = NewTaskFields & { taskType:
 
 /** Writing tasks: any service may enqueue, inside its own transaction. */
 export function createTaskQueueRepository(db: DbOrTx) {
+  /** Wakes idle workers: tasks/task-wakeup.ts LISTENs on rd_tasks. */
+  async function wakeWorkers(): Promise<void> {
+    await db.execute(sql`SELECT pg_notify('rd_tasks', '')`);
+  }
+
   return {
     /** Queues a task; its payload is parsed by its type's schema first (a ZodError for a bad one). */
     async enqueue<T extends TaskType>(task: NewTask<T>, now: Date): Promise<number> {
@@ -42,10 +47,12 @@ export function createTaskQueueRepository(db: DbOrTx) {
           updatedAt: now,
         })
         .returning({ id: tasks.id });
-      // Wakes idle workers (tasks/task-wakeup.ts); inside a transaction it is delivered on commit.
-      await db.execute(sql`SELECT pg_notify('rd_tasks', '')`);
+      // Inside a transaction the notice is delivered on commit.
+      await wakeWorkers();
       return row!.id;
     },
+
+    wakeWorkers,
   };
 }
 export type TaskQueueRepository = ReturnType<typeof createTaskQueueRepository>;

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { createTaskQueueRepository } from './task-queue.repository.js';
 
 /**
  * Wakes idle workers (tasks/task-wakeup.ts LISTENs on rd_tasks) after a commit that queued tasks,
@@ -17,7 +17,9 @@ export function createTaskWakeupNotifier(db: DbOrTx, windowMs = 5) {
       pending = true;
       setTimeout(() => {
         pending = false;
-        db.execute(sql`SELECT pg_notify('rd_tasks', '')`).catch(() => undefined);
+        createTaskQueueRepository(db)
+          .wakeWorkers()
+          .catch(() => undefined);
       }, windowMs).unref();
     },
   };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import fastifyHelmet from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify from 'fastify';
 import { createTestApp, type TestApp } from '../test/test-app.js';
 import { helmetOptions } from './security-headers.js';
@@ -25,7 +25,7 @@ const SENT_SINCE_ISSUE_13 = {
 // exactly these, names and values, and they must be the ones it sent before.
 async function headersOfFastifyHelmet(): Promise<Record<string, string>> {
   const reference = Fastify();
-  await reference.register(fastifyHelmet, helmetOptions);
+  await reference.register(fastifyHelmet, helmetOptions as FastifyHelmetOptions);
   reference.get('/', async () => 'ok');
   const res = await reference.inject({ method: 'GET', url: '/' });
   await reference.close();

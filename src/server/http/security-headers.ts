@@ -1,8 +1,8 @@
-import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
 /** The app's helmet settings (CSP of SPEC's SPA: own scripts only, inline styles for Mantine, no framing). */
-export const helmetOptions: FastifyHelmetOptions = {
+export const helmetOptions: HelmetOptions = {
   contentSecurityPolicy: {
     directives: {
       defaultSrc: ["'self'"],
@@ -17,10 +17,13 @@ export const helmetOptions: FastifyHelmetOptions = {
 };
 
 /**
- * Helmet's headers on every answer (routes, errors, the 404s), through @fastify/helmet. Issue 13
- * had computed them once against a stand-in response to save helmet's per-request set-up; issue 23
- * went back to the plugin's public API (its cost on /api/health: bench/issue-23.results.md).
+ * Helmet's headers on every answer (routes, errors, the 404s): helmet's own middleware, built once
+ * at start-up and run on each request's real response, as helmet documents for any Node server.
+ * @fastify/helmet builds the whole middleware again on every request (≈ 100 µs a request here,
+ * more than the rest of /api/health; issue 23's closing note), so the app does not use it.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions = helmetOptions) {
-  await app.register(fastifyHelmet, options);
+export function registerSecurityHeaders(app: FastifyInstance, options: HelmetOptions = helmetOptions) {
+  const setHeaders = helmet(options);
+  // helmet types its `next` as taking `unknown`; it only ever passes an Error (or nothing), as `done` takes.
+  app.addHook('onRequest', (request, reply, done) => setHeaders(request.raw, reply.raw, done as (error?: unknown) => void));
 }

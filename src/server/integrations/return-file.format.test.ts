@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { formatVersionOf } from '../../contract/format-version.js';
 import { correctionHeader, correctionV2, example, exampleV2, header } from '../test/return-file-examples.js';
 import { toShopCorrection, toShopReturn } from '../tasks/handlers/ecommerce-outbound.handler.js';
-import { buildReturnFlat, buildReturnXml, FLAT_LAYOUT, FLAT_LAYOUT_V2 } from './return-file.format.js';
+import { buildReturnFlat, FLAT_LAYOUT, FLAT_LAYOUT_V2 } from './flat-return-file.format.js';
+import { buildReturnXml } from './return-file.format.js';
 
 const docs = readFileSync(new URL('../../../docs/integrations.md', import.meta.url), 'utf8');
 /** The fenced block that follows a marker line in docs/integrations.md. */
@@ -127,7 +128,7 @@ describe('format version 2: dispositions, locations and discrepancies', () => {
     expect(flat).toBe(flatDoc('Version 2 example (⏎ marks CRLF)'));
     const records = flat.split('\r\n').filter(Boolean);
     expect(records.map((r) => r[0])).toEqual(['H', 'D', 'D', 'D', 'M', 'P', 'P', 'P', 'P', 'T']);
-    const fields = (record: string, layout: readonly (readonly [string, number])[]) => {
+    const fields = (record: string, layout: readonly (readonly [string, number, string])[]) => {
       let at = 0;
       return Object.fromEntries(
         layout.map(([name, w]) => {
@@ -137,7 +138,7 @@ describe('format version 2: dispositions, locations and discrepancies', () => {
         }),
       );
     };
-    const width = (layout: readonly (readonly [string, number])[]) => layout.reduce((n, [, w]) => n + w, 0);
+    const width = (layout: readonly (readonly [string, number, string])[]) => layout.reduce((n, [, w]) => n + w, 0);
     expect(records[0]!.length).toBe(width(FLAT_LAYOUT_V2.H));
     expect(fields(records[0]!, FLAT_LAYOUT_V2.H)).toMatchObject({
       sender: 'SGL',

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_MSG } from '../../contract/photos.js';
 import type { Db } from '../db/client.js';
 import { returnLedgers, tasks } from '../db/schema/index.js';
-import { FLAT_LAYOUT_V2 } from '../integrations/return-file.format.js';
+import { FLAT_LAYOUT_V2 } from '../integrations/flat-return-file.format.js';
 import { makeCustomer, makeReason } from '../test/factories.js';
 import { plainImage } from '../test/images.js';
 import { setSettings, startTestWorker } from '../test/integration-fixtures.js';

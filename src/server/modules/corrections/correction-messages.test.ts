@@ -5,7 +5,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { tasks } from '../../db/schema/index.js';
-import { CORRECTION_HEADER_TAIL, FLAT_LAYOUT } from '../../integrations/return-file.format.js';
+import { CORRECTION_HEADER_TAIL, FLAT_LAYOUT } from '../../integrations/flat-return-file.format.js';
 import { submittedReturn } from '../../test/correction-fixtures.js';
 import { setSettings, startTestWorker } from '../../test/integration-fixtures.js';
 import { startFtpServer, waitFor, type TestFtpServer } from '../../test/integration-servers.js';

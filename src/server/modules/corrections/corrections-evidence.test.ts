@@ -11,7 +11,7 @@ import { DISPOSITION_MSG } from '../../../contract/dispositions.js';
 import { RETURN_MSG } from '../../../contract/returns.js';
 import type { Db } from '../../db/client.js';
 import { returnVersions, tasks } from '../../db/schema/index.js';
-import { FLAT_LAYOUT } from '../../integrations/return-file.format.js';
+import { FLAT_LAYOUT } from '../../integrations/flat-return-file.format.js';
 import { correctionState, discrepancyReturn } from '../../test/correction-fixtures.js';
 import { makeCustomer, makeReason } from '../../test/factories.js';
 import { setSettings, startTestWorker } from '../../test/integration-fixtures.js';

@@ -5,7 +5,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { returns, tasks } from '../../db/schema/index.js';
 import { createSettingsRepository } from '../../modules/settings/settings.repository.js';
-import { FLAT_LAYOUT } from '../../integrations/return-file.format.js';
+import { FLAT_LAYOUT } from '../../integrations/flat-return-file.format.js';
 import {
   enqueueReturnTask,
   makeReturnFixture,

@@ -2,7 +2,8 @@ import type { AppDeps } from '../../deps.js';
 import { biztalkSettings } from '../../integrations/biztalk-settings.js';
 import { readIntegrationSettings } from '../../modules/settings/settings.service.js';
 import { createTransportFactory } from '../../integrations/file-transport.js';
-import { buildReturnFlat, buildReturnXml, returnFileName, type ReturnFileFormat } from '../../integrations/return-file.format.js';
+import { buildReturnFlat } from '../../integrations/flat-return-file.format.js';
+import { buildReturnXml, returnFileName, type ReturnFileFormat } from '../../integrations/return-file.format.js';
 import { createSettingsRepository } from '../../modules/settings/settings.repository.js';
 import {
   createOutboundDataRepository,

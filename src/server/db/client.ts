@@ -103,7 +103,7 @@ const statementNames = new Map<string, string>();
 const MAX_STATEMENT_NAMES = 1000;
 
 /** `label` plus a hash of the text: the same text always gets the same name, another text another name. */
-export function statementName(label: string, text: string): string {
+function statementName(label: string, text: string): string {
   const key = `${label}\u0000${text}`;
   let name = statementNames.get(key);
   if (name === undefined) {

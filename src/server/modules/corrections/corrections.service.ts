@@ -1,4 +1,4 @@
-import { CORRECTION_MSG, type CorrectionBody, type ReturnVersion } from '../../../contract/corrections.js';
+import { CORRECTION_MSG, type CorrectionBody } from '../../../contract/corrections.js';
 import type { ReturnView } from '../../../contract/return-view.js';
 import type { Db } from '../../db/client.js';
 import type { VersionLedger, VersionMissingLine } from '../../db/schema/index.js';
@@ -13,18 +13,10 @@ import { presentLedger, presentMissing, type LedgerRow, type MissingRow } from '
 import type { ReturnViewService } from '../returns/return-view.service.js';
 import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
 import { additionChanges, missingAdditionChanges, namedIds, planCorrection } from './correction-plan.js';
-import { createCorrectionsRepository, type ReturnVersionRow } from './corrections.repository.js';
+import { createCorrectionsRepository } from './corrections.repository.js';
 
 const snapshot = (ledgers: LedgerRow[]): VersionLedger[] => ledgers.map((l) => presentLedger(l) as VersionLedger);
 const missingSnapshot = (rows: MissingRow[]): VersionMissingLine[] => rows.map(presentMissing);
-
-export const presentVersion = (v: ReturnVersionRow): ReturnVersion => ({
-  version: v.version,
-  created_at: v.createdAt.toISOString(),
-  username: v.username,
-  comment: v.comment,
-  changes: v.changes,
-});
 
 /**
  * Corrections after submit (issue 11). A correction is a new version of the return: `return_ledgers`

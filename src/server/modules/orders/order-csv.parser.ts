@@ -1,6 +1,6 @@
 import { LINE_FIELDS, ORDER_FIELDS, PRODUCT_FIELDS, type ImportError } from '../../../contract/order-import.js';
 import { readCsvRecords, type CsvRecord } from './order-csv.records.js';
-import { collectSlices, validateOrder, type ParsedOrderFile, type ParsedSlice } from './order-file.validation.js';
+import { validateOrder, type ParsedSlice } from './order-file.validation.js';
 
 /**
  * CSV order file: a header row, then one row per order line with the order's fields repeated
@@ -165,9 +165,4 @@ export function* csvOrderSlices(content: string, sliceRows: number): Generator<P
   anyError ||= slice.errors.length > 0;
   if (!anyOrder && !anyError) slice.errors.push({ line: 2, message: 'the file holds no orders' });
   yield slice;
-}
-
-/** The whole file at once (tests, the bench's parse figure). */
-export function parseOrderCsv(content: string): ParsedOrderFile {
-  return collectSlices(csvOrderSlices(content, Number.POSITIVE_INFINITY));
 }

@@ -82,10 +82,6 @@ export function* jsonOrderSlices(content: string, sliceLines: number): Generator
   yield slice;
 }
 
-export function parseOrderJson(content: string): ParsedOrderFile {
-  return collectSlices(jsonOrderSlices(content, Number.POSITIVE_INFINITY));
-}
-
 /** Errors in file order: CSV lines by number, JSON paths by their order index. */
 export function sortErrors(errors: ImportError[]): ImportError[] {
   const key = (e: ImportError) => (typeof e.line === 'number' ? e.line : Number(/^orders\[(\d+)\]/.exec(e.line)?.[1] ?? -1));

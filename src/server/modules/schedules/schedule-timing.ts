@@ -47,16 +47,6 @@ function formatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-/** True for a time zone name this runtime knows ('UTC', 'Europe/Amsterdam'). */
-export function isTimeZone(name: string): boolean {
-  try {
-    formatter(name);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The wall-clock fields of `instant` in `timeZone`. */
 export function zonedParts(instant: Date, timeZone: string) {
   const parts = Object.fromEntries(

@@ -39,6 +39,15 @@ export default {
       to: { path: '(^|/)node_modules/drizzle-orm/|^drizzle-orm($|/)' },
     },
     {
+      name: 'request-kit-knows-no-feature',
+      severity: 'error',
+      comment:
+        "The SPA's request kit (src/web/api) knows the route table and the stored token, nothing else: no feature's types or screens " +
+        '(a feature imports the kit, never the other way round).',
+      from: { path: '^src/web/api/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/(contract/(?!api-paths\\.ts$|api-routes\\.ts$)|web/(?!api/|auth/token-store\\.ts$))' },
+    },
+    {
       name: 'spa-knows-no-server',
       severity: 'error',
       from: { path: '^src/web/' },

@@ -8,7 +8,7 @@ import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { MAX_PHOTOS_PER_ITEM } from '../../../contract/photo-rules';
 import { callRoute } from '../../api/client';
 import { failureText } from '../../api/envelope';
-import { uploadPhoto } from '../../api/photos';
+import { uploadPhoto } from './photo-requests';
 import { PhotoThumb } from './PhotoThumb';
 import { PhotoViewer } from './PhotoViewer';
 import { WebcamPanel } from './WebcamPanel';

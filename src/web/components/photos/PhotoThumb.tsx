@@ -1,6 +1,6 @@
 import { Box, Loader, UnstyledButton } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
-import { usePhotoUrl } from '../../api/photos';
+import { usePhotoUrl } from './photo-requests';
 import classes from './photos.module.css';
 
 export interface PhotoThumbProps {

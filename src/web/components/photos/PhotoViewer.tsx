@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Modal, Text } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { usePhotoUrl } from '../../api/photos';
+import { usePhotoUrl } from './photo-requests';
 import classes from './photos.module.css';
 
 export interface ViewerPhoto {

@@ -2,11 +2,11 @@
 // upload progress) and images read with the bearer token into object URLs (an <img> cannot send it).
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { API_PATHS, fillPath } from '../../contract/api-paths';
-import type { PhotoSize } from '../../contract/photo-rules';
-import type { PhotoView } from '../../contract/photos';
-import { readStoredToken } from '../auth/token-store';
-import { apiPath, mapResponse, networkFailure, type ApiResult } from './envelope';
+import { API_PATHS, fillPath } from '../../../contract/api-paths';
+import type { PhotoSize } from '../../../contract/photo-rules';
+import type { PhotoView } from '../../../contract/photos';
+import { readStoredToken } from '../../auth/token-store';
+import { apiPath, mapResponse, networkFailure, type ApiResult } from '../../api/envelope';
 
 /** Sends one image; `onProgress` gets 0…1 as the bytes leave. Never throws. */
 export function uploadPhoto(

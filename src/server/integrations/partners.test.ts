@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connections, orders, tasks } from '../db/schema/index.js';
 import { makeCustomer, makeReason } from '../test/factories.js';
 import { enqueueReturnTask, makeReturnFixture, makeWorkerDeps, startTestWorker, taskRow } from '../test/integration-fixtures.js';
-import { sendJson, startHttpPartner, waitFor, type HttpPartner } from '../test/integration-servers.js';
+import { sendJson, startHttpPartner, untilCallerHangsUp, waitFor, type HttpPartner } from '../test/integration-servers.js';
 import { startTestShop } from '../test/test-shop.js';
 import { call, createTestApp, type TestApp } from '../test/test-app.js';
 import { operatorSession } from '../test/sessions.js';
@@ -109,10 +109,7 @@ describe('Biztalk Rest: live order search and load', () => {
   });
 
   it('gives the operator a clear message when the partner is slow, down or refuses', async () => {
-    const slow = await startHttpPartner(async (_req, res) => {
-      await new Promise((r) => setTimeout(r, 3000));
-      sendJson(res, 200, { orders: [] });
-    });
+    const slow = await startHttpPartner((_req, res) => untilCallerHangsUp(res));
     try {
       const a = await restCustomer(slow.url, { token: 'x' });
       const timedOut = await call(t.app, 'PUT', `/api/returns/search/${a.customer.id}`, {

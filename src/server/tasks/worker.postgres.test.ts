@@ -189,7 +189,12 @@ describe('task queue on PostgreSQL with several workers', () => {
       log: quiet,
     });
     worker.start();
-    const wakeup = startTaskWakeup({ databaseUrl: testDb.url!, onTask: () => worker.poke(), log: quiet });
+    let pokes = 0;
+    const onTask = () => {
+      pokes++;
+      worker.poke();
+    };
+    const wakeup = startTaskWakeup({ databaseUrl: testDb.url!, onTask, log: quiet });
     try {
       await waitFor(async () => {
         const [row] = await queryRows<{ n: number }>(
@@ -198,7 +203,8 @@ describe('task queue on PostgreSQL with several workers', () => {
         );
         return row!.n > 0;
       });
-      await new Promise((r) => setTimeout(r, 100)); // let the slot fall asleep again after the first wake-up
+      // The slot fell asleep again after the wake-up that follows LISTEN (anything queued meanwhile).
+      await waitFor(() => pokes > 0 && worker.sleeping() === 1);
       const id = await db.transaction((tx) =>
         createTaskQueueRepository(tx).enqueue({ taskType: 'System Log', message1: 'wake' }, new Date()),
       );

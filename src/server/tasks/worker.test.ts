@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tasks } from '../db/schema/index.js';
 import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
 import { createTestClock } from '../test/test-app.js';
@@ -37,6 +37,13 @@ function startWorker(handlers: TaskHandlers, clock = createTestClock(), leaseSec
   });
   worker.start();
   return worker;
+}
+
+/** A promise the test settles itself: a task that ends when the test says so, not after a delay. */
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
 }
 
 async function enqueue(clock: { now(): Date }, message1 = 'test') {
@@ -276,13 +283,20 @@ describe('task worker', () => {
     let running = 0;
     let most = 0;
     const seen: number[] = [];
+    // Each task waits until all four slots hold one (a barrier per round): the slots run together.
+    let round = deferred<void>();
     const worker = startWorker(
       {
         'System Log': async (task) => {
           running++;
           most = Math.max(most, running);
           seen.push(task.id);
-          await new Promise((r) => setTimeout(r, 30));
+          const mine = round;
+          if (running === 4) {
+            round = deferred<void>();
+            mine.resolve();
+          }
+          await mine.promise;
           running--;
         },
       },
@@ -349,9 +363,15 @@ describe('task worker', () => {
   it('graceful stop waits for the task in hand, or gives it back untouched', async () => {
     const clock = createTestClock();
     const quick = await enqueue(clock, 'quick');
-    const worker = startWorker({ 'System Log': () => new Promise((r) => setTimeout(() => r({}), 50)) }, clock);
+    const finishing = deferred<object>();
+    const worker = startWorker({ 'System Log': () => finishing.promise }, clock);
     await waitFor(async () => (await row(quick)).isRunning);
-    await worker.stop(5_000);
+    let stopped = false;
+    const stopping = worker.stop(5_000).then(() => (stopped = true));
+    expect((await row(quick)).isRunning).toBe(true);
+    expect(stopped).toBe(false); // it waits for the task in hand
+    finishing.resolve({});
+    await stopping;
     expect((await row(quick)).taskStatus).toBe('Success');
 
     const stuck = await enqueue(clock, 'stuck');
@@ -360,7 +380,16 @@ describe('task worker', () => {
       clock,
     );
     await waitFor(async () => (await row(stuck)).isRunning);
-    await w2.stop(50);
+    // The grace period passes on fake timers; the release itself runs on the real database.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const stopping = w2.stop(50);
+      await vi.advanceTimersByTimeAsync(50);
+      vi.useRealTimers();
+      await stopping;
+    } finally {
+      vi.useRealTimers();
+    }
     const released = await row(stuck);
     expect(released).toMatchObject({ taskStatus: 'Pending', isRunning: false, attemptsCount: 0, lockedBy: null });
     expect(released.details.at(-1)).toMatchObject({ event: 'released' });

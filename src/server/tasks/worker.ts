@@ -355,6 +355,8 @@ export function createWorker(options: WorkerOptions) {
     },
     /** Task ids this worker is running now. */
     running: () => [...holding.keys()],
+    /** Slots asleep until the next poll or poke (what a test waits for instead of a delay). */
+    sleeping: () => wakers.size,
     /** Stops claiming; waits up to graceMs for running tasks, then gives the rest back. */
     async stop(graceMs = 10_000): Promise<void> {
       stopped = true;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FtpSrv } from 'ftp-srv';
 import { SMTPServer } from 'smtp-server';
+import { vi } from 'vitest';
 
 /** Real local servers on 127.0.0.1 for the integration tests (FTP, SMTP sink, HTTP partners). */
 
@@ -141,24 +142,36 @@ export async function startHttpPartner(handler: HttpRoute, port?: number) {
 }
 export type HttpPartner = Awaited<ReturnType<typeof startHttpPartner>>;
 
+/**
+ * A partner that never answers: resolves when the caller gives up and closes the connection (or
+ * the server closes). No clock involved: the caller's own time limit is what the test exercises.
+ */
+export function untilCallerHangsUp(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => res.once('close', () => resolve()));
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown) {
   res.statusCode = status;
   res.setHeader('content-type', 'application/json');
   res.end(JSON.stringify(body));
 }
 
-/** Polls until `check` answers something truthy (tests assert outcomes, never durations). */
+/**
+ * Waits until `check` answers something truthy and answers it (tests assert outcomes, never
+ * durations): Vitest's own auto-wait, which also moves fake timers on between checks.
+ */
 export async function waitFor<T>(
   check: () => Promise<T | undefined | null | false> | T | undefined | null | false,
   timeoutMs = 15_000,
 ): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > until) throw new Error('waitFor: condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (!value) throw new Error('waitFor: condition not met in time');
+      return value;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }
 
 export function tempDir(prefix: string): string {

@@ -1,4 +1,4 @@
-import { sendJson, startHttpPartner } from './integration-servers.js';
+import { sendJson, startHttpPartner, untilCallerHangsUp } from './integration-servers.js';
 
 /**
  * A web shop on 127.0.0.1 that keeps returns and corrections by Idempotency-Key, as
@@ -22,8 +22,9 @@ export function startTestShop(options: { ordersFor?: (search: string | null) => 
     const created = { id: `${correction ? 'SC' : 'SR'}-${byKey.size + 1}`, path: url.pathname, body: JSON.parse(req.body) };
     byKey.set(key, created);
     if (mode === 'slow-after-create') {
+      // Created, but the answer never comes: the caller gives up (its own time limit) and retries.
       mode = 'up';
-      await new Promise((r) => setTimeout(r, 2000)); // created, but the answer comes too late
+      return untilCallerHangsUp(res);
     }
     sendJson(res, 201, { id: created.id, status: 'received' });
   }).then((server) => ({ server, byKey, setMode: (m: typeof mode) => (mode = m) }));

@@ -1,8 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DbOrTx } from '../../db/client.js';
 import { createTaskWakeupNotifier } from './task-wakeup-notifier.js';
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('task wake-up after commit', () => {
   it('sends one NOTIFY rd_tasks for all the commits of one window, and again in the next window', async () => {
@@ -16,11 +21,15 @@ describe('task wake-up after commit', () => {
     const wakeup = createTaskWakeupNotifier(db, 20);
     for (let i = 0; i < 50; i++) wakeup.afterCommit();
     expect(sent).toHaveLength(0); // never inside the caller's statement or transaction
-    await sleep(60);
+    await vi.advanceTimersByTimeAsync(19);
+    expect(sent).toHaveLength(0); // not before the window ends
+    await vi.advanceTimersByTimeAsync(1);
     expect(sent).toHaveLength(1);
     expect(sent[0]).toContain("pg_notify('rd_tasks', '')");
+    await vi.advanceTimersByTimeAsync(60);
+    expect(sent).toHaveLength(1);
     wakeup.afterCommit();
-    await sleep(60);
+    await vi.advanceTimersByTimeAsync(20);
     expect(sent).toHaveLength(2);
   });
 
@@ -29,9 +38,9 @@ describe('task wake-up after commit', () => {
     const db = { execute: async () => Promise.reject(new Error(`connection lost ${++tries}`)) } as unknown as DbOrTx;
     const wakeup = createTaskWakeupNotifier(db, 1);
     wakeup.afterCommit();
-    await sleep(20);
+    await vi.advanceTimersByTimeAsync(1);
     wakeup.afterCommit();
-    await sleep(20);
+    await vi.advanceTimersByTimeAsync(1);
     expect(tries).toBe(2);
   });
 });

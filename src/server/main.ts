@@ -12,7 +12,7 @@ import { ensureFirstAdmin } from './bootstrap/first-admin.js';
 import { resolveAppSecret } from './bootstrap/app-secret.js';
 import { photoStorageForNode } from './bootstrap/photo-storage.js';
 import { loadDemoDataIfWanted } from './bootstrap/demo-data.js';
-import { startBackground } from './tasks/background.js';
+import { startBackground } from './modules/tasks/worker-role.js';
 import type { AppDeps } from './deps.js';
 import { httpLogger } from './http/logging.js';
 

@@ -3,7 +3,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { describe, expect, it } from 'vitest';
 import { formatVersionOf } from '../../contract/format-version.js';
 import { correctionHeader, correctionV2, example, exampleV2, header } from '../test/return-file-examples.js';
-import { toShopCorrection, toShopReturn } from '../tasks/handlers/ecommerce-outbound.handler.js';
+import { toShopCorrection, toShopReturn } from '../modules/tasks/handlers/ecommerce-outbound.handler.js';
 import { buildReturnFlat, FLAT_LAYOUT, FLAT_LAYOUT_V2 } from './flat-return-file.format.js';
 import { buildReturnXml } from './return-file.format.js';
 

@@ -45,7 +45,7 @@ export interface ReturnFileMissingInput {
 
 /**
  * What an outbound return file is built from: plain values, so this format knows no repository.
- * (tasks/outbound-data.repository.ts reads exactly this and more.)
+ * (modules/tasks/handlers/outbound-return-data.repository.ts reads exactly this and more.)
  */
 export interface ReturnFileInput {
   ret: {

@@ -4,8 +4,8 @@
  */
 import { openPostgres } from '../db/client.js';
 import { systemClock } from '../lib/clock.js';
-import { createTaskRunnerRepository } from '../tasks/task-runner.repository.js';
-import { createWorker } from '../tasks/worker.js';
+import { createTaskRunnerRepository } from '../modules/tasks/task-worker.repository.js';
+import { createWorker } from '../modules/tasks/task-worker.js';
 
 const database = await openPostgres(process.env.CHILD_DATABASE_URL!, 2);
 const worker = createWorker({

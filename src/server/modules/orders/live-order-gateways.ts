@@ -6,7 +6,7 @@ import { connectionAuth, PartnerRejectedError, PartnerUnavailableError, type Par
 import { searchRestOrders, searchShopOrders, type PartnerEndpoint } from '../../integrations/partner-orders.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/crypto.js';
-import { createOutboundDataRepository } from '../../tasks/outbound-data.repository.js';
+import { createOutboundDataRepository } from '../tasks/handlers/outbound-return-data.repository.js';
 import type { CustomerRow } from '../customers/customer-access.repository.js';
 import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
 import type { OrderImportService } from './order-import.service.js';

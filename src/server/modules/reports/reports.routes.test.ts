@@ -10,8 +10,8 @@ import type { Db } from '../../db/client.js';
 import { tasks } from '../../db/schema/index.js';
 import { MSG } from '../../../contract/messages.js';
 import { DEFAULT_REPORT_NAME } from '../../../contract/reports.js';
-import { createTaskHandlers } from '../../tasks/handlers/index.js';
-import type { TaskContext } from '../../tasks/worker.js';
+import { createTaskHandlers } from '../tasks/handlers/task-handlers.js';
+import type { TaskContext } from '../tasks/task-worker.js';
 import { REPORT_COLUMNS } from './return-report.files.js';
 
 let t: TestApp;

@@ -7,8 +7,8 @@ import { adminSession, operatorSession } from '../../test/sessions.js';
 import type { Db } from '../../db/client.js';
 import { auditLog, reportScheduleRuns, reportSchedules, tasks } from '../../db/schema/index.js';
 import { SCHEDULE_MSG } from '../../../contract/schedules.js';
-import { createTaskHandlers } from '../../tasks/handlers/index.js';
-import type { TaskContext } from '../../tasks/worker.js';
+import { createTaskHandlers } from '../tasks/handlers/task-handlers.js';
+import type { TaskContext } from '../tasks/task-worker.js';
 import { createSchedulesService } from './schedules.service.js';
 
 let t: TestApp;

@@ -2,7 +2,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { createTaskQueueRepository } from './task-queue.repository.js';
 
 /**
- * Wakes idle workers (tasks/task-wakeup.ts LISTENs on rd_tasks) after a commit that queued tasks,
+ * Wakes idle workers (task-wakeup-listener.ts LISTENs on rd_tasks) after a commit that queued tasks,
  * at most one NOTIFY a `windowMs`, sent on its own. Not inside the writer's transaction: PostgreSQL
  * serialises the commits of notifying transactions (a database-wide lock held until after the
  * commit, to keep its queue in commit order), so with a NOTIFY in every submit each one waited for

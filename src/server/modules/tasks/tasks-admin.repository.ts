@@ -28,7 +28,7 @@ export interface TaskAdminChange {
   taskStatus: string;
   attemptsCount: number;
   runAfter?: Date;
-  /** Clearing the lease makes a running worker's late result be ignored (see task-runner finish). */
+  /** Clearing the lease makes a running worker's late result be ignored (see task-worker.repository finish). */
   releaseLease: boolean;
 }
 

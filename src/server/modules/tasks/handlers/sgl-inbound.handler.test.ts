@@ -2,12 +2,12 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connections, orders, products, tasks } from '../../db/schema/index.js';
-import { makeCustomer } from '../../test/factories.js';
-import { makeWorkerDeps, setSettings, startTestWorker } from '../../test/integration-fixtures.js';
-import { startFtpServer, waitFor, type TestFtpServer } from '../../test/integration-servers.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { ensureInboundScan } from '../scheduler.js';
+import { connections, orders, products, tasks } from '../../../db/schema/index.js';
+import { makeCustomer } from '../../../test/factories.js';
+import { makeWorkerDeps, setSettings, startTestWorker } from '../../../test/integration-fixtures.js';
+import { startFtpServer, waitFor, type TestFtpServer } from '../../../test/integration-servers.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { ensureInboundScan } from '../schedulers/inbound-scan.scheduler.js';
 
 let testDb: TestDatabase;
 let ftp: TestFtpServer;

@@ -1,15 +1,15 @@
 import { posix } from 'node:path';
-import { ORDER_IMPORT_LIMITS } from '../../../contract/order-import.js';
-import type { AppDeps } from '../../deps.js';
-import { biztalkSettings, errorDir, processedDir, type BiztalkSettings } from '../../integrations/biztalk-settings.js';
-import { readIntegrationSettings } from '../../modules/settings/settings.service.js';
-import type { FileTransport } from '../../integrations/file-transport.js';
-import { InboundFileError, parseInboundFile } from '../../integrations/inbound-envelope.js';
-import { createOrderImportService } from '../../modules/orders/order-import.service.js';
-import { createInboundRepository } from '../inbound.repository.js';
-import type { TaskRow } from '../task-runner.repository.js';
-import { handlerFor, PermanentTaskError, type TaskContext, type TaskHandler, type TaskResult } from '../worker.js';
-import type { InboundFilePayload, InboundScanPayload } from '../../../contract/task-payloads.js';
+import { ORDER_IMPORT_LIMITS } from '../../../../contract/order-import.js';
+import type { AppDeps } from '../../../deps.js';
+import { biztalkSettings, errorDir, processedDir, type BiztalkSettings } from '../../../integrations/biztalk-settings.js';
+import { readIntegrationSettings } from '../../settings/settings.service.js';
+import type { FileTransport } from '../../../integrations/file-transport.js';
+import { InboundFileError, parseInboundFile } from '../../../integrations/inbound-envelope.js';
+import { createOrderImportService } from '../../orders/order-import.service.js';
+import { createInboundRepository } from './inbound-tasks.repository.js';
+import type { TaskRow } from '../task-worker.repository.js';
+import { handlerFor, PermanentTaskError, type TaskContext, type TaskHandler, type TaskResult } from '../task-worker.js';
+import type { InboundFilePayload, InboundScanPayload } from '../../../../contract/task-payloads.js';
 import { transportsOf } from './outbound-file.handler.js';
 
 const isNotFound = (error: unknown) => {

@@ -1,15 +1,15 @@
 import type { Logger } from 'pino';
-import type { AppDeps } from '../deps.js';
-import { createTaskRunnerRepository } from './task-runner.repository.js';
-import { createWorker } from './worker.js';
-import { createTaskHandlers } from './handlers/index.js';
-import { startScheduler } from './scheduler.js';
-import { startTaskWakeup } from './task-wakeup.js';
-import { startRollupFold } from './rollup-fold.js';
-import { startPhotoCleanup } from './photo-cleanup.scheduler.js';
-import { photoStorageFromConfig, publicBaseUrl } from '../bootstrap/photo-storage.js';
-import { startReportScheduler } from './report-scheduler.js';
-import { createSchedulesService } from '../modules/schedules/schedules.service.js';
+import type { AppDeps } from '../../deps.js';
+import { createTaskRunnerRepository } from './task-worker.repository.js';
+import { createWorker } from './task-worker.js';
+import { createTaskHandlers } from './handlers/task-handlers.js';
+import { startScheduler } from './schedulers/inbound-scan.scheduler.js';
+import { startTaskWakeup } from './task-wakeup-listener.js';
+import { startRollupFold } from './schedulers/rollup-fold.scheduler.js';
+import { startPhotoCleanup } from './schedulers/photo-cleanup.scheduler.js';
+import { photoStorageFromConfig, publicBaseUrl } from '../../bootstrap/photo-storage.js';
+import { startReportScheduler } from './schedulers/report.scheduler.js';
+import { createSchedulesService } from '../schedules/schedules.service.js';
 
 /** Everything the worker role runs: the task worker, the inbound scan, the roll-up fold, the photo cleanup and the report scheduler. */
 export function startBackground(deps: AppDeps, log: Logger) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../db/client.js';
-import type { PhotoLinkInput, ReturnFileLineInput, ReturnFileMissingInput } from '../integrations/return-file.format.js';
+import type { DbOrTx } from '../../../db/client.js';
+import type { PhotoLinkInput, ReturnFileLineInput, ReturnFileMissingInput } from '../../../integrations/return-file.format.js';
 import {
   connections,
   customers,
@@ -16,7 +16,7 @@ import {
   returns,
   returnVersions,
   tasks,
-} from '../db/schema/index.js';
+} from '../../../db/schema/index.js';
 
 const replacedLines = alias(orderLines, 'replaced_lines');
 
@@ -39,7 +39,7 @@ export interface ReturnFileData {
   correction?: { version: number; correctedBy: string; correctedAt: Date; comment: string };
   /** The return's photos in the order they were taken; `ledgerId` null: a photo of the whole return. */
   photoRefs?: { id: number; ledgerId: number | null }[];
-  /** The links of the whole return's photos, once signed (tasks/outbound-photos.ts). */
+  /** The links of the whole return's photos, once signed (outbound-photo-links.ts). */
   photos?: PhotoLinkInput[];
 }
 

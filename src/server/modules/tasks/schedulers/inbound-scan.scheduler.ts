@@ -1,7 +1,7 @@
-import type { Db } from '../db/client.js';
-import type { Clock } from '../lib/clock.js';
-import { createInboundRepository } from './inbound.repository.js';
-import type { WorkerLog } from './worker.js';
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../../../lib/clock.js';
+import { createInboundRepository } from '../handlers/inbound-tasks.repository.js';
+import type { WorkerLog } from '../task-worker.js';
 
 /**
  * Queues one 'SGL Inbound' scan unless one is already waiting or running. The transaction-level

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { LIMITS } from '../../contract/constants.js';
-import { queryRows, type DbOrTx } from '../db/client.js';
-import { connections, customers, tasks } from '../db/schema/index.js';
-import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
+import { LIMITS } from '../../../../contract/constants.js';
+import { queryRows, type DbOrTx } from '../../../db/client.js';
+import { connections, customers, tasks } from '../../../db/schema/index.js';
+import { createTaskQueueRepository } from '../task-queue.repository.js';
 
 /** Advisory lock key of the inbound scheduler: one scan task is queued however many workers tick. */
 const SCAN_LOCK_KEY = 7_270_101;

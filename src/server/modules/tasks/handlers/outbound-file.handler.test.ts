@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { returns, tasks } from '../../db/schema/index.js';
-import { createSettingsRepository } from '../../modules/settings/settings.repository.js';
-import { FLAT_LAYOUT } from '../../integrations/flat-return-file.format.js';
+import { returns, tasks } from '../../../db/schema/index.js';
+import { createSettingsRepository } from '../../settings/settings.repository.js';
+import { FLAT_LAYOUT } from '../../../integrations/flat-return-file.format.js';
 import {
   enqueueReturnTask,
   makeReturnFixture,
@@ -13,13 +13,13 @@ import {
   setSettings,
   startTestWorker,
   taskRow,
-} from '../../test/integration-fixtures.js';
-import { startFtpServer, waitFor, type TestFtpServer } from '../../test/integration-servers.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { createTransportFactory } from '../../integrations/file-transport.js';
-import { createTaskRunnerRepository } from '../task-runner.repository.js';
+} from '../../../test/integration-fixtures.js';
+import { startFtpServer, waitFor, type TestFtpServer } from '../../../test/integration-servers.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { createTransportFactory } from '../../../integrations/file-transport.js';
+import { createTaskRunnerRepository } from '../task-worker.repository.js';
 import { createOutboundFileHandler } from './outbound-file.handler.js';
-import { createTaskHandlers } from './index.js';
+import { createTaskHandlers } from './task-handlers.js';
 
 let testDb: TestDatabase;
 let ftp: TestFtpServer;

@@ -1,11 +1,11 @@
-import { REPORT_MAX_ROWS } from '../../../contract/reports.js';
-import type { Mailer } from '../../integrations/mailer.js';
-import type { Db } from '../../db/client.js';
-import { createReportsRepository } from '../../modules/reports/reports.repository.js';
-import { buildReportCsv, buildReportXlsx, withReportPhotoLinks } from '../../modules/reports/return-report.files.js';
-import type { PhotoLinker } from '../../modules/photos/photo-links.js';
-import type { Clock } from '../../lib/clock.js';
-import { handlerFor, PermanentTaskError, type TaskHandler } from '../worker.js';
+import { REPORT_MAX_ROWS } from '../../../../contract/reports.js';
+import type { Mailer } from '../../../integrations/mailer.js';
+import type { Db } from '../../../db/client.js';
+import { createReportsRepository } from '../../reports/reports.repository.js';
+import { buildReportCsv, buildReportXlsx, withReportPhotoLinks } from '../../reports/return-report.files.js';
+import type { PhotoLinker } from '../../photos/photo-links.js';
+import type { Clock } from '../../../lib/clock.js';
+import { handlerFor, PermanentTaskError, type TaskHandler } from '../task-worker.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -1,11 +1,11 @@
-import type { AppDeps } from '../../deps.js';
-import type { TaskHandlers } from '../worker.js';
+import type { AppDeps } from '../../../deps.js';
+import type { TaskHandlers } from '../task-worker.js';
 import { createMailHandler } from './mail.handler.js';
 import { createReturnReportHandler } from './return-report.handler.js';
 import { createOutboundFileHandler } from './outbound-file.handler.js';
 import { createSglInboundHandler } from './sgl-inbound.handler.js';
 import { createEcommerceOutboundHandler } from './ecommerce-outbound.handler.js';
-import { photoLinkerOf } from '../outbound-photos.js';
+import { photoLinkerOf } from './outbound-photo-links.js';
 
 /** One entry per task type the worker can carry out. */
 export function createTaskHandlers(deps: AppDeps): TaskHandlers {

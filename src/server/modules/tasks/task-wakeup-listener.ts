@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { WorkerLog } from './worker.js';
+import type { WorkerLog } from './task-worker.js';
 
 /**
  * Wakes the worker as soon as a task is queued anywhere: task-queue.repository sends

@@ -1,6 +1,6 @@
-import type { Db } from '../db/client.js';
-import { foldRollups } from '../modules/dashboard/dashboard.service.js';
-import type { WorkerLog } from './worker.js';
+import type { Db } from '../../../db/client.js';
+import { foldRollups } from '../../dashboard/dashboard.service.js';
+import type { WorkerLog } from '../task-worker.js';
 
 /**
  * The worker role folds the dashboard's roll-up deltas into daily rows every `intervalMs`

@@ -1,10 +1,10 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { LIMITS, type TaskStatus, type TaskType } from '../../contract/constants.js';
-import { parseTaskPayload, type TaskPayload } from '../../contract/task-payloads.js';
-import type { Clock } from '../lib/clock.js';
-import type { Claim, TaskOutcome, TaskProgress, TaskRow, TaskRunnerRepository } from './task-runner.repository.js';
+import { LIMITS, type TaskStatus, type TaskType } from '../../../contract/constants.js';
+import { parseTaskPayload, type TaskPayload } from '../../../contract/task-payloads.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Claim, TaskOutcome, TaskProgress, TaskRow, TaskRunnerRepository } from './task-worker.repository.js';
 
 export interface TaskResult {
   status?: Extract<TaskStatus, 'Success' | 'Log Only'>;

@@ -1,6 +1,6 @@
-import type { Clock } from '../lib/clock.js';
-import type { SchedulesService } from '../modules/schedules/schedules.service.js';
-import type { WorkerLog } from './worker.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { SchedulesService } from '../../schedules/schedules.service.js';
+import type { WorkerLog } from '../task-worker.js';
 
 /**
  * Every REPORT_SCHEDULE_POLL_SECONDS each worker node queues the report runs that are due

@@ -1,7 +1,7 @@
-import type { SecretBox } from '../../lib/crypto.js';
-import type { Mailer } from '../../integrations/mailer.js';
-import { openMail } from '../../integrations/mail-message.js';
-import { handlerFor, type TaskHandler } from '../worker.js';
+import type { SecretBox } from '../../../lib/crypto.js';
+import type { Mailer } from '../../../integrations/mailer.js';
+import { openMail } from '../../../integrations/mail-message.js';
+import { handlerFor, type TaskHandler } from '../task-worker.js';
 
 /** Sends a queued mail; a failure throws, so the worker retries with backoff and nothing is lost. */
 export function createMailHandler(mailer: Mailer, box: SecretBox): TaskHandler {

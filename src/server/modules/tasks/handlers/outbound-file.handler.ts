@@ -1,21 +1,21 @@
-import type { AppDeps } from '../../deps.js';
-import { biztalkSettings } from '../../integrations/biztalk-settings.js';
-import { readIntegrationSettings } from '../../modules/settings/settings.service.js';
-import { createTransportFactory } from '../../integrations/file-transport.js';
-import { buildReturnFlat } from '../../integrations/flat-return-file.format.js';
-import { buildReturnXml, returnFileName, type ReturnFileFormat } from '../../integrations/return-file.format.js';
-import { createSettingsRepository } from '../../modules/settings/settings.repository.js';
+import type { AppDeps } from '../../../deps.js';
+import { biztalkSettings } from '../../../integrations/biztalk-settings.js';
+import { readIntegrationSettings } from '../../settings/settings.service.js';
+import { createTransportFactory } from '../../../integrations/file-transport.js';
+import { buildReturnFlat } from '../../../integrations/flat-return-file.format.js';
+import { buildReturnXml, returnFileName, type ReturnFileFormat } from '../../../integrations/return-file.format.js';
+import { createSettingsRepository } from '../../settings/settings.repository.js';
 import {
   createOutboundDataRepository,
   type ConnectionRow,
   type OutboundDataRepository,
   type ReturnFileData,
-} from '../outbound-data.repository.js';
-import { createTaskRunnerRepository, type OutboundFileToStore } from '../task-runner.repository.js';
-import { photoLinkerOf, withPhotoLinks } from '../outbound-photos.js';
-import { payloadOf, PermanentTaskError, TaskLostError, type BatchItem, type TaskHandler, type TaskResult } from '../worker.js';
-import type { ReturnTaskPayload } from '../../../contract/task-payloads.js';
-import { formatVersionOf } from '../../../contract/format-version.js';
+} from './outbound-return-data.repository.js';
+import { createTaskRunnerRepository, type OutboundFileToStore } from '../task-worker.repository.js';
+import { photoLinkerOf, withPhotoLinks } from './outbound-photo-links.js';
+import { payloadOf, PermanentTaskError, TaskLostError, type BatchItem, type TaskHandler, type TaskResult } from '../task-worker.js';
+import type { ReturnTaskPayload } from '../../../../contract/task-payloads.js';
+import { formatVersionOf } from '../../../../contract/format-version.js';
 
 /** The FTP transport gets a longer time limit than partner HTTP calls: files can be large. */
 export const transportsOf = (deps: AppDeps) =>

@@ -4,17 +4,17 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, queryRows, type Database } from '../db/client.js';
-import { tasks } from '../db/schema/index.js';
-import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
-import { createTestClock } from '../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
-import { waitFor } from '../test/integration-servers.js';
-import { createTaskRunnerRepository } from './task-runner.repository.js';
-import { createWorker } from './worker.js';
-import { startTaskWakeup } from './task-wakeup.js';
-import { createTaskHandlers } from './handlers/index.js';
-import { makeReturnFixture, makeWorkerDeps, setSettings } from '../test/integration-fixtures.js';
+import { openPostgres, queryRows, type Database } from '../../db/client.js';
+import { tasks } from '../../db/schema/index.js';
+import { createTaskQueueRepository } from './task-queue.repository.js';
+import { createTestClock } from '../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { waitFor } from '../../test/integration-servers.js';
+import { createTaskRunnerRepository } from './task-worker.repository.js';
+import { createWorker } from './task-worker.js';
+import { startTaskWakeup } from './task-wakeup-listener.js';
+import { createTaskHandlers } from './handlers/task-handlers.js';
+import { makeReturnFixture, makeWorkerDeps, setSettings } from '../../test/integration-fixtures.js';
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -137,7 +137,7 @@ describe('task queue on PostgreSQL with several workers', () => {
     const db = testDb.database.db;
     await db.delete(tasks);
     const id = await createTaskQueueRepository(db).enqueue({ taskType: 'System Log', message1: 'crash me' }, new Date(Date.now() - 1000));
-    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../test/worker-child.ts', import.meta.url))], {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('../../test/worker-child.ts', import.meta.url))], {
       env: { ...process.env, CHILD_DATABASE_URL: testDb.url!, CHILD_LEASE_SECONDS: '5' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });

@@ -1,17 +1,17 @@
-import type { AppDeps } from '../../deps.js';
-import { formatHas, formatVersionOf, type OutboundFormatVersion } from '../../../contract/format-version.js';
-import { discrepancyTotals, type PhotoLinkInput, type ReturnFileInput } from '../../integrations/return-file.format.js';
-import { connectionAuth, PartnerRejectedError } from '../../integrations/partner-http.js';
+import type { AppDeps } from '../../../deps.js';
+import { formatHas, formatVersionOf, type OutboundFormatVersion } from '../../../../contract/format-version.js';
+import { discrepancyTotals, type PhotoLinkInput, type ReturnFileInput } from '../../../integrations/return-file.format.js';
+import { connectionAuth, PartnerRejectedError } from '../../../integrations/partner-http.js';
 import {
   postShopCorrection,
   postShopReturn,
   shopIdempotencyKey,
   type ShopCorrection,
   type ShopReturn,
-} from '../../integrations/partner-orders.js';
-import { createOutboundDataRepository, type ReturnFileData } from '../outbound-data.repository.js';
-import { handlerFor, PermanentTaskError, type TaskHandler } from '../worker.js';
-import { photoLinkerOf, withPhotoLinks } from '../outbound-photos.js';
+} from '../../../integrations/partner-orders.js';
+import { createOutboundDataRepository, type ReturnFileData } from './outbound-return-data.repository.js';
+import { handlerFor, PermanentTaskError, type TaskHandler } from '../task-worker.js';
+import { photoLinkerOf, withPhotoLinks } from './outbound-photo-links.js';
 
 /** The web-shop body; version 1 is the original body, later versions add keys (docs/integrations.md). */
 export function toShopReturn(data: Omit<ReturnFileInput, 'correction'>, version: OutboundFormatVersion = 1): ShopReturn {

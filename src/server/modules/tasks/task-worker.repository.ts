@@ -1,8 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { preparedRows, queryRows, type DbOrTx } from '../db/client.js';
-import { intArray } from '../db/sql-helpers.js';
-import { returns, tasks, type TaskLogEntry } from '../db/schema/index.js';
-import { LIMITS, type TaskStatus } from '../../contract/constants.js';
+import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
+import { intArray } from '../../db/sql-helpers.js';
+import { returns, tasks, type TaskLogEntry } from '../../db/schema/index.js';
+import { LIMITS, type TaskStatus } from '../../../contract/constants.js';
 
 export type TaskRow = typeof tasks.$inferSelect;
 

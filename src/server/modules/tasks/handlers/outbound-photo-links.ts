@@ -1,7 +1,7 @@
-import type { AppDeps } from '../deps.js';
-import { publicBaseUrl } from '../bootstrap/photo-storage.js';
-import { createPhotoLinker, createPhotoLinks, type PhotoLinker } from '../modules/photos/photo-links.js';
-import type { ReturnFileData } from './outbound-data.repository.js';
+import type { AppDeps } from '../../../deps.js';
+import { publicBaseUrl } from '../../../bootstrap/photo-storage.js';
+import { createPhotoLinker, createPhotoLinks, type PhotoLinker } from '../../photos/photo-links.js';
+import type { ReturnFileData } from './outbound-return-data.repository.js';
 
 /** The signed-link maker of outbound messages and reports: APP_SECRET's key, PHOTO_LINK_DAYS, PUBLIC_URL. */
 export const photoLinkerOf = (deps: Pick<AppDeps, 'secretBox' | 'config'>): PhotoLinker =>

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSmtpMailer } from '../../integrations/mailer.js';
-import { sealMail } from '../../integrations/mail-message.js';
-import { createTaskQueueRepository } from '../../modules/tasks/task-queue.repository.js';
-import { makeWorkerDeps, startTestWorker, taskRow } from '../../test/integration-fixtures.js';
-import { startSmtpSink, waitFor } from '../../test/integration-servers.js';
-import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
-import { retryDelayMs } from '../worker.js';
+import { createSmtpMailer } from '../../../integrations/mailer.js';
+import { sealMail } from '../../../integrations/mail-message.js';
+import { createTaskQueueRepository } from '../task-queue.repository.js';
+import { makeWorkerDeps, startTestWorker, taskRow } from '../../../test/integration-fixtures.js';
+import { startSmtpSink, waitFor } from '../../../test/integration-servers.js';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
+import { retryDelayMs } from '../task-worker.js';
 
 let testDb: TestDatabase;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
-import type { Db } from '../db/client.js';
-import type { ObjectStorage } from '../integrations/object-storage.js';
-import type { Clock } from '../lib/clock.js';
-import { removeAbandonedPhotos } from '../modules/photos/photo-cleanup.js';
-import type { WorkerLog } from './worker.js';
+import type { Db } from '../../../db/client.js';
+import type { ObjectStorage } from '../../../integrations/object-storage.js';
+import type { Clock } from '../../../lib/clock.js';
+import { removeAbandonedPhotos } from '../../photos/photo-cleanup.js';
+import type { WorkerLog } from '../task-worker.js';
 
 /**
  * Scheduled work of the worker role (issue 16): every PHOTO_CLEANUP_MINUTES, photos that nothing

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tasks } from '../db/schema/index.js';
-import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
-import { createTestClock } from '../test/test-app.js';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
-import { waitFor } from '../test/integration-servers.js';
-import { createTaskRunnerRepository } from './task-runner.repository.js';
-import { createWorker, PermanentTaskError, retryDelayMs, type TaskHandlers } from './worker.js';
+import { tasks } from '../../db/schema/index.js';
+import { createTaskQueueRepository } from './task-queue.repository.js';
+import { createTestClock } from '../../test/test-app.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { waitFor } from '../../test/integration-servers.js';
+import { createTaskRunnerRepository } from './task-worker.repository.js';
+import { createWorker, PermanentTaskError, retryDelayMs, type TaskHandlers } from './task-worker.js';
 
 const quiet = { info: () => undefined, error: () => undefined };
 

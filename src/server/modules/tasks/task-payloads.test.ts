@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { tasks } from '../db/schema/index.js';
-import { createTaskQueueRepository, type NewTask } from '../modules/tasks/task-queue.repository.js';
-import { makeWorkerDeps, startTestWorker, taskRow } from '../test/integration-fixtures.js';
-import { waitFor } from '../test/integration-servers.js';
-import { createTestDatabase, type TestDatabase } from '../test/test-database.js';
+import { tasks } from '../../db/schema/index.js';
+import { createTaskQueueRepository, type NewTask } from './task-queue.repository.js';
+import { makeWorkerDeps, startTestWorker, taskRow } from '../../test/integration-fixtures.js';
+import { waitFor } from '../../test/integration-servers.js';
+import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 
 let testDb: TestDatabase;
 beforeAll(async () => {

@@ -18,12 +18,15 @@ import { folderUrl } from '../src/server/integrations/file-transport.js';
 import { createOutboxMailer } from '../src/server/integrations/mailer.js';
 import { systemClock } from '../src/server/lib/clock.js';
 import { SecretBox } from '../src/server/lib/crypto.js';
+import { fileTransportsFromConfig } from '../src/server/bootstrap/file-transports.js';
+import { photoStorageFromConfig } from '../src/server/bootstrap/photo-storage.js';
 import { createSettingsRepository } from '../src/server/modules/settings/settings.repository.js';
 import { createTaskHandlers } from '../src/server/modules/tasks/handlers/task-handlers.js';
-import { createTaskRunnerRepository } from '../src/server/modules/tasks/task-worker.repository.js';
+import { createTaskWorkerRepository } from '../src/server/modules/tasks/task-worker.repository.js';
 import { createWorker, type TaskHandlers } from '../src/server/modules/tasks/task-worker.js';
 import { startTaskWakeup } from '../src/server/modules/tasks/task-wakeup-listener.js';
 import { makeCustomer, makeUser } from '../src/server/test/factories.js';
+import { onlyHandlers } from '../src/server/test/test-handlers.js';
 import { makeReturnFixture } from '../src/server/test/integration-fixtures.js';
 import { startFtpServer } from '../src/server/test/integration-servers.js';
 import { freshDatabase, percentile } from './support.js';
@@ -37,7 +40,7 @@ const quiet = { info: () => undefined, error: () => undefined };
 async function drain(nodes: Database[], handlers: (node: Database) => TaskHandlers, pollMs = 20): Promise<number> {
   const workers = nodes.map((node) =>
     createWorker({
-      repo: createTaskRunnerRepository(node.db),
+      repo: createTaskWorkerRepository(node.db),
       handlers: handlers(node),
       clock: systemClock,
       concurrency: 2,
@@ -73,6 +76,8 @@ async function main() {
     clock: systemClock,
     secretBox: new SecretBox('bench-secret'),
     mailer: createOutboxMailer(config.outboxDir, 'bench@example.com'),
+    fileTransports: fileTransportsFromConfig(config),
+    photoStorage: photoStorageFromConfig(config),
   });
   const db = main.db;
   console.log(`PostgreSQL ${url.replace(/\/\/[^@]*@/, '//')}; each worker = own pool, 2 slots\n`);
@@ -84,7 +89,7 @@ async function main() {
     await db.execute(
       sql`INSERT INTO tasks (task_type, message_1, details) SELECT 'System Log', 'bench ' || g, '[]'::jsonb FROM generate_series(1, ${NOOP}) g`,
     );
-    const ms = await drain(nodes.slice(0, count), () => ({ 'System Log': async () => undefined }));
+    const ms = await drain(nodes.slice(0, count), () => onlyHandlers({ 'System Log': async () => undefined }));
     console.log(`| no-op | ${count} | ${NOOP} | ${(ms / 1000).toFixed(1)} | ${Math.round(NOOP / (ms / 1000))} |`);
   }
 
@@ -131,7 +136,7 @@ async function main() {
   ] as const) {
     await db.execute(sql`DELETE FROM tasks`);
     const worker = createWorker({
-      repo: createTaskRunnerRepository(nodes[0]!.db),
+      repo: createTaskWorkerRepository(nodes[0]!.db),
       handlers: createTaskHandlers(depsOf(nodes[0]!)),
       clock: systemClock,
       concurrency: 2,

@@ -7,6 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { buildApp } from '../src/server/app.js';
+import { fileTransportsFromConfig } from '../src/server/bootstrap/file-transports.js';
+import { photoStorageFromConfig } from '../src/server/bootstrap/photo-storage.js';
 import { loadConfig } from '../src/server/config.js';
 import { openPostgres } from '../src/server/db/client.js';
 import { createOutboxMailer } from '../src/server/integrations/mailer.js';
@@ -23,6 +25,8 @@ const app = await buildApp({
   clock: systemClock,
   secretBox: new SecretBox('openapi-document'),
   mailer: createOutboxMailer(config.outboxDir, config.MAIL_FROM),
+  fileTransports: fileTransportsFromConfig(config),
+  photoStorage: photoStorageFromConfig(config),
 });
 await app.ready();
 mkdirSync(dirname(out), { recursive: true });

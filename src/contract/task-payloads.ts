@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TaskType } from './constants.js';
+import { TASK_TYPES, type TaskType } from './constants.js';
 
 /**
  * What each task type carries in `tasks.payload`: one schema per type, parsed when the task is
@@ -52,6 +52,13 @@ export const returnReportPayload = z.object({
 
 /** 'System Log' and 'SGL REST Create' are log entries: their story is in the messages and details. */
 export const logPayload = z.object({});
+
+/** Task types that are log entries only: written 'Log Only', no handler carries them out. */
+export const LOG_ENTRY_TASK_TYPES = ['System Log', 'SGL REST Create'] as const satisfies readonly TaskType[];
+export type LogEntryTaskType = (typeof LOG_ENTRY_TASK_TYPES)[number];
+/** Task types the worker carries out: it refuses to start without a handler for each. */
+export type WorkerTaskType = Exclude<TaskType, LogEntryTaskType>;
+export const WORKER_TASK_TYPES = TASK_TYPES.filter((t): t is WorkerTaskType => !(LOG_ENTRY_TASK_TYPES as readonly TaskType[]).includes(t));
 
 export const TASK_PAYLOADS = {
   'SGL Inbound': sglInboundPayload,

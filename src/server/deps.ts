@@ -7,8 +7,8 @@ import type { TransportFactory } from './integrations/file-transport.js';
 import type { ObjectStorage } from './integrations/object-storage.js';
 
 /**
- * Everything from the outside world, handed in so tests can pass real local servers or fakes.
- * Later adapters (FTP transport, partner HTTP clients) join here.
+ * Everything from the outside world, built once by the composition root (main.ts) and handed in,
+ * so tests can pass real local servers or fakes.
  */
 export interface AppDeps {
   config: Config;
@@ -16,8 +16,8 @@ export interface AppDeps {
   clock: Clock;
   secretBox: SecretBox;
   mailer: Mailer;
-  /** Opens the BizTalk file transport (ftp://, ftps://, file://); defaults to the real ones. */
-  fileTransports?: TransportFactory;
-  /** Where photos are stored; defaults to what the config names (bootstrap/photo-storage.ts). */
-  photoStorage?: ObjectStorage;
+  /** Opens the BizTalk file transport (ftp://, ftps://, file://): bootstrap/file-transports.ts, or a test's. */
+  fileTransports: TransportFactory;
+  /** Where photos are stored: what the config names (bootstrap/photo-storage.ts), or a test's. */
+  photoStorage: ObjectStorage;
 }

@@ -7,10 +7,10 @@ import { openPglite, openPostgres, type Database } from './db/client.js';
 import { systemClock } from './lib/clock.js';
 import { SecretBox } from './lib/crypto.js';
 import { createMailer } from './integrations/mailer.js';
-import { createTransportFactory } from './integrations/file-transport.js';
 import { ensureFirstAdmin } from './bootstrap/first-admin.js';
 import { resolveAppSecret } from './bootstrap/app-secret.js';
 import { photoStorageForNode } from './bootstrap/photo-storage.js';
+import { fileTransportsFromConfig } from './bootstrap/file-transports.js';
 import { loadDemoDataIfWanted } from './bootstrap/demo-data.js';
 import { startBackground } from './modules/tasks/worker-role.js';
 import type { AppDeps } from './deps.js';
@@ -59,7 +59,7 @@ async function main(): Promise<void> {
     clock: systemClock,
     secretBox: new SecretBox(resolveAppSecret(config.APP_SECRET, config.dataDir, database.kind === 'postgres')),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.outboxDir, from: config.MAIL_FROM }),
-    fileTransports: createTransportFactory({ timeoutMs: Math.max(15_000, config.PARTNER_TIMEOUT_MS) }),
+    fileTransports: fileTransportsFromConfig(config),
     photoStorage: await photoStorageForNode(config, database.db),
   };
 

@@ -10,7 +10,7 @@ import { createHistoryServices } from './modules/history/history.wiring.js';
 import { createReceivingServices } from './modules/orders/receiving.wiring.js';
 import { createOrderImportService } from './modules/orders/order-import.service.js';
 import { createDashboardService } from './modules/dashboard/dashboard.service.js';
-import { photoStorageFromConfig, publicBaseUrl } from './bootstrap/photo-storage.js';
+import { publicBaseUrl } from './bootstrap/photo-storage.js';
 import { createPhotoLinks } from './modules/photos/photo-links.js';
 import { createPhotosRepository } from './modules/photos/photos.repository.js';
 import { createPhotosService } from './modules/photos/photos.service.js';
@@ -46,7 +46,7 @@ export function createServices(deps: AppDeps) {
   const orderImport = createOrderImportService({ db, clock: deps.clock });
   const photos = createPhotosService({
     repo: createPhotosRepository(db),
-    storage: deps.photoStorage ?? photoStorageFromConfig(deps.config),
+    storage: deps.photoStorage,
     customerAccess,
     links: createPhotoLinks(deps.secretBox, deps.config.PHOTO_LINK_DAYS),
     clock: deps.clock,

@@ -7,10 +7,12 @@ import type { Db } from '../db/client.js';
 import { connections, orderLines, orders, products, returnLedgers, returns, tasks } from '../db/schema/index.js';
 import type { AppDeps } from '../deps.js';
 import { SecretBox } from '../lib/crypto.js';
+import { fileTransportsFromConfig } from '../bootstrap/file-transports.js';
+import { photoStorageFromConfig } from '../bootstrap/photo-storage.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
 import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
 import { createTaskHandlers } from '../modules/tasks/handlers/task-handlers.js';
-import { createTaskRunnerRepository } from '../modules/tasks/task-worker.repository.js';
+import { createTaskWorkerRepository } from '../modules/tasks/task-worker.repository.js';
 import { createWorker, type TaskHandlers } from '../modules/tasks/task-worker.js';
 import type { SettingKey } from '../../contract/constants.js';
 import { makeCustomer, makeReason, makeUser } from './factories.js';
@@ -23,7 +25,16 @@ export function makeWorkerDeps(testDb: TestDatabase, config: Partial<Config> = {
   const full: Config = { ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PARTNER_TIMEOUT_MS: '1500' }), ...config };
   const clock = createTestClock();
   const mailer = createRecordingMailer(full.outboxDir);
-  const deps: AppDeps = { config: full, database: testDb.database, clock, secretBox: new SecretBox('test-secret'), mailer, ...overrides };
+  const deps: AppDeps = {
+    config: full,
+    database: testDb.database,
+    clock,
+    secretBox: new SecretBox('test-secret'),
+    mailer,
+    fileTransports: fileTransportsFromConfig(full),
+    photoStorage: photoStorageFromConfig(full),
+    ...overrides,
+  };
   return { deps, clock, mailer };
 }
 
@@ -40,7 +51,7 @@ export function startTestWorker(
   } = {},
 ) {
   const worker = createWorker({
-    repo: createTaskRunnerRepository(deps.database.db),
+    repo: createTaskWorkerRepository(deps.database.db),
     handlers: options.handlers ?? createTaskHandlers(deps),
     clock: deps.clock,
     concurrency: options.concurrency ?? 1,

@@ -7,6 +7,8 @@ import { loadConfig, type Config } from '../config.js';
 import type { AppDeps } from '../deps.js';
 import type { Clock } from '../lib/clock.js';
 import { SecretBox } from '../lib/crypto.js';
+import { fileTransportsFromConfig } from '../bootstrap/file-transports.js';
+import { photoStorageFromConfig } from '../bootstrap/photo-storage.js';
 import { createOutboxMailer, type Mailer } from '../integrations/mailer.js';
 import type { MailMessage } from '../integrations/mail-message.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -56,6 +58,8 @@ export async function createTestApp(overrides: Partial<Config> = {}, depOverride
     clock,
     secretBox: new SecretBox('test-secret'),
     mailer,
+    fileTransports: fileTransportsFromConfig(config),
+    photoStorage: photoStorageFromConfig(config),
     ...depOverrides,
   };
   const app = await buildApp(deps);

@@ -4,18 +4,19 @@
  */
 import { openPostgres } from '../db/client.js';
 import { systemClock } from '../lib/clock.js';
-import { createTaskRunnerRepository } from '../modules/tasks/task-worker.repository.js';
+import { createTaskWorkerRepository } from '../modules/tasks/task-worker.repository.js';
 import { createWorker } from '../modules/tasks/task-worker.js';
+import { onlyHandlers } from './test-handlers.js';
 
 const database = await openPostgres(process.env.CHILD_DATABASE_URL!, 2);
 const worker = createWorker({
-  repo: createTaskRunnerRepository(database.db),
-  handlers: {
+  repo: createTaskWorkerRepository(database.db),
+  handlers: onlyHandlers({
     'System Log': (task) => {
       process.stdout.write(`running ${task.id}\n`);
       return new Promise(() => undefined);
     },
-  },
+  }),
   clock: systemClock,
   concurrency: 1,
   pollMs: 20,

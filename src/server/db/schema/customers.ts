@@ -64,6 +64,8 @@ export const connections = pgTable(
     index('connections_sender_receiver_idx').on(t.biztalkSender, t.biztalkReceiver),
   ],
 );
+/** A connections row as read: the one row type of a customer's connection. */
+export type ConnectionRow = typeof connections.$inferSelect;
 
 export const settings = pgTable('settings', {
   settingKey: text('setting_key').primaryKey(),

@@ -1,12 +1,11 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { billingRates, connections, customers, options } from '../../db/schema/index.js';
+import { billingRates, connections, customers, options, type ConnectionRow } from '../../db/schema/index.js';
 import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import type { AdminCustomer, ConnectionView, OptionView } from '../../../contract/customers.js';
 import { toCustomerSummary, type CustomerRow } from './customer-access.repository.js';
 
 export type OptionRow = typeof options.$inferSelect;
-export type ConnectionRow = typeof connections.$inferSelect;
 export type CustomerWrite = Pick<
   typeof customers.$inferInsert,
   | 'company'

@@ -6,9 +6,9 @@ import { connectionAuth, PartnerRejectedError, PartnerUnavailableError, type Par
 import { searchRestOrders, searchShopOrders, type PartnerEndpoint } from '../../integrations/partner-orders.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/crypto.js';
-import { createOutboundDataRepository } from '../tasks/handlers/outbound-return-data.repository.js';
 import type { CustomerRow } from '../customers/customer-access.repository.js';
 import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
+import { createLiveOrderGatewaysRepository } from './live-order-gateways.repository.js';
 import type { OrderImportService } from './order-import.service.js';
 import type { OrderSourceGateway } from './order-source-gateway.js';
 
@@ -35,7 +35,7 @@ const str = (v: unknown) => (v === undefined || v === null || v === '' ? null : 
 export function createLiveOrderGateways(deps: LiveOrderGatewayDeps): Partial<Record<OrderSource, OrderSourceGateway>> {
   const { db, importer, timeoutMs } = deps;
   const local = () => deps.local;
-  const data = createOutboundDataRepository(db);
+  const data = createLiveOrderGatewaysRepository(db);
 
   /** An operator reads this in the red notice: who is down, and what to do. */
   function partnerError(customer: CustomerRow, what: string, error: unknown): never {

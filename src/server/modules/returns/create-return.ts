@@ -3,7 +3,7 @@ import { linkReturnPhotos } from '../photos/photo-attach.js';
 import { conflict } from '../../http/errors.js';
 import { PARCEL_MSG } from '../../../contract/parcels.js';
 import { createParcelsRepository } from '../parcels/parcels.repository.js';
-import { outboundTasks, type ConnectionRow } from './outbound-tasks.js';
+import { outboundTasks, type OutboundConnection } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 import { createReturnsRepository, type ReturnToSave } from './returns.repository.js';
 import { createTaskWakeupNotifier } from '../tasks/task-wakeup-notifier.js';
@@ -33,7 +33,7 @@ export interface NewReturn {
   /** Order lines confirmed missing from the parcel (issue 16). */
   missingLines?: NewMissingLine[];
   /** The customer's connections (their outbound tasks), when the caller has read them; read here otherwise. */
-  connections?: ConnectionRow[];
+  connections?: OutboundConnection[];
 }
 
 export interface NewMissingLine {

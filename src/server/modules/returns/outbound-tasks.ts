@@ -1,10 +1,11 @@
 import type { TaskType } from '../../../contract/constants.js';
-import { connections } from '../../db/schema/index.js';
+import type { ConnectionRow } from '../../db/schema/index.js';
 
-export type ConnectionRow = Pick<typeof connections.$inferSelect, 'id' | 'connectionType' | 'connectionMeta'>;
+/** What a return's save needs of a connection: which outbound task it calls for. */
+export type OutboundConnection = Pick<ConnectionRow, 'id' | 'connectionType' | 'connectionMeta'>;
 
 /** Which outbound task a connection calls for when a return is saved; null for inbound connections. */
-export function outboundTaskType(connection: ConnectionRow): TaskType | null {
+export function outboundTaskType(connection: OutboundConnection): TaskType | null {
   if (connection.connectionType === 'Biztalk Outbound Return') {
     return connection.connectionMeta?.format === 'FLAT' ? 'FGL Outbound' : 'SGL Outbound';
   }
@@ -17,7 +18,7 @@ export function outboundTaskType(connection: ConnectionRow): TaskType | null {
  * the connections' order. The return's save queues them in its own statement (returns.repository
  * save), so the tasks exist exactly when the return does.
  */
-export function outboundTasks(rows: ConnectionRow[]): { connectionId: number; taskType: TaskType }[] {
+export function outboundTasks(rows: OutboundConnection[]): { connectionId: number; taskType: TaskType }[] {
   return rows.flatMap((connection) => {
     const taskType = outboundTaskType(connection);
     return taskType ? [{ connectionId: connection.id, taskType }] : [];

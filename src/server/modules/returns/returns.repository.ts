@@ -4,7 +4,7 @@ import { ORDER_STATUS_RETURN_CREATED, type TaskType } from '../../../contract/co
 import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
 import { containsPattern, fromJsonColumn, type JsonColumn } from '../../db/sql-helpers.js';
 import { connections, products, returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
-import type { ConnectionRow } from './outbound-tasks.js';
+import type { OutboundConnection } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 
 export type NewReturnRow = Omit<typeof returns.$inferInsert, 'id' | 'messageId'>;
@@ -129,7 +129,7 @@ function fromJsonRow<T extends Table>(table: T, raw: Record<string, unknown>): T
 export function createReturnsRepository(db: DbOrTx) {
   return {
     /** A customer's connections, oldest first (for callers that did not read them with their own checks). */
-    async connectionsOf(customerId: number): Promise<ConnectionRow[]> {
+    async connectionsOf(customerId: number): Promise<OutboundConnection[]> {
       return db
         .select({ id: connections.id, connectionType: connections.connectionType, connectionMeta: connections.connectionMeta })
         .from(connections)

@@ -5,7 +5,7 @@ import { preparedRows, type DbOrTx } from '../../db/client.js';
 import { mayTouchCustomerSql, sessionCallerSql } from '../access/access.repository.js';
 import { fromJsonColumn, intArray, type JsonColumn } from '../../db/sql-helpers.js';
 import type { AuthUser } from '../auth/auth-user.js';
-import type { ConnectionRow } from './outbound-tasks.js';
+import type { OutboundConnection } from './outbound-tasks.js';
 
 /** What the submit names, for the one statement that reads everything its rules need. */
 export interface SubmitCheckInput {
@@ -53,7 +53,7 @@ export interface SubmitCheck {
   /** The user saved a return under this draft id already (a repeated submit). */
   draftSaved: boolean;
   /** The customer's connections, oldest first (the outbound tasks of the return). */
-  connections: ConnectionRow[];
+  connections: OutboundConnection[];
 }
 
 /**
@@ -111,7 +111,7 @@ interface Row {
   customer_products: JsonColumn<number[]>;
   order_products: JsonColumn<number[]>;
   draft_saved: boolean | null;
-  connections: JsonColumn<{ id: number; connection_type: string; connection_meta: ConnectionRow['connectionMeta'] }[]>;
+  connections: JsonColumn<{ id: number; connection_type: string; connection_meta: OutboundConnection['connectionMeta'] }[]>;
 }
 
 export function createSubmitCheckRepository(db: DbOrTx) {

@@ -10,7 +10,8 @@ import { createTaskQueueRepository } from './task-queue.repository.js';
 import { createTestClock } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { waitFor } from '../../test/integration-servers.js';
-import { createTaskRunnerRepository } from './task-worker.repository.js';
+import { onlyHandlers } from '../../test/test-handlers.js';
+import { createTaskWorkerRepository } from './task-worker.repository.js';
 import { createWorker } from './task-worker.js';
 import { startTaskWakeup } from './task-wakeup-listener.js';
 import { createTaskHandlers } from './handlers/task-handlers.js';
@@ -42,8 +43,8 @@ describe('task queue on PostgreSQL with several workers', () => {
     let overlaps = 0;
     const workers = nodes.map((node) =>
       createWorker({
-        repo: createTaskRunnerRepository(node.db),
-        handlers: {
+        repo: createTaskWorkerRepository(node.db),
+        handlers: onlyHandlers({
           'System Log': async (task) => {
             if (running.has(task.id)) overlaps++;
             running.add(task.id);
@@ -51,7 +52,7 @@ describe('task queue on PostgreSQL with several workers', () => {
             await new Promise((r) => setImmediate(r));
             running.delete(task.id);
           },
-        },
+        }),
         clock: createTestClock(new Date(Date.now() + 1000)),
         concurrency: 2,
         pollMs: 20,
@@ -97,7 +98,7 @@ describe('task queue on PostgreSQL with several workers', () => {
       FROM returns r WHERE r.draft_id LIKE '\\_\\_many%'`);
     const workers = nodes.map((node) =>
       createWorker({
-        repo: createTaskRunnerRepository(node.db),
+        repo: createTaskWorkerRepository(node.db),
         handlers: createTaskHandlers({ ...deps, database: node, clock: createTestClock(new Date(Date.now() + 1000)) }),
         clock: createTestClock(new Date(Date.now() + 1000)),
         concurrency: 2,
@@ -154,8 +155,8 @@ describe('task queue on PostgreSQL with several workers', () => {
     // A surviving worker whose clock is past the dead worker's lease takes the task over.
     const clock = createTestClock(new Date(orphan.leaseUntil!.getTime() + 1000));
     const survivor = createWorker({
-      repo: createTaskRunnerRepository(nodes[0]!.db),
-      handlers: { 'System Log': async () => ({ details: { recovered: true } }) },
+      repo: createTaskWorkerRepository(nodes[0]!.db),
+      handlers: onlyHandlers({ 'System Log': async () => ({ details: { recovered: true } }) }),
       clock,
       concurrency: 1,
       pollMs: 20,
@@ -180,8 +181,8 @@ describe('task queue on PostgreSQL with several workers', () => {
     const db = testDb.database.db;
     await db.delete(tasks);
     const worker = createWorker({
-      repo: createTaskRunnerRepository(nodes[1]!.db),
-      handlers: { 'System Log': async () => ({ details: { woken: true } }) },
+      repo: createTaskWorkerRepository(nodes[1]!.db),
+      handlers: onlyHandlers({ 'System Log': async () => ({ details: { woken: true } }) }),
       clock: createTestClock(new Date(Date.now() + 1000)),
       concurrency: 1,
       pollMs: 600_000, // it would sleep for ten minutes

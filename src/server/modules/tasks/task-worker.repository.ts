@@ -125,7 +125,7 @@ function progressColumns(now: Date, p: TaskProgress) {
 }
 
 /** The worker's side of the tasks table: claim, heartbeat, progress, finish, release, reap. */
-export function createTaskRunnerRepository(db: DbOrTx) {
+export function createTaskWorkerRepository(db: DbOrTx) {
   return {
     /**
      * Claims up to `limit` runnable tasks in one statement. SKIP LOCKED lets any number of workers
@@ -350,4 +350,4 @@ export function createTaskRunnerRepository(db: DbOrTx) {
     },
   };
 }
-export type TaskRunnerRepository = ReturnType<typeof createTaskRunnerRepository>;
+export type TaskWorkerRepository = ReturnType<typeof createTaskWorkerRepository>;

@@ -5,8 +5,12 @@ import { createTaskQueueRepository } from './task-queue.repository.js';
 import { createTestClock } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { waitFor } from '../../test/integration-servers.js';
-import { createTaskRunnerRepository } from './task-worker.repository.js';
-import { createWorker, PermanentTaskError, retryDelayMs, type TaskHandlers } from './task-worker.js';
+import { onlyHandlers } from '../../test/test-handlers.js';
+import { makeWorkerDeps } from '../../test/integration-fixtures.js';
+import { WORKER_TASK_TYPES } from '../../../contract/task-payloads.js';
+import { createTaskHandlers } from './handlers/task-handlers.js';
+import { createTaskWorkerRepository } from './task-worker.repository.js';
+import { createWorker, MissingTaskHandlerError, PermanentTaskError, retryDelayMs, type TaskHandlers } from './task-worker.js';
 
 const quiet = { info: () => undefined, error: () => undefined };
 
@@ -25,10 +29,10 @@ beforeEach(async () => {
 const db = () => testDb.database.db;
 const row = async (id: number) => (await db().select().from(tasks).where(eq(tasks.id, id)))[0]!;
 
-function startWorker(handlers: TaskHandlers, clock = createTestClock(), leaseSeconds = 60, concurrency = 1) {
+function startWorker(handlers: Partial<TaskHandlers>, clock = createTestClock(), leaseSeconds = 60, concurrency = 1) {
   const worker = createWorker({
-    repo: createTaskRunnerRepository(db()),
-    handlers,
+    repo: createTaskWorkerRepository(db()),
+    handlers: onlyHandlers(handlers),
     clock,
     concurrency,
     pollMs: 20,
@@ -51,6 +55,41 @@ async function enqueue(clock: { now(): Date }, message1 = 'test') {
 }
 
 describe('task worker', () => {
+  it('refuses to start when a task type it would claim has no handler, and names the types', async () => {
+    const clock = createTestClock();
+    const id = await enqueue(clock, 'must not be claimed');
+    const { Mail: _mail, 'Return Report': _report, ...partial } = onlyHandlers({ 'System Log': async () => ({}) });
+    const start = () =>
+      createWorker({
+        repo: createTaskWorkerRepository(db()),
+        handlers: partial as TaskHandlers,
+        clock,
+        concurrency: 1,
+        pollMs: 20,
+        leaseSeconds: 60,
+        log: quiet,
+      });
+    expect(start).toThrow(MissingTaskHandlerError);
+    expect(start).toThrow("The task worker cannot start: no handler for task type 'Mail', 'Return Report'");
+    // Nothing was claimed: the task waits for a worker that can run every type.
+    expect(await row(id)).toMatchObject({ taskStatus: 'Pending', isRunning: false, attemptsCount: 0 });
+  });
+
+  it('starts with the full table of the worker role (every type the contract lists has its handler)', () => {
+    const { deps } = makeWorkerDeps(testDb);
+    const worker = createWorker({
+      repo: createTaskWorkerRepository(db()),
+      handlers: createTaskHandlers(deps),
+      clock: deps.clock,
+      concurrency: 1,
+      pollMs: 20,
+      leaseSeconds: 60,
+      log: quiet,
+    });
+    expect(Object.keys(createTaskHandlers(deps)).sort()).toEqual([...WORKER_TASK_TYPES].sort());
+    expect(worker.running()).toEqual([]);
+  });
+
   it('retries a failing task with growing delay, then succeeds, logging every step', async () => {
     const clock = createTestClock();
     const id = await enqueue(clock);
@@ -186,16 +225,16 @@ describe('task worker', () => {
     const id = await enqueue(clock);
     await db().update(tasks).set({ isRunning: true }).where(eq(tasks.id, id));
     clock.advance(24 * 3600_000);
-    expect(await createTaskRunnerRepository(db()).claimNext('w', clock.now(), 60)).toBeUndefined();
+    expect(await createTaskWorkerRepository(db()).claimNext('w', clock.now(), 60)).toBeUndefined();
     await db().update(tasks).set({ isRunning: false }).where(eq(tasks.id, id));
-    expect((await createTaskRunnerRepository(db()).claimNext('w', clock.now(), 60))?.id).toBe(id);
+    expect((await createTaskWorkerRepository(db()).claimNext('w', clock.now(), 60))?.id).toBe(id);
   });
 
   it('claims a batch of due tasks in one statement, oldest first, and never one held by another claim', async () => {
     const clock = createTestClock();
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push(await enqueue(clock, `batch ${i}`));
-    const repo = createTaskRunnerRepository(db());
+    const repo = createTaskWorkerRepository(db());
     const first = await repo.claimBatch('a', clock.now(), 60, 3);
     expect(first.map((t) => t.id)).toEqual(ids.slice(0, 3));
     expect(first.every((t) => t.isRunning && t.lockedBy === 'a' && t.attemptsCount === 1)).toBe(true);
@@ -218,7 +257,7 @@ describe('task worker', () => {
     ] as const) {
       ids.push(await queue.enqueue({ taskType, message1: taskType }, clock.now()));
     }
-    const repo = createTaskRunnerRepository(db());
+    const repo = createTaskWorkerRepository(db());
     const follow = { types: ['SGL REST Create'], per: 3 };
     // One slot: the oldest task (a batched type) and two more of it behind it.
     expect((await repo.claimBatch('a', clock.now(), 60, 1, follow)).map((t) => t.id)).toEqual([ids[0], ids[2], ids[3]]);
@@ -247,8 +286,8 @@ describe('task worker', () => {
       );
     };
     const worker = createWorker({
-      repo: createTaskRunnerRepository(db()),
-      handlers: { 'SGL REST Create': single },
+      repo: createTaskWorkerRepository(db()),
+      handlers: onlyHandlers({ 'SGL REST Create': single }),
       clock,
       concurrency: 1,
       pollMs: 20,
@@ -318,7 +357,7 @@ describe('task worker', () => {
 
   it('picks up the task of a dead worker after its lease, and marks it Error when no attempts are left', async () => {
     const clock = createTestClock();
-    const repo = createTaskRunnerRepository(db());
+    const repo = createTaskWorkerRepository(db());
     const id = await enqueue(clock, 'dead worker');
     // Worker A claims and dies (never finishes, never releases).
     expect((await repo.claimNext('dead-a', clock.now(), 60))?.id).toBe(id);

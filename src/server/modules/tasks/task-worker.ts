@@ -2,9 +2,9 @@ import { hostname } from 'node:os';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
 import { LIMITS, type TaskStatus, type TaskType } from '../../../contract/constants.js';
-import { parseTaskPayload, type TaskPayload } from '../../../contract/task-payloads.js';
+import { parseTaskPayload, WORKER_TASK_TYPES, type TaskPayload, type WorkerTaskType } from '../../../contract/task-payloads.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Claim, TaskOutcome, TaskProgress, TaskRow, TaskRunnerRepository } from './task-worker.repository.js';
+import type { Claim, TaskOutcome, TaskProgress, TaskRow, TaskWorkerRepository } from './task-worker.repository.js';
 
 export interface TaskResult {
   status?: Extract<TaskStatus, 'Success' | 'Log Only'>;
@@ -18,7 +18,7 @@ export interface TaskResult {
 /** What a handler may do besides returning: save a step while it still holds the task. */
 export interface TaskContext {
   signal: AbortSignal;
-  /** What the worker claimed; a handler saving inside its own transaction checks it (runner.progress). */
+  /** What the worker claimed; a handler saving inside its own transaction checks it (task-worker.repository progress). */
   claim: Claim;
   /** Saves progress (a fetched file, a status change); throws TaskLostError when the task was taken away. */
   progress(p: TaskProgress): Promise<void>;
@@ -38,7 +38,19 @@ export interface BatchItem {
  * never fails the others. Like a handler, it must not throw for one task.
  */
 export type TaskBatchHandler = (items: BatchItem[], signal: AbortSignal) => Promise<PromiseSettledResult<TaskResult | void>[]>;
-export type TaskHandlers = Partial<Record<TaskType, TaskHandler>>;
+/**
+ * The handler of every task type the worker carries out (src/contract/task-payloads.ts
+ * WORKER_TASK_TYPES); a log-entry type may have one too (tests use 'System Log' as a plain task).
+ */
+export type TaskHandlers = Record<WorkerTaskType, TaskHandler> & Partial<Record<TaskType, TaskHandler>>;
+
+/** A worker without a handler for a type it would claim: it refuses to start instead of failing those tasks. */
+export class MissingTaskHandlerError extends Error {
+  constructor(readonly taskTypes: readonly TaskType[]) {
+    super(`The task worker cannot start: no handler for task type ${taskTypes.map((t) => `'${t}'`).join(', ')}`);
+    this.name = 'MissingTaskHandlerError';
+  }
+}
 
 /** A handler's work, given the payload parsed by its task type's schema. */
 export type PayloadWork<T extends TaskType> = (
@@ -91,7 +103,7 @@ export interface WorkerLog {
 }
 
 export interface WorkerOptions {
-  repo: TaskRunnerRepository;
+  repo: TaskWorkerRepository;
   handlers: TaskHandlers;
   clock: Clock;
   concurrency: number;
@@ -118,6 +130,9 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
  * stop() waits for the tasks in hand, or releases them when they do not finish in time.
  */
 export function createWorker(options: WorkerOptions) {
+  // The claim takes any runnable task: a type without a handler would go to Error, run or not.
+  const missing = WORKER_TASK_TYPES.filter((t) => typeof (options.handlers as Partial<TaskHandlers>)[t] !== 'function');
+  if (missing.length) throw new MissingTaskHandlerError(missing);
   const workerId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const stopping = new AbortController();
   const inFlight = new Set<Promise<void>>();

@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import type { AppDeps } from '../../deps.js';
-import { createTaskRunnerRepository } from './task-worker.repository.js';
+import { createTaskWorkerRepository } from './task-worker.repository.js';
 import { createWorker } from './task-worker.js';
 import { createTaskHandlers } from './handlers/task-handlers.js';
 import { startScheduler } from './schedulers/inbound-scan.scheduler.js';
 import { startTaskWakeup } from './task-wakeup-listener.js';
 import { startRollupFold } from './schedulers/rollup-fold.scheduler.js';
 import { startPhotoCleanup } from './schedulers/photo-cleanup.scheduler.js';
-import { photoStorageFromConfig, publicBaseUrl } from '../../bootstrap/photo-storage.js';
+import { publicBaseUrl } from '../../bootstrap/photo-storage.js';
 import { startReportScheduler } from './schedulers/report.scheduler.js';
 import { createSchedulesService } from '../schedules/schedules.service.js';
 
@@ -21,7 +21,7 @@ export function startBackground(deps: AppDeps, log: Logger) {
     );
   }
   const worker = createWorker({
-    repo: createTaskRunnerRepository(deps.database.db),
+    repo: createTaskWorkerRepository(deps.database.db),
     handlers: createTaskHandlers(deps),
     clock: deps.clock,
     concurrency: deps.config.WORKER_CONCURRENCY,
@@ -41,7 +41,7 @@ export function startBackground(deps: AppDeps, log: Logger) {
   const fold = startRollupFold({ db: deps.database.db, intervalMs: deps.config.ROLLUP_FOLD_SECONDS * 1000, log });
   const photoCleanup = startPhotoCleanup({
     db: deps.database.db,
-    storage: deps.photoStorage ?? photoStorageFromConfig(deps.config),
+    storage: deps.photoStorage,
     clock: deps.clock,
     everyMinutes: deps.config.PHOTO_CLEANUP_MINUTES,
     olderThanHours: deps.config.PHOTO_UNATTACHED_HOURS,

@@ -1,4 +1,6 @@
-import type { AppDeps } from '../../../deps.js';
+import type { Db } from '../../../db/client.js';
+import type { SecretBox } from '../../../lib/crypto.js';
+import type { PhotoLinker } from '../../photos/photo-links.js';
 import { formatHas, formatVersionOf, type OutboundFormatVersion } from '../../../../contract/format-version.js';
 import { discrepancyTotals, type PhotoLinkInput, type ReturnFileInput } from '../../../integrations/return-file.format.js';
 import { connectionAuth, PartnerRejectedError } from '../../../integrations/partner-http.js';
@@ -11,7 +13,7 @@ import {
 } from '../../../integrations/partner-orders.js';
 import { createOutboundDataRepository, type ReturnFileData } from './outbound-return-data.repository.js';
 import { handlerFor, PermanentTaskError, type TaskHandler } from '../task-worker.js';
-import { photoLinkerOf, withPhotoLinks } from './outbound-photo-links.js';
+import { withPhotoLinks } from './outbound-photo-links.js';
 
 /** The web-shop body; version 1 is the original body, later versions add keys (docs/integrations.md). */
 export function toShopReturn(data: Omit<ReturnFileInput, 'correction'>, version: OutboundFormatVersion = 1): ShopReturn {
@@ -70,6 +72,16 @@ export function toShopCorrection(
   };
 }
 
+/** What 'Ecommerce Outbound' uses: the return's data, the shop's credentials, the photo links. */
+export interface EcommerceOutboundHandlerDeps {
+  db: Db;
+  /** Opens the connection's sealed credentials. */
+  secretBox: SecretBox;
+  /** PARTNER_TIMEOUT_MS: how long the shop may take to answer. */
+  partnerTimeoutMs: number;
+  photoLinker: PhotoLinker;
+}
+
 /**
  * 'Ecommerce Outbound': posts the return to the web shop of the 'SGL Ecom' connection. The body is
  * rebuilt on every attempt from the version the task carries (1, the submitted return, unless it is a
@@ -78,9 +90,9 @@ export function toShopCorrection(
  * timeout cannot create a second return or correction in the shop.
  * A 4xx answer is the shop refusing this return: Error at once, with the shop's answer in the log.
  */
-export function createEcommerceOutboundHandler(deps: AppDeps): TaskHandler {
-  const data = createOutboundDataRepository(deps.database.db);
-  const photoLinker = photoLinkerOf(deps);
+export function createEcommerceOutboundHandler(deps: EcommerceOutboundHandlerDeps): TaskHandler {
+  const data = createOutboundDataRepository(deps.db);
+  const { photoLinker } = deps;
   return handlerFor('Ecommerce Outbound', async (_task, payload, signal) => {
     const connection = await data.connection(payload.connectionId);
     if (!connection) throw new PermanentTaskError(`Connection ${payload.connectionId} no longer exists`);
@@ -92,7 +104,7 @@ export function createEcommerceOutboundHandler(deps: AppDeps): TaskHandler {
     const partner = {
       endpoint: connection.endpoint,
       auth: connectionAuth(connection, deps.secretBox),
-      timeoutMs: deps.config.PARTNER_TIMEOUT_MS,
+      timeoutMs: deps.partnerTimeoutMs,
     };
     const idempotencyKey = shopIdempotencyKey(ret.ret.id, ret.correction?.version);
     try {

@@ -17,8 +17,7 @@ import {
 import { startFtpServer, waitFor, type TestFtpServer } from '../../../test/integration-servers.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { createTransportFactory } from '../../../integrations/file-transport.js';
-import { createTaskRunnerRepository } from '../task-worker.repository.js';
-import { createOutboundFileHandler } from './outbound-file.handler.js';
+import { createTaskWorkerRepository } from '../task-worker.repository.js';
 import { createTaskHandlers } from './task-handlers.js';
 
 let testDb: TestDatabase;
@@ -339,10 +338,10 @@ describe('outbound files in batches', () => {
         },
       };
     };
-    const repo = createTaskRunnerRepository(db());
+    const repo = createTaskWorkerRepository(db());
     const claimed = await repo.claimBatch('dying', clock.now(), 60, 1, { types: ['SGL Outbound'], per: 8 });
     expect(claimed.map((t) => t.id)).toEqual(ids);
-    const handler = createOutboundFileHandler({ ...deps, fileTransports: dying }, 'XML');
+    const handler = createTaskHandlers({ ...deps, fileTransports: dying })['SGL Outbound']!;
     const items = claimed.map((task) => ({
       task,
       ctx: {

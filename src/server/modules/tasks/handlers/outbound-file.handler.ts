@@ -1,7 +1,10 @@
-import type { AppDeps } from '../../../deps.js';
+import type { Db } from '../../../db/client.js';
+import type { Clock } from '../../../lib/clock.js';
+import type { SecretBox } from '../../../lib/crypto.js';
 import { biztalkSettings } from '../../../integrations/biztalk-settings.js';
 import { readIntegrationSettings } from '../../settings/settings.service.js';
-import { createTransportFactory } from '../../../integrations/file-transport.js';
+import type { TransportFactory } from '../../../integrations/file-transport.js';
+import type { PhotoLinker } from '../../photos/photo-links.js';
 import { buildReturnFlat } from '../../../integrations/flat-return-file.format.js';
 import { buildReturnXml, returnFileName, type ReturnFileFormat } from '../../../integrations/return-file.format.js';
 import { createSettingsRepository } from '../../settings/settings.repository.js';
@@ -11,15 +14,23 @@ import {
   type OutboundDataRepository,
   type ReturnFileData,
 } from './outbound-return-data.repository.js';
-import { createTaskRunnerRepository, type OutboundFileToStore } from '../task-worker.repository.js';
-import { photoLinkerOf, withPhotoLinks } from './outbound-photo-links.js';
+import { createTaskWorkerRepository, type OutboundFileToStore } from '../task-worker.repository.js';
+import { withPhotoLinks } from './outbound-photo-links.js';
 import { payloadOf, PermanentTaskError, TaskLostError, type BatchItem, type TaskHandler, type TaskResult } from '../task-worker.js';
 import type { ReturnTaskPayload } from '../../../../contract/task-payloads.js';
 import { formatVersionOf } from '../../../../contract/format-version.js';
 
-/** The FTP transport gets a longer time limit than partner HTTP calls: files can be large. */
-export const transportsOf = (deps: AppDeps) =>
-  deps.fileTransports ?? createTransportFactory({ timeoutMs: Math.max(15_000, deps.config.PARTNER_TIMEOUT_MS) });
+/** What the outbound file handlers use: the database, the BizTalk transport and the photo links. */
+export interface OutboundFileHandlerDeps {
+  db: Db;
+  clock: Clock;
+  /** Opens the sealed BizTalk FTP password. */
+  secretBox: SecretBox;
+  /** DATA_DIR: the embedded folder transport (no FTP URL set) writes under it. */
+  dataDir: string;
+  transports: TransportFactory;
+  photoLinker: PhotoLinker;
+}
 
 /**
  * The message a correction references: the first message of the return on this connection. A
@@ -65,11 +76,9 @@ interface FileToBuild {
  * uploads that stored file. The batch form does the same for many tasks: one read of all their
  * data, one draw of their ids, one statement storing their files, one upload session.
  */
-export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileFormat): TaskHandler {
-  const { db } = deps.database;
+export function createOutboundFileHandler(deps: OutboundFileHandlerDeps, format: ReturnFileFormat): TaskHandler {
+  const { db, transports, photoLinker } = deps;
   const taskType = format === 'FLAT' ? 'FGL Outbound' : 'SGL Outbound';
-  const transports = transportsOf(deps);
-  const photoLinker = photoLinkerOf(deps);
 
   function build({ item, connection, ret, reference }: FileToBuild, id: number, now: Date) {
     const header = {
@@ -147,7 +156,7 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
       const ids = await createSettingsRepository(db).drawMessageIds(toBuild.length);
       const now = deps.clock.now();
       const built = toBuild.map((b, i) => ({ item: b.item, ...build(b, ids[i]!, now) }));
-      const held = await createTaskRunnerRepository(db).storeOutboundFiles(
+      const held = await createTaskWorkerRepository(db).storeOutboundFiles(
         now,
         built.map((b) => b.stored),
       );
@@ -196,7 +205,7 @@ export function createOutboundFileHandler(deps: AppDeps, format: ReturnFileForma
 
     // One settings read and one transport (one FTP session) for the batch; each upload fails alone.
     try {
-      const settings = await biztalkSettings(await readIntegrationSettings(db, deps.secretBox), deps.config.dataDir);
+      const settings = await biztalkSettings(await readIntegrationSettings(db, deps.secretBox), deps.dataDir);
       const via = new URL(settings.target.url).protocol.replace(':', '');
       const transport = await transports(settings.target);
       try {

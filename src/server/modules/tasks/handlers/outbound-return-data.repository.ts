@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.js';
 import type { PhotoLinkInput, ReturnFileLineInput, ReturnFileMissingInput } from '../../../integrations/return-file.format.js';
@@ -16,11 +16,12 @@ import {
   returns,
   returnVersions,
   tasks,
+  type ConnectionRow,
 } from '../../../db/schema/index.js';
 
 const replacedLines = alias(orderLines, 'replaced_lines');
 
-export type ConnectionRow = typeof connections.$inferSelect;
+export type { ConnectionRow };
 
 export interface ReturnFileLine extends ReturnFileLineInput {
   ledgerId: number;
@@ -43,7 +44,7 @@ export interface ReturnFileData {
   photos?: PhotoLinkInput[];
 }
 
-/** Reads for the outbound handlers and partner gateways; only repositories touch Drizzle. */
+/** Reads of the outbound handlers (files and web-shop posts); only repositories touch Drizzle. */
 export function createOutboundDataRepository(db: DbOrTx) {
   /** A version's kept lines with what the file shows of their products, order lines and reasons. */
   async function keptLines(customerId: number, kept: (typeof returnVersions.$inferSelect)['lines']): Promise<ReturnFileLine[]> {
@@ -120,26 +121,6 @@ export function createOutboundDataRepository(db: DbOrTx) {
     async connection(id: number): Promise<ConnectionRow | undefined> {
       const [row] = await db.select().from(connections).where(eq(connections.id, id)).limit(1);
       return row;
-    },
-
-    /** The customer's first connection of a type that has an endpoint (REST partners, web shop). */
-    async endpointConnection(customerId: number, connectionType: string): Promise<ConnectionRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(connections)
-        .where(and(eq(connections.customerId, customerId), eq(connections.connectionType, connectionType), isNotNull(connections.endpoint)))
-        .orderBy(asc(connections.id))
-        .limit(1);
-      return row?.endpoint?.trim() ? row : undefined;
-    },
-
-    /** Orders of a partner answer that are imported already (by the partner's id, source_id_1). */
-    async localOrders(customerId: number, sourceIds: string[]) {
-      if (!sourceIds.length) return [];
-      return db
-        .select({ id: orders.id, sourceId1: orders.sourceId1, orderStatus: orders.orderStatus })
-        .from(orders)
-        .where(and(eq(orders.customerId, customerId), inArray(orders.sourceId1, sourceIds)));
     },
 
     /**

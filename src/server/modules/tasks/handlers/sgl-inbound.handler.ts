@@ -1,20 +1,24 @@
 import { posix } from 'node:path';
 import { ORDER_IMPORT_LIMITS } from '../../../../contract/order-import.js';
-import type { AppDeps } from '../../../deps.js';
 import { biztalkSettings, errorDir, processedDir, type BiztalkSettings } from '../../../integrations/biztalk-settings.js';
 import { readIntegrationSettings } from '../../settings/settings.service.js';
 import type { FileTransport } from '../../../integrations/file-transport.js';
 import { InboundFileError, parseInboundFile } from '../../../integrations/inbound-envelope.js';
-import { createOrderImportService } from '../../orders/order-import.service.js';
+import type { OrderImportService } from '../../orders/order-import.service.js';
 import { createInboundRepository } from './inbound-tasks.repository.js';
 import type { TaskRow } from '../task-worker.repository.js';
 import { handlerFor, PermanentTaskError, type TaskContext, type TaskHandler, type TaskResult } from '../task-worker.js';
 import type { InboundFilePayload, InboundScanPayload } from '../../../../contract/task-payloads.js';
-import { transportsOf } from './outbound-file.handler.js';
+import type { OutboundFileHandlerDeps } from './outbound-file.handler.js';
 
 const isNotFound = (error: unknown) => {
   const e = error as { code?: unknown };
   return e?.code === 'ENOENT' || e?.code === 550;
+};
+
+/** What 'SGL Inbound' uses: the BizTalk transport of the outbound files, and the order import. */
+export type SglInboundHandlerDeps = Omit<OutboundFileHandlerDeps, 'photoLinker'> & {
+  importer: Pick<OrderImportService, 'importOrders'>;
 };
 
 /**
@@ -24,13 +28,11 @@ const isNotFound = (error: unknown) => {
  *   imports its orders through the order import service, and moves the remote file to
  *   <inbound>/processed, or to <inbound>/error when the file is bad (the task then shows the reason).
  */
-export function createSglInboundHandler(deps: AppDeps): TaskHandler {
-  const { db } = deps.database;
-  const transports = transportsOf(deps);
-  const importer = createOrderImportService({ db, clock: deps.clock });
+export function createSglInboundHandler(deps: SglInboundHandlerDeps): TaskHandler {
+  const { db, transports, importer } = deps;
 
   async function withTransport<T>(work: (t: FileTransport, s: BiztalkSettings) => Promise<T>) {
-    const settings = await biztalkSettings(await readIntegrationSettings(db, deps.secretBox), deps.config.dataDir);
+    const settings = await biztalkSettings(await readIntegrationSettings(db, deps.secretBox), deps.dataDir);
     const transport = await transports(settings.target);
     try {
       return await work(transport, settings);

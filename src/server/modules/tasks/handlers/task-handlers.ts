@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../deps.js';
 import type { TaskHandlers } from '../task-worker.js';
+import { createOrderImportService } from '../../orders/order-import.service.js';
 import { createMailHandler } from './mail.handler.js';
 import { createReturnReportHandler } from './return-report.handler.js';
 import { createOutboundFileHandler } from './outbound-file.handler.js';
@@ -7,14 +8,18 @@ import { createSglInboundHandler } from './sgl-inbound.handler.js';
 import { createEcommerceOutboundHandler } from './ecommerce-outbound.handler.js';
 import { photoLinkerOf } from './outbound-photo-links.js';
 
-/** One entry per task type the worker can carry out. */
+/** One entry per task type the worker carries out; each handler is handed only what it uses. */
 export function createTaskHandlers(deps: AppDeps): TaskHandlers {
+  const { db } = deps.database;
+  const { clock, secretBox, mailer } = deps;
+  const photoLinker = photoLinkerOf(deps);
+  const files = { db, clock, secretBox, dataDir: deps.config.dataDir, transports: deps.fileTransports };
   return {
-    Mail: createMailHandler(deps.mailer, deps.secretBox),
-    'Return Report': createReturnReportHandler(deps.database.db, deps.mailer, photoLinkerOf(deps), deps.clock),
-    'SGL Outbound': createOutboundFileHandler(deps, 'XML'),
-    'FGL Outbound': createOutboundFileHandler(deps, 'FLAT'),
-    'SGL Inbound': createSglInboundHandler(deps),
-    'Ecommerce Outbound': createEcommerceOutboundHandler(deps),
+    Mail: createMailHandler(mailer, secretBox),
+    'Return Report': createReturnReportHandler(db, mailer, photoLinker, clock),
+    'SGL Outbound': createOutboundFileHandler({ ...files, photoLinker }, 'XML'),
+    'FGL Outbound': createOutboundFileHandler({ ...files, photoLinker }, 'FLAT'),
+    'SGL Inbound': createSglInboundHandler({ ...files, importer: createOrderImportService({ db, clock }) }),
+    'Ecommerce Outbound': createEcommerceOutboundHandler({ db, secretBox, partnerTimeoutMs: deps.config.PARTNER_TIMEOUT_MS, photoLinker }),
   };
 }

@@ -8,6 +8,8 @@ import { openPostgres, queryRows, type Database } from '../../../db/client.js';
 import { reportSchedules, tasks } from '../../../db/schema/index.js';
 import type { AppDeps } from '../../../deps.js';
 import { SecretBox } from '../../../lib/crypto.js';
+import { fileTransportsFromConfig } from '../../../bootstrap/file-transports.js';
+import { photoStorageFromConfig } from '../../../bootstrap/photo-storage.js';
 import { makeCustomer } from '../../../test/factories.js';
 import { createRecordingMailer, createTestClock } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
@@ -33,7 +35,15 @@ describe('scheduled reports with two worker nodes on PostgreSQL', () => {
       INBOUND_POLL_SECONDS: 0,
       REPORT_SCHEDULE_POLL_SECONDS: 1,
     };
-    const deps: AppDeps = { config, database: pools[i]!, clock, secretBox: new SecretBox('test-secret'), mailer: mailers[i]! };
+    const deps: AppDeps = {
+      config,
+      database: pools[i]!,
+      clock,
+      secretBox: new SecretBox('test-secret'),
+      mailer: mailers[i]!,
+      fileTransports: fileTransportsFromConfig(config),
+      photoStorage: photoStorageFromConfig(config),
+    };
     return startBackground(deps, quiet);
   }
 

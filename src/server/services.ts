@@ -1,4 +1,5 @@
 import type { AppDeps } from './deps.js';
+import { unitOfWork } from './db/unit-of-work.js';
 import { createAdminServices } from './modules/admin/admin.wiring.js';
 import { createAccessRepository } from './modules/access/access.repository.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
@@ -29,8 +30,7 @@ export function createServices(deps: AppDeps) {
   const customerAccess = createCustomerAccess(access);
   const taskQueue = createTaskQueueRepository(db);
   const auth = createAuthService({
-    repo: createAuthRepository(db),
-    inTransaction: (work) => db.transaction((tx) => work(createAuthRepository(tx))),
+    auth: unitOfWork(db, createAuthRepository),
     access,
     customerAccess,
     taskQueue,

@@ -8,6 +8,7 @@ import { toCustomerSummary } from '../customers/customer-access.repository.js';
 import type { AccessRepository } from '../access/access.repository.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 import type { AuthUser } from './auth-user.js';
 import { sealMail } from '../../integrations/mail-message.js';
@@ -27,9 +28,8 @@ let dummyHash: Promise<string> | undefined;
 const getDummyHash = () => (dummyHash ??= hashPassword(newToken()));
 
 export function createAuthService(deps: {
-  repo: AuthRepository;
-  /** Runs `work` in one transaction with a repository bound to it. */
-  inTransaction: <T>(work: (repo: AuthRepository) => Promise<T>) => Promise<T>;
+  /** The auth repository, on the pool and in a transaction of its own. */
+  auth: UnitOfWork<AuthRepository>;
   /** Who a token's session is (the access repository's one definition of a live session). */
   access: Pick<AccessRepository, 'findSessionCaller'>;
   customerAccess: CustomerAccess;
@@ -38,7 +38,8 @@ export function createAuthService(deps: {
   secretBox: SecretBox;
   settings: AuthSettings;
 }) {
-  const { repo, clock, settings } = deps;
+  const { clock, settings } = deps;
+  const repo = deps.auth.repos;
 
   async function issueToken(userId: number): Promise<AuthToken> {
     const token = newToken();
@@ -135,7 +136,7 @@ export function createAuthService(deps: {
       const passwordHash = await hashPassword(newPass);
       const now = clock.now();
       // Token spent, password set and every session ended together, or none of it.
-      await deps.inTransaction(async (tx) => {
+      await deps.auth.transaction(async (tx) => {
         if (!(await tx.consumeResetToken(found.tokenId, now))) throw invalid('token', MSG.resetLinkExpired);
         await tx.setPassword(found.user.id, passwordHash, now);
         await tx.deleteUserSessions(found.user.id);
@@ -149,7 +150,7 @@ export function createAuthService(deps: {
       const passwordHash = await hashPassword(body.password);
       // A token stolen before the change must not outlive it; the tab that changed it stays signed in.
       // Both in one transaction: a new password with the old sessions still alive is never visible.
-      await deps.inTransaction(async (tx) => {
+      await deps.auth.transaction(async (tx) => {
         await tx.setPassword(user.id, passwordHash, clock.now());
         await tx.deleteOtherSessions(user.id, user.sessionId);
       });

@@ -12,7 +12,8 @@ import {
 } from '../../../contract/billing.js';
 import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import { minorDigits } from '../../../contract/money.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, invalid, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
@@ -58,18 +59,20 @@ function linesOf(figures: BillingFigure[]): BillingMonth['lines'] {
  * (live while the month is open, the snapshot once an admin closed it) and the event download.
  */
 export function createBillingService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+  const { clock } = deps;
+  const uow = unitOfWork(deps.db, (db) => ({ billing: createBillingRepository(db), audit: createAuditRepository(db) }));
+  type BillingRepos = typeof uow.repos;
 
-  async function requireCustomer(tx: DbOrTx, customerId: number) {
-    const customer = await createBillingRepository(tx).customer(customerId);
+  async function requireCustomer({ billing }: BillingRepos, customerId: number) {
+    const customer = await billing.customer(customerId);
     if (!customer) throw notFound('Customer not found.');
     if (customer.company === RESERVED_COMPANY) throw new AppError(403, 'The system reserved customer cannot be changed.');
     return customer;
   }
 
-  async function monthOf(tx: DbOrTx, customerId: number, month: string): Promise<BillingMonth> {
-    const repo = createBillingRepository(tx);
-    const customer = await requireCustomer(tx, customerId);
+  async function monthOf(repos: BillingRepos, customerId: number, month: string): Promise<BillingMonth> {
+    const repo = repos.billing;
+    const customer = await requireCustomer(repos, customerId);
     const range = monthRange(month);
     const closed = await repo.closedMonth(customerId, month);
     const figures = closed ? await repo.closedFigures(closed.id) : await repo.figures(customerId, range.from, range.to);
@@ -91,17 +94,17 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
   return {
     async rates(actor: AuthUser, customerId: number): Promise<RateList> {
       requireAdmin(actor);
-      const customer = await requireCustomer(db, customerId);
-      return { currency: customer.currency, rates: (await createBillingRepository(db).rates(customerId)).map(toRateView) };
+      const customer = await requireCustomer(uow.repos, customerId);
+      return { currency: customer.currency, rates: (await uow.repos.billing.rates(customerId)).map(toRateView) };
     },
 
     async addRate(actor: AuthUser, customerId: number, body: RateBody): Promise<RateView> {
       requireAdmin(actor);
       const now = clock.now();
       try {
-        return await db.transaction(async (tx) => {
+        return await uow.transaction(async (tx) => {
           await requireCustomer(tx, customerId);
-          const row = await createBillingRepository(tx).insertRate({
+          const row = await tx.billing.insertRate({
             customerId,
             eventType: body.event_type,
             amountMinor: body.amount_minor,
@@ -110,10 +113,7 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
             createdAt: now,
           });
           const view = toRateView(row);
-          await createAuditRepository(tx).record(
-            { actor, action: 'create', entityType: 'billing_rate', entityId: row.id, after: view },
-            now,
-          );
+          await tx.audit.record({ actor, action: 'create', entityType: 'billing_rate', entityId: row.id, after: view }, now);
           return view;
         });
       } catch (error) {
@@ -126,23 +126,20 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
     async deleteRate(actor: AuthUser, id: number): Promise<void> {
       requireAdmin(actor);
       const now = clock.now();
-      await db.transaction(async (tx) => {
-        const repo = createBillingRepository(tx);
+      await uow.transaction(async (tx) => {
+        const repo = tx.billing;
         const row = await repo.findRate(id);
         if (!row) throw notFound(BILLING_MSG.rateNotFound);
         await requireCustomer(tx, row.customerId);
         await repo.deleteRate(id);
-        await createAuditRepository(tx).record(
-          { actor, action: 'delete', entityType: 'billing_rate', entityId: id, before: toRateView(row) },
-          now,
-        );
+        await tx.audit.record({ actor, action: 'delete', entityType: 'billing_rate', entityId: id, before: toRateView(row) }, now);
       });
     },
 
     async month(actor: AuthUser, query: BillingQuery): Promise<BillingMonth> {
       requireAdmin(actor);
       // One snapshot: the figures and the closed state agree even while a close commits.
-      return db.transaction((tx) => monthOf(tx, query.customer_id, query.month), {
+      return uow.transaction((tx) => monthOf(tx, query.customer_id, query.month), {
         isolationLevel: 'repeatable read',
         accessMode: 'read only',
       });
@@ -152,8 +149,8 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
     async close(actor: AuthUser, body: BillingCloseBody): Promise<BillingMonth> {
       requireAdmin(actor);
       const now = clock.now();
-      return db.transaction(async (tx) => {
-        const repo = createBillingRepository(tx);
+      return uow.transaction(async (tx) => {
+        const repo = tx.billing;
         const customer = await requireCustomer(tx, body.customer_id);
         const range = monthRange(body.month);
         if (now.getTime() < new Date(range.to).getTime()) throw invalid('month', BILLING_MSG.notEnded);
@@ -163,7 +160,7 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
           range.to,
         );
         if (!closed) throw invalid('month', BILLING_MSG.closed);
-        await createAuditRepository(tx).record(
+        await tx.audit.record(
           {
             actor,
             action: 'create',
@@ -180,9 +177,9 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
     /** The month's events as a file: one row per billable event. */
     async exportFile(actor: AuthUser, query: BillingExportQuery): Promise<{ fileName: string; contentType: string; body: Buffer }> {
       requireAdmin(actor);
-      return db.transaction(
+      return uow.transaction(
         async (tx) => {
-          const repo = createBillingRepository(tx);
+          const repo = tx.billing;
           const customer = await requireCustomer(tx, query.customer_id);
           const closed = await repo.closedMonth(customer.id, query.month);
           const range = monthRange(query.month);

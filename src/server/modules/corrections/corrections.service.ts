@@ -1,6 +1,7 @@
 import { CORRECTION_MSG, type CorrectionBody } from '../../../contract/corrections.js';
 import type { ReturnView } from '../../../contract/return-view.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import type { VersionLedger, VersionMissingLine } from '../../db/schema/index.js';
 import { conflict, notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -18,6 +19,15 @@ import { createCorrectionsRepository } from './corrections.repository.js';
 const snapshot = (ledgers: LedgerRow[]): VersionLedger[] => ledgers.map((l) => presentLedger(l) as VersionLedger);
 const missingSnapshot = (rows: MissingRow[]): VersionMissingLine[] => rows.map(presentMissing);
 
+/** The repositories a correction writes together: the return's new version, its messages, the audit. */
+const correctionRepos = (db: DbOrTx) => ({
+  corrections: createCorrectionsRepository(db),
+  reasons: createReasonsRepository(db),
+  dispositions: createDispositionsRepository(db),
+  queue: createTaskQueueRepository(db),
+  audit: createAuditRepository(db),
+});
+
 /**
  * Corrections after submit (issue 11). A correction is a new version of the return: `return_ledgers`
  * becomes the corrected lines (so every reader shows the corrected figures), `return_versions` keeps
@@ -25,26 +35,26 @@ const missingSnapshot = (rows: MissingRow[]): VersionMissingLine[] => rows.map(p
  * return was sent to gets a correction message. All in one transaction, after the version check.
  */
 export function createCorrectionsService(deps: { db: Db; customerAccess: CustomerAccess; clock: Clock; returnView: ReturnViewService }) {
-  const { db, customerAccess, clock, returnView } = deps;
+  const { customerAccess, clock, returnView } = deps;
+  const uow = unitOfWork(deps.db, correctionRepos);
   return {
     async correct(user: AuthUser, returnId: number, body: CorrectionBody): Promise<ReturnView> {
       requireAdmin(user);
-      const found = await createCorrectionsRepository(db).findReturn(returnId);
+      const found = await uow.repos.corrections.findReturn(returnId);
       if (!found) throw notFound('Return not found.');
       await customerAccess.require(user, found.customerId);
       if (found.version !== body.version) throw conflict(CORRECTION_MSG.changed);
       const now = clock.now();
 
-      await db.transaction(async (tx) => {
-        const repo = createCorrectionsRepository(tx);
+      await uow.transaction(async ({ corrections: repo, reasons: reasonsRepo, dispositions: dispositionsRepo, queue, audit }) => {
         const ret = await repo.bumpVersion(returnId, body.version, now);
         if (!ret) throw conflict(CORRECTION_MSG.changed);
         const current = await repo.ledgers(returnId);
         const currentMissing = await repo.missingLines(returnId);
         const { productIds, orderLineIds } = namedIds(body, current, currentMissing);
         // One after another: a transaction is one connection (PGlite runs nothing in parallel anyway).
-        const reasons = await createReasonsRepository(tx).codes(ret.customerId);
-        const dispositions = await createDispositionsRepository(tx).list(ret.customerId);
+        const reasons = await reasonsRepo.codes(ret.customerId);
+        const dispositions = await dispositionsRepo.list(ret.customerId);
         const orderLineRows = await repo.orderLines(orderLineIds);
         const received = await repo.receivedCounts(orderLineIds);
         const productRows = await repo.products([...new Set([...productIds, ...orderLineRows.map((l) => l.productId)])]);
@@ -112,7 +122,6 @@ export function createCorrectionsService(deps: { db: Db; customerAccess: Custome
           createdAt: now,
         });
 
-        const queue = createTaskQueueRepository(tx);
         for (const to of await repo.sentTo(returnId)) {
           await queue.enqueue(
             {
@@ -127,7 +136,7 @@ export function createCorrectionsService(deps: { db: Db; customerAccess: Custome
             now,
           );
         }
-        await createAuditRepository(tx).record(
+        await audit.record(
           {
             actor: user,
             action: 'correct',

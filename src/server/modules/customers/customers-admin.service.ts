@@ -9,12 +9,13 @@ import {
   type OptionView,
 } from '../../../contract/customers.js';
 import { PARCEL_MSG } from '../../../contract/parcels.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/crypto.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
-import { changedKeys, createAuditRepository } from '../audit/audit.repository.js';
+import { changedKeys, createAuditRepository, type AuditRepository } from '../audit/audit.repository.js';
 import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
 import {
   createCustomersAdminRepository,
@@ -35,23 +36,24 @@ const codeTaken = () => validationError({ option_code: [CUSTOMER_MSG.codeTaken] 
 
 /** Customer back office (SPEC §2.12): customers, their reasons and their connections, all audited. */
 export function createCustomersAdminService(deps: { db: Db; clock: Clock; secretBox: SecretBox }) {
-  const { db, clock, secretBox } = deps;
+  const { clock, secretBox } = deps;
+  const uow = unitOfWork(deps.db, (db) => ({ customers: createCustomersAdminRepository(db), audit: createAuditRepository(db) }));
 
   /** Runs `work` in a transaction with the customer locked; the reserved customer is refused. */
-  async function underCustomer<T>(customerId: number, work: (repo: CustomersAdminRepository, tx: Tx, now: Date) => Promise<T>): Promise<T> {
+  async function underCustomer<T>(
+    customerId: number,
+    work: (repo: CustomersAdminRepository, audit: AuditRepository, now: Date) => Promise<T>,
+  ): Promise<T> {
     const now = clock.now();
-    return db.transaction(async (tx) => {
-      const repo = createCustomersAdminRepository(tx);
+    return uow.transaction(async ({ customers: repo, audit }) => {
       const customer = await repo.findRow(customerId);
       if (!customer) throw notFound('Customer not found.');
       if (customer.company === RESERVED_COMPANY) throw reservedRefused();
-      const result = await work(repo, tx, now);
+      const result = await work(repo, audit, now);
       await repo.touchCustomer(customerId, now);
       return result;
     });
   }
-
-  const audit = (tx: Tx) => createAuditRepository(tx);
 
   function customerWrite(body: CustomerBody): CustomerWrite {
     return {
@@ -102,7 +104,7 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
   return {
     async list(user: AuthUser): Promise<AdminCustomer[]> {
       requireAdmin(user);
-      return createCustomersAdminRepository(db).list();
+      return uow.repos.customers.list();
     },
 
     async create(actor: AuthUser, body: CustomerBody): Promise<AdminCustomer> {
@@ -110,13 +112,12 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       if (body.company.toLowerCase() === RESERVED_COMPANY.toLowerCase()) throw validationError({ company: [CUSTOMER_MSG.companyReserved] });
       const now = clock.now();
       try {
-        return await db.transaction(async (tx) => {
-          const repo = createCustomersAdminRepository(tx);
+        return await uow.transaction(async ({ customers: repo, audit }) => {
           if (await repo.companyTaken(body.company)) throw companyTaken();
           const id = await repo.insertCustomer(customerWrite(body), now);
           const created = (await repo.find(id))!;
           refuseLimitsOutOfOrder(created);
-          await audit(tx).record({ actor, action: 'create', entityType: 'customer', entityId: id, after: customerSnapshot(created) }, now);
+          await audit.record({ actor, action: 'create', entityType: 'customer', entityId: id, after: customerSnapshot(created) }, now);
           return created;
         });
       } catch (error) {
@@ -129,13 +130,13 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
       requireAdmin(actor);
       if (body.company.toLowerCase() === RESERVED_COMPANY.toLowerCase()) {
         // Renaming onto the reserved name is refused like any change to the reserved customer.
-        const existing = await createCustomersAdminRepository(db).findRow(id);
+        const existing = await uow.repos.customers.findRow(id);
         if (!existing) throw notFound('Customer not found.');
         if (existing.company === RESERVED_COMPANY) throw reservedRefused();
         throw validationError({ company: [CUSTOMER_MSG.companyReserved] });
       }
       try {
-        return await underCustomer(id, async (repo, tx, now) => {
+        return await underCustomer(id, async (repo, audit, now) => {
           if (await repo.companyTaken(body.company, id)) throw companyTaken();
           const current = (await repo.find(id))!;
           if (body.currency && body.currency !== current.currency && (await repo.hasBillingRates(id))) {
@@ -147,7 +148,7 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
           refuseLimitsOutOfOrder(updated);
           const after = customerSnapshot(updated);
           if (changedKeys(before, after).length) {
-            await audit(tx).record({ actor, action: 'update', entityType: 'customer', entityId: id, before, after }, now);
+            await audit.record({ actor, action: 'update', entityType: 'customer', entityId: id, before, after }, now);
           }
           return updated;
         });
@@ -160,7 +161,7 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
     async addOption(actor: AuthUser, customerId: number, body: OptionBody): Promise<OptionView> {
       requireAdmin(actor);
       try {
-        return await underCustomer(customerId, async (repo, tx, now) => {
+        return await underCustomer(customerId, async (repo, audit, now) => {
           if (await repo.optionCodeTaken(customerId, body.option_type, body.option_code)) throw codeTaken();
           const row = toOptionView(
             await repo.insertOption(
@@ -169,7 +170,7 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
               now,
             ),
           );
-          await audit(tx).record({ actor, action: 'create', entityType: 'option', entityId: row.id, after: row }, now);
+          await audit.record({ actor, action: 'create', entityType: 'option', entityId: row.id, after: row }, now);
           return row;
         });
       } catch (error) {
@@ -181,7 +182,7 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
     async updateOption(actor: AuthUser, customerId: number, optionId: number, body: OptionBody): Promise<OptionView> {
       requireAdmin(actor);
       try {
-        return await underCustomer(customerId, async (repo, tx, now) => {
+        return await underCustomer(customerId, async (repo, audit, now) => {
           const current = await repo.findOption(customerId, optionId);
           if (!current) throw notFound('Option not found.');
           if (await repo.optionCodeTaken(customerId, body.option_type, body.option_code, optionId)) throw codeTaken();
@@ -194,7 +195,7 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
             }),
           );
           if (changedKeys(before, after).length) {
-            await audit(tx).record({ actor, action: 'update', entityType: 'option', entityId: optionId, before, after }, now);
+            await audit.record({ actor, action: 'update', entityType: 'option', entityId: optionId, before, after }, now);
           }
           return after;
         });
@@ -206,30 +207,27 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
 
     async deleteOption(actor: AuthUser, customerId: number, optionId: number): Promise<void> {
       requireAdmin(actor);
-      await underCustomer(customerId, async (repo, tx, now) => {
+      await underCustomer(customerId, async (repo, audit, now) => {
         const current = await repo.findOption(customerId, optionId);
         if (!current) throw notFound('Option not found.');
         await repo.deleteOption(optionId);
-        await audit(tx).record({ actor, action: 'delete', entityType: 'option', entityId: optionId, before: toOptionView(current) }, now);
+        await audit.record({ actor, action: 'delete', entityType: 'option', entityId: optionId, before: toOptionView(current) }, now);
       });
     },
 
     async addConnection(actor: AuthUser, customerId: number, body: ConnectionBody): Promise<ConnectionView> {
       requireAdmin(actor);
-      return underCustomer(customerId, async (repo, tx, now) => {
+      return underCustomer(customerId, async (repo, audit, now) => {
         const values = connectionWrite(body) as ConnectionWrite;
         const row = toConnectionView(await repo.insertConnection(customerId, values, now));
-        await audit(tx).record(
-          { actor, action: 'create', entityType: 'connection', entityId: row.id, after: connectionSnapshot(row) },
-          now,
-        );
+        await audit.record({ actor, action: 'create', entityType: 'connection', entityId: row.id, after: connectionSnapshot(row) }, now);
         return row;
       });
     },
 
     async updateConnection(actor: AuthUser, customerId: number, connectionId: number, body: ConnectionBody): Promise<ConnectionView> {
       requireAdmin(actor);
-      return underCustomer(customerId, async (repo, tx, now) => {
+      return underCustomer(customerId, async (repo, audit, now) => {
         const current = await repo.findConnection(customerId, connectionId);
         if (!current) throw notFound('Connection not found.');
         const before = connectionSnapshot(toConnectionView(current));
@@ -238,7 +236,7 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
         // A replaced secret shows only as a flag: the audit row must not hold (even sealed) secrets.
         const secretsReplaced = { short_token_replaced: !!body.secure_short_token, long_token_replaced: !!body.secure_long_token };
         if (changedKeys(before, after).length || secretsReplaced.short_token_replaced || secretsReplaced.long_token_replaced) {
-          await audit(tx).record(
+          await audit.record(
             { actor, action: 'update', entityType: 'connection', entityId: connectionId, before, after: { ...after, ...secretsReplaced } },
             now,
           );
@@ -249,11 +247,11 @@ export function createCustomersAdminService(deps: { db: Db; clock: Clock; secret
 
     async deleteConnection(actor: AuthUser, customerId: number, connectionId: number): Promise<void> {
       requireAdmin(actor);
-      await underCustomer(customerId, async (repo, tx, now) => {
+      await underCustomer(customerId, async (repo, audit, now) => {
         const current = await repo.findConnection(customerId, connectionId);
         if (!current) throw notFound('Connection not found.');
         await repo.deleteConnection(connectionId);
-        await audit(tx).record(
+        await audit.record(
           {
             actor,
             action: 'delete',

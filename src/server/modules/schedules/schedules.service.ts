@@ -1,6 +1,7 @@
 import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import { SCHEDULE_MSG, type ReportFormat, type ScheduleBody, type ScheduleView } from '../../../contract/schedules.js';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { changedKeys, createAuditRepository } from '../audit/audit.repository.js';
@@ -41,22 +42,31 @@ function scheduleWrite(body: ScheduleBody): ScheduleWrite {
  * report and mails it) written with its run row in one transaction; the run table's unique
  * (schedule, due time) key makes a scheduled run go out once across every worker node.
  */
-export function createSchedulesService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+/** The repositories a schedule's change or run writes together. */
+const schedulesRepos = (db: DbOrTx) => ({
+  schedules: createSchedulesRepository(db),
+  audit: createAuditRepository(db),
+  queue: createTaskQueueRepository(db),
+});
+type SchedulesRepos = ReturnType<typeof schedulesRepos>;
 
-  async function requireCustomer(tx: Db | Tx, customerId: number) {
-    const customer = await createSchedulesRepository(tx).customer(customerId);
+export function createSchedulesService(deps: { db: Db; clock: Clock }) {
+  const { clock } = deps;
+  const uow = unitOfWork(deps.db, schedulesRepos);
+
+  async function requireCustomer({ schedules }: SchedulesRepos, customerId: number) {
+    const customer = await schedules.customer(customerId);
     if (!customer) throw notFound('Customer not found.');
     if (customer.company === RESERVED_COMPANY) throw new AppError(403, 'The system reserved customer cannot be changed.');
     return customer;
   }
 
   /** A schedule to change, delete or send: 404 when it is gone, 403 for the reserved customer's. */
-  async function requireSchedule(tx: Db | Tx, id: number) {
-    const repo = createSchedulesRepository(tx);
+  async function requireSchedule(repos: SchedulesRepos, id: number) {
+    const repo = repos.schedules;
     const row = await repo.find(id);
     if (!row) throw notFound(SCHEDULE_MSG.notFound);
-    const customer = await requireCustomer(tx, row.customerId);
+    const customer = await requireCustomer(repos, row.customerId);
     return { repo, row, customer };
   }
 
@@ -79,8 +89,7 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
     };
   }
 
-  async function viewOne(tx: Db | Tx, id: number): Promise<ScheduleView> {
-    const repo = createSchedulesRepository(tx);
+  async function viewOne({ schedules: repo }: SchedulesRepos, id: number): Promise<ScheduleView> {
     const row = (await repo.find(id))!;
     return view(row, (await repo.lastRuns([id], RUNS_SHOWN)).get(id) ?? [], clock.now());
   }
@@ -92,7 +101,7 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
 
   /** Queues the run's task and links it to the run; inside the caller's transaction. */
   async function queueRun(
-    tx: Tx,
+    { queue, schedules }: SchedulesRepos,
     schedule: ScheduleRow,
     company: string,
     runId: number,
@@ -100,7 +109,7 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
     requestedBy: string,
     now: Date,
   ) {
-    const taskId = await createTaskQueueRepository(tx).enqueue(
+    const taskId = await queue.enqueue(
       {
         taskType: 'Return Report',
         message1: `Scheduled report ${company} ${period.from} – ${period.to}`,
@@ -119,15 +128,15 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
       },
       now,
     );
-    await createSchedulesRepository(tx).setRunTask(runId, taskId);
+    await schedules.setRunTask(runId, taskId);
     return taskId;
   }
 
   return {
     async list(actor: AuthUser, customerId: number): Promise<ScheduleView[]> {
       requireAdmin(actor);
-      await requireCustomer(db, customerId);
-      const repo = createSchedulesRepository(db);
+      await requireCustomer(uow.repos, customerId);
+      const repo = uow.repos.schedules;
       const rows = await repo.listFor(customerId);
       const runs = await repo.lastRuns(
         rows.map((r) => r.id),
@@ -140,14 +149,11 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
     async create(actor: AuthUser, customerId: number, body: ScheduleBody): Promise<ScheduleView> {
       requireAdmin(actor);
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      return uow.transaction(async (tx) => {
         await requireCustomer(tx, customerId);
-        const id = await createSchedulesRepository(tx).insert(customerId, scheduleWrite(body), actor.username, now);
+        const id = await tx.schedules.insert(customerId, scheduleWrite(body), actor.username, now);
         const created = await viewOne(tx, id);
-        await createAuditRepository(tx).record(
-          { actor, action: 'create', entityType: 'report_schedule', entityId: id, after: snapshot(created) },
-          now,
-        );
+        await tx.audit.record({ actor, action: 'create', entityType: 'report_schedule', entityId: id, after: snapshot(created) }, now);
         return created;
       });
     },
@@ -155,7 +161,7 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
     async update(actor: AuthUser, id: number, body: ScheduleBody): Promise<ScheduleView> {
       requireAdmin(actor);
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      return uow.transaction(async (tx) => {
         const { repo, row } = await requireSchedule(tx, id);
         const before = await viewOne(tx, id);
         const values = scheduleWrite(body);
@@ -164,7 +170,7 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
         await repo.update(id, { ...values, ...(restart ? { startsAt: now } : {}) }, now);
         const after = await viewOne(tx, id);
         if (changedKeys(snapshot(before), snapshot(after)).length) {
-          await createAuditRepository(tx).record(
+          await tx.audit.record(
             { actor, action: 'update', entityType: 'report_schedule', entityId: id, before: snapshot(before), after: snapshot(after) },
             now,
           );
@@ -176,14 +182,11 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
     async remove(actor: AuthUser, id: number): Promise<void> {
       requireAdmin(actor);
       const now = clock.now();
-      await db.transaction(async (tx) => {
+      await uow.transaction(async (tx) => {
         const { repo } = await requireSchedule(tx, id);
         const before = await viewOne(tx, id);
         await repo.remove(id);
-        await createAuditRepository(tx).record(
-          { actor, action: 'delete', entityType: 'report_schedule', entityId: id, before: snapshot(before) },
-          now,
-        );
+        await tx.audit.record({ actor, action: 'delete', entityType: 'report_schedule', entityId: id, before: snapshot(before) }, now);
       });
     },
 
@@ -194,7 +197,7 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
     async sendNow(actor: AuthUser, id: number): Promise<ScheduleView> {
       requireAdmin(actor);
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      return uow.transaction(async (tx) => {
         const { repo, row, customer } = await requireSchedule(tx, id);
         const due = latestDue(timingOf(row), now);
         const period = periodOf(timingOf(row), due.date);
@@ -214,9 +217,9 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
      * Answers the number of runs queued by this call.
      */
     async runDue(now: Date): Promise<number> {
-      const schedules = await createSchedulesRepository(db).active();
+      const schedules = await uow.repos.schedules.active();
       if (!schedules.length) return 0;
-      const last = await createSchedulesRepository(db).lastScheduledDue(schedules.map((s) => s.id));
+      const last = await uow.repos.schedules.lastScheduledDue(schedules.map((s) => s.id));
       let queued = 0;
       for (const schedule of schedules) {
         const timing = timingOf(schedule);
@@ -225,8 +228,8 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
         const sent = last.get(schedule.id);
         if (sent && sent.getTime() >= due.at.getTime()) continue;
         const period = periodOf(timing, due.date);
-        const inserted = await db.transaction(async (tx) => {
-          const runId = await createSchedulesRepository(tx).insertRun(
+        const inserted = await uow.transaction(async (tx) => {
+          const runId = await tx.schedules.insertRun(
             {
               scheduleId: schedule.id,
               dueAt: due.at,

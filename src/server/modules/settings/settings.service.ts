@@ -1,6 +1,7 @@
 import { SECRET_SETTING_KEYS, SETTING_KEYS, type SettingKey } from '../../../contract/constants.js';
 import { SETTING_MSG, type SettingBody, type SettingView } from '../../../contract/settings.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/crypto.js';
@@ -36,6 +37,11 @@ export async function readIntegrationSettings(db: DbOrTx, secretBox: SecretBox):
 /** System Settings (SPEC §2.13): write-only FTP password, checked counter and customer id, audited. */
 export function createSettingsService(deps: { db: Db; clock: Clock; secretBox: SecretBox }) {
   const { db, clock, secretBox } = deps;
+  const uow = unitOfWork(db, (d) => ({
+    settings: createSettingsRepository(d),
+    customers: createCustomersAdminRepository(d),
+    audit: createAuditRepository(d),
+  }));
 
   function view(key: SettingKey, stored: string | undefined): SettingView {
     const secret = isSecret(key);
@@ -50,7 +56,7 @@ export function createSettingsService(deps: { db: Db; clock: Clock; secretBox: S
 
     async list(user: AuthUser): Promise<SettingView[]> {
       requireAdmin(user);
-      const stored = await createSettingsRepository(db).getMany(SETTING_KEYS);
+      const stored = await uow.repos.settings.getMany(SETTING_KEYS);
       return SETTING_KEYS.map((key) => view(key, stored[key]));
     },
 
@@ -62,13 +68,12 @@ export function createSettingsService(deps: { db: Db; clock: Clock; secretBox: S
       requireAdmin(actor);
       if (key === 'BIZTALK_MESSAGE_ID_COUNTER') throw validationError({ setting_key: [SETTING_MSG.counterNotClearable] });
       const now = clock.now();
-      return db.transaction(async (tx) => {
-        const repo = createSettingsRepository(tx);
+      return uow.transaction(async ({ settings: repo, audit }) => {
         const before = view(key, await repo.get(key));
         if (!before.has_value) return before;
         await repo.set(key, '', now);
         const after = view(key, '');
-        await createAuditRepository(tx).record(
+        await audit.record(
           { actor, action: 'delete', entityType: 'setting', entityId: key, before: auditValue(before), after: auditValue(after) },
           now,
         );
@@ -80,13 +85,12 @@ export function createSettingsService(deps: { db: Db; clock: Clock; secretBox: S
       requireAdmin(actor);
       const key = body.setting_key;
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      return uow.transaction(async ({ settings: repo, customers, audit }) => {
         if (key === 'H2O_CUSTOMER_ID' && body.setting_value !== '') {
-          if (!(await createCustomersAdminRepository(tx).findRow(Number(body.setting_value)))) {
+          if (!(await customers.findRow(Number(body.setting_value)))) {
             throw validationError({ setting_value: [SETTING_MSG.customer] });
           }
         }
-        const repo = createSettingsRepository(tx);
         const before = view(key, await repo.get(key));
         try {
           await repo.set(key, isSecret(key) ? secretBox.seal(body.setting_value) : body.setting_value, now);
@@ -97,7 +101,7 @@ export function createSettingsService(deps: { db: Db; clock: Clock; secretBox: S
         }
         const after = view(key, await repo.get(key));
         if (isSecret(key) || before.setting_value !== after.setting_value) {
-          await createAuditRepository(tx).record(
+          await audit.record(
             {
               actor,
               action: before.has_value ? 'update' : 'create',

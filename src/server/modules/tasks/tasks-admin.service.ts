@@ -1,6 +1,7 @@
 import { LIMITS } from '../../../contract/constants.js';
 import type { TaskDownload, TaskListQuery, TaskPage, TaskUpdateBody, TaskView } from '../../../contract/tasks.js';
 import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import type { TaskLogEntry } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -15,8 +16,9 @@ const RUNNABLE = new Set(['Pending', 'Before Downloading']);
 
 /** Task monitor for admins (SPEC §2.14) and the signed file links of the Task Detail modal. */
 export function createTasksAdminService(deps: { db: Db; clock: Clock; customerAccess: CustomerAccess; fileLinks: FileLinks }) {
-  const { db, clock, customerAccess, fileLinks } = deps;
-  const read = createTasksAdminRepository(db);
+  const { clock, customerAccess, fileLinks } = deps;
+  const uow = unitOfWork(deps.db, (db) => ({ tasks: createTasksAdminRepository(db), audit: createAuditRepository(db) }));
+  const read = uow.repos.tasks;
 
   return {
     async list(user: AuthUser, query: TaskListQuery): Promise<TaskPage> {
@@ -36,8 +38,7 @@ export function createTasksAdminService(deps: { db: Db; clock: Clock; customerAc
     async update(actor: AuthUser, id: number, body: TaskUpdateBody): Promise<TaskView> {
       requireAdmin(actor);
       const now = clock.now();
-      return db.transaction(async (tx) => {
-        const repo = createTasksAdminRepository(tx);
+      return uow.transaction(async ({ tasks: repo, audit }) => {
         const current = await repo.findForUpdate(id);
         if (!current) throw notFound('Task not found.');
         const before = {
@@ -74,7 +75,7 @@ export function createTasksAdminService(deps: { db: Db; clock: Clock; customerAc
           entry,
           now,
         );
-        await createAuditRepository(tx).record({ actor, action: 'update', entityType: 'task', entityId: id, before, after }, now);
+        await audit.record({ actor, action: 'update', entityType: 'task', entityId: id, before, after }, now);
         return toTaskView((await repo.find(id))!);
       });
     },

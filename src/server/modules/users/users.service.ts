@@ -1,6 +1,7 @@
 import type { AdminUser, UserCreateBody, UserUpdateBody } from '../../../contract/users.js';
 import { USER_MSG } from '../../../contract/users.js';
 import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { hashPassword } from '../../lib/crypto.js';
@@ -11,8 +12,9 @@ import { createUsersRepository, type UsersRepository, type UserWrite } from './u
 
 /** Admin user management (SPEC §2.11) with the uniqueness, last-admin and self rules. */
 export function createUsersService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
-  const read = createUsersRepository(db);
+  const { clock } = deps;
+  const uow = unitOfWork(deps.db, (db) => ({ users: createUsersRepository(db), audit: createAuditRepository(db) }));
+  const read = uow.repos.users;
 
   async function checkUnique(repo: UsersRepository, username: string | undefined, email: string, exceptId?: number) {
     const errors: Record<string, string[]> = {};
@@ -46,8 +48,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
       const passwordHash = await hashPassword(body.password);
       const now = clock.now();
       try {
-        return await db.transaction(async (tx) => {
-          const repo = createUsersRepository(tx);
+        return await uow.transaction(async ({ users: repo, audit }) => {
           const errors = { ...(await checkUnique(repo, body.username, body.email)), ...(await checkCustomers(repo, body.customer_ids)) };
           if (Object.keys(errors).length) throw validationError(errors);
           const id = await repo.insert(
@@ -56,7 +57,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
           );
           await repo.setLinks(id, body.customer_ids);
           const created = (await repo.find(id))!;
-          await createAuditRepository(tx).record({ actor, action: 'create', entityType: 'user', entityId: id, after: created }, now);
+          await audit.record({ actor, action: 'create', entityType: 'user', entityId: id, after: created }, now);
           return created;
         });
       } catch (error) {
@@ -69,8 +70,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
       const passwordHash = body.password ? await hashPassword(body.password) : undefined;
       const now = clock.now();
       try {
-        return await db.transaction(async (tx) => {
-          const repo = createUsersRepository(tx);
+        return await uow.transaction(async ({ users: repo, audit }) => {
           const activeAdmins = await repo.lockActiveAdmins();
           const current = await repo.findForUpdate(id);
           if (!current) throw notFound('User not found.');
@@ -100,7 +100,7 @@ export function createUsersService(deps: { db: Db; clock: Clock }) {
           const after = (await repo.find(id))!;
           const changed = changedKeys(before, after).filter((k) => k !== 'updated_at');
           if (changed.length || passwordHash) {
-            await createAuditRepository(tx).record(
+            await audit.record(
               {
                 actor,
                 action: 'update',

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client.js';
+import { unitOfWork } from '../../../db/unit-of-work.js';
 import type { Clock } from '../../../lib/clock.js';
 import { createInboundRepository } from '../handlers/inbound-tasks.repository.js';
 import type { WorkerLog } from '../task-worker.js';
@@ -9,8 +10,7 @@ import type { WorkerLog } from '../task-worker.js';
  * Empty scans older than a day are pruned so the monitor is not flooded with them.
  */
 export async function ensureInboundScan(db: Db, now: Date): Promise<number | null> {
-  return db.transaction(async (tx) => {
-    const repo = createInboundRepository(tx);
+  return unitOfWork(db, createInboundRepository).transaction(async (repo) => {
     await repo.lockScanQueue();
     const waiting = await repo.scanWaiting();
     await repo.pruneEmptyScans(new Date(now.getTime() - 86_400_000));

@@ -8,7 +8,7 @@ import { existsSync, mkdtempSync, openSync, readdirSync, readFileSync, statSync,
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { percentile } from './support.js';
@@ -239,6 +239,8 @@ export interface RunningApp {
   token: string;
   /** The app's process id (for CPU accounting: processCpuMs). */
   pid: number;
+  /** Its DATA_DIR (a temp folder: the log, and PGlite's files when no DATABASE_URL is given). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -255,6 +257,18 @@ function newest(dir: string): number {
     else if (!entry.name.endsWith('.test.ts')) max = Math.max(max, statSync(p).mtimeMs);
   }
   return max;
+}
+
+/** A TCP port nothing listens on at the moment (the system's pick for port 0 on 127.0.0.1). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /**
@@ -280,6 +294,24 @@ export function ensureServerBuild(appRoot: string): string {
 }
 
 /**
+ * The SPA `npm run build` writes (dist/web, which the server serves by default), built here
+ * (`npm run build:web`) when it is missing or older than its sources.
+ */
+export function ensureWebBuild(appRoot: string): string {
+  const index = join(appRoot, 'dist', 'web', 'index.html');
+  const sources = Math.max(
+    newest(join(appRoot, 'src', 'web')),
+    newest(join(appRoot, 'src', 'contract')),
+    ...['package.json', 'vite.config.ts'].map((f) => mtime(join(appRoot, f))),
+  );
+  if (existsSync(index) && mtime(index) >= sources) return dirname(index);
+  console.error(`(building the SPA in ${appRoot}: npm run build:web)`);
+  const r = spawnSync('npm', ['run', 'build:web'], { cwd: appRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (r.status !== 0) throw new Error(`npm run build:web failed in ${appRoot}`);
+  return dirname(index);
+}
+
+/**
  * How the bench runs the app: `dist` (the default) the compiled JS, as `npm start` ships it;
  * `tsx` the TypeScript sources through the tsx loader (phases 1–3: the loader's hooks were 13% of a
  * /api/health profile, a cost production does not pay).
@@ -298,7 +330,7 @@ export async function startApp(
 ): Promise<RunningApp> {
   const root = appRoot;
   const entry = run === 'tsx' ? ['--import', 'tsx', join(root, 'src/server/main.ts')] : [ensureServerBuild(root)];
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
+  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'rd-bench-app-'));
   // BENCH_PROFILE_DIR=<dir>: the app writes a V8 CPU profile there when it stops (open in Chrome DevTools).
   const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
@@ -351,6 +383,7 @@ export async function startApp(
     port,
     token,
     pid: child.pid!,
+    dataDir,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -1,10 +1,9 @@
 // Data for the blind return, history, return view and report specs, made through the API like a user would.
-import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adminToken, apiCall, apiLogin, createCustomerWithReasons, createOperator, unique, type TestUser } from './support/index';
+import { expect, unique, type Api, type TestUser } from './support/index';
 
 export interface SeedProduct {
   sku: string;
@@ -35,9 +34,9 @@ export const seedProduct = (ref: string, n: number): SeedProduct => ({
  * Through the admin upload; a server without that route but on PostgreSQL (E2E_DATABASE_URL) gets
  * the same import code through the CLI.
  */
-async function importOrders(token: string, customerId: number, orders: unknown[]) {
+async function importOrders(api: Api, token: string, customerId: number, orders: unknown[]) {
   const content = JSON.stringify({ orders });
-  const imported = await apiCall('POST', `/su/customers/${customerId}/orders/import`, { token, body: { format: 'json', content } });
+  const imported = await api.call('POST', `/su/customers/${customerId}/orders/import`, { token, body: { format: 'json', content } });
   if (imported.code === 404 && process.env.E2E_DATABASE_URL) {
     const file = join(mkdtempSync(join(tmpdir(), 'rdh-e2e-orders-')), 'orders.json');
     writeFileSync(file, content);
@@ -45,25 +44,28 @@ async function importOrders(token: string, customerId: number, orders: unknown[]
       env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL },
       encoding: 'utf8',
     });
-    assert.equal(cli.status, 0, cli.stderr + cli.stdout);
+    expect(cli.status, cli.stderr + cli.stdout).toBe(0);
     return;
   }
-  assert.equal(imported.code, 200, JSON.stringify(imported));
+  expect(imported.code, JSON.stringify(imported)).toBe(200);
 }
 
 /**
  * A customer with two reasons, an outbound connection (so saved returns get a 'Biztalk File' task),
  * `orders` orders of one line each over five products, and an operator linked to it.
  */
-export async function seedReturnsCustomer(options: { canBlind?: boolean; orders?: number; prefix?: string } = {}): Promise<ReturnsSeed> {
-  const token = await adminToken();
+export async function seedReturnsCustomer(
+  api: Api,
+  options: { canBlind?: boolean; orders?: number; prefix?: string } = {},
+): Promise<ReturnsSeed> {
+  const token = await api.adminToken();
   const company = unique(options.prefix ?? 'Returns Co');
-  const customerId = await createCustomerWithReasons(token, company, { can_blind: options.canBlind ?? true });
-  const conn = await apiCall('POST', `/su/customers/${customerId}/connections`, {
+  const customerId = await api.createCustomerWithReasons(token, company, { can_blind: options.canBlind ?? true });
+  const conn = await api.call('POST', `/su/customers/${customerId}/connections`, {
     token,
     body: { connection_type: 'Biztalk Outbound Return', biztalk_sender: 'SGL', biztalk_receiver: 'E2E' },
   });
-  assert.equal(conn.code, 200, JSON.stringify(conn));
+  expect(conn.code, JSON.stringify(conn)).toBe(200);
   const ref = String(Date.now()).slice(-7) + String(Math.floor(Math.random() * 90) + 10);
   const products = [1, 2, 3, 4, 5].map((n) => seedProduct(ref, n));
   const orders = Array.from({ length: options.orders ?? 1 }, (_, i) => ({
@@ -81,9 +83,9 @@ export async function seedReturnsCustomer(options: { canBlind?: boolean; orders?
     delivery_country: 'DE',
     lines: [{ line_number: 1, quantity: 2, product: products[i % products.length] }],
   }));
-  await importOrders(token, customerId, orders);
-  const operator = await createOperator({ customerIds: [customerId] });
-  return { company, customerId, ref, products, operator, token: await apiLogin(operator.username, operator.password) };
+  await importOrders(api, token, customerId, orders);
+  const operator = await api.createOperator({ customerIds: [customerId] });
+  return { company, customerId, ref, products, operator, token: await api.login(operator.username, operator.password) };
 }
 
 interface LoadedOrder {
@@ -94,25 +96,26 @@ interface LoadedOrder {
 
 /** An order-based return through the Receiving API (search, load, submit); answers the return id and order id. */
 export async function submitOrderReturn(
+  api: Api,
   seed: ReturnsSeed,
   orderIndex: number,
   reference1: string,
 ): Promise<{ id: number; orderId: number }> {
   const orderNumber = `HO-${seed.ref}-${String(orderIndex).padStart(3, '0')}`;
-  const found = await apiCall<{ id: number; source: string }[]>('PUT', `/returns/search/${seed.customerId}`, {
+  const found = await api.call<{ id: number; source: string }[]>('PUT', `/returns/search/${seed.customerId}`, {
     token: seed.token,
     body: { search: orderNumber },
   });
-  assert.equal(found.code, 200, JSON.stringify(found));
+  expect(found.code, JSON.stringify(found)).toBe(200);
   const hit = found.message[0]!;
-  const loaded = await apiCall<LoadedOrder>('PUT', `/returns/order/${encodeURIComponent(hit.source)}/${hit.id}`, {
+  const loaded = await api.call<LoadedOrder>('PUT', `/returns/order/${encodeURIComponent(hit.source)}/${hit.id}`, {
     token: seed.token,
     body: {},
   });
-  assert.equal(loaded.code, 200, JSON.stringify(loaded));
+  expect(loaded.code, JSON.stringify(loaded)).toBe(200);
   const line = loaded.message.order_lines[0]!;
   const draft = `__${Math.random().toString(36).slice(2, 8).padEnd(6, 'x')}`;
-  const saved = await apiCall<{ id: number }>('POST', '/returns', {
+  const saved = await api.call<{ id: number }>('POST', '/returns', {
     token: seed.token,
     body: {
       id: draft,
@@ -127,18 +130,18 @@ export async function submitOrderReturn(
       ],
     },
   });
-  assert.equal(saved.code, 200, JSON.stringify(saved));
+  expect(saved.code, JSON.stringify(saved)).toBe(200);
   return { id: saved.message.id, orderId: loaded.message.id };
 }
 
 /** A blind return through the API; answers its id. */
-export async function submitBlindReturn(seed: ReturnsSeed, reference1: string, productSku: string): Promise<number> {
-  const found = await apiCall<{ id: number }[]>('PUT', `/returns/products/${seed.customerId}`, {
+export async function submitBlindReturn(api: Api, seed: ReturnsSeed, reference1: string, productSku: string): Promise<number> {
+  const found = await api.call<{ id: number }[]>('PUT', `/returns/products/${seed.customerId}`, {
     token: seed.token,
     body: { search: productSku },
   });
-  assert.equal(found.code, 200, JSON.stringify(found));
-  const saved = await apiCall<{ id: number }>('PUT', `/returns/blind/${seed.customerId}`, {
+  expect(found.code, JSON.stringify(found)).toBe(200);
+  const saved = await api.call<{ id: number }>('PUT', `/returns/blind/${seed.customerId}`, {
     token: seed.token,
     body: {
       reference_1: reference1,
@@ -147,6 +150,42 @@ export async function submitBlindReturn(seed: ReturnsSeed, reference1: string, p
       return_ledgers: [{ product_id: found.message[0]!.id, quantity: 1, condition: 'Pristine', reason: 'WRONG' }],
     },
   });
-  assert.equal(saved.code, 200, JSON.stringify(saved));
+  expect(saved.code, JSON.stringify(saved)).toBe(200);
   return saved.message.id;
+}
+
+export interface ReturnTask {
+  id: number;
+  task_type: string;
+  task_status: string;
+  attempts_count: number;
+}
+
+/** The tasks of a return as its Return View reads them (the outbound file, photo links, …). */
+export async function returnTasks(api: Api, token: string, returnId: number, orderId: number | 'blind'): Promise<ReturnTask[]> {
+  const res = await api.call<{ tasks: ReturnTask[] }>('GET', `/returns/${returnId}/order/${orderId}`, { token });
+  expect(res.code, JSON.stringify(res)).toBe(200);
+  return res.message.tasks;
+}
+
+/**
+ * Expects the return's tasks (at least one) all to reach `done` (Success: delivered; or 'settled':
+ * none Pending any more). The worker runs them a moment after the submit; a failure shows the statuses.
+ */
+export async function expectReturnTasks(
+  api: Api,
+  token: string,
+  returnId: number,
+  orderId: number | 'blind',
+  done: 'delivered' | 'settled',
+): Promise<ReturnTask[]> {
+  let tasks: ReturnTask[] = [];
+  const reached = (t: ReturnTask) => (done === 'delivered' ? t.task_status === 'Success' : t.task_status !== 'Pending');
+  await expect
+    .poll(async () => {
+      tasks = await returnTasks(api, token, returnId, orderId);
+      return tasks.length > 0 && tasks.every(reached) ? done : `not yet: ${JSON.stringify(tasks)}`;
+    })
+    .toBe(done);
+  return tasks;
 }

@@ -1,85 +1,77 @@
 // Issue 6: the Return View timeline shows the outbound file task turning green once the worker has
 // delivered the file. The first upload is made to fail (the H2O folder is blocked by a plain file),
-// so the task is seen waiting for its retry (gray); the folder is then freed and the worker's own
-// retry delivers the same file (green), with 'Msg #' on the header.
-import assert from 'node:assert/strict';
+// so the task is seen waiting for its retry (gray); the folder is then freed, an admin asks for the
+// retry now instead of after the 30 s back-off (Task Action: Pending again, which makes it due at
+// once), and the worker's retry delivers the same file: green on the view's next poll (the page's
+// clock is moved to it), with 'Msg #' on the header.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe } from 'node:test';
-import { adminToken, apiCall, e2eEnv, e2eTest, loginViaUi, screenshot, useBrowser } from './support/index';
-import { seedReturnsCustomer, submitOrderReturn } from './returns-seed';
+import { test, expect, loginViaUi, type Api } from './support/index';
+import { returnTasks, seedReturnsCustomer, submitOrderReturn } from './returns-seed';
+import { TIMELINE_POLL_MS } from '../src/web/lib/polling';
 
-const browser = useBrowser();
-
-interface ViewTask {
-  task_type: string;
-  task_status: string;
-  attempts_count: number;
+async function setSetting(api: Api, token: string, key: string, value: string) {
+  const res = await api.call('POST', '/su/settings', { token, body: { setting_key: key, setting_value: value } });
+  expect(res.code, JSON.stringify(res)).toBe(200);
 }
 
-async function setSetting(token: string, key: string, value: string) {
-  const res = await apiCall('POST', '/su/settings', { token, body: { setting_key: key, setting_value: value } });
-  assert.equal(res.code, 200, JSON.stringify(res));
-}
+test.describe('return view timeline', () => {
+  test('the outbound task turns green when the worker has delivered the file', async ({ page, errors, api, server, takeScreenshot }) => {
+    test.slow();
+    const seed = await seedReturnsCustomer(api, { orders: 1, prefix: 'Timeline Co' });
+    const admin = await api.adminToken();
+    const ftpRoot = join(server.dataDir, 'ftp');
+    const blocked = join(ftpRoot, `h2o-${seed.ref}`);
+    mkdirSync(ftpRoot, { recursive: true });
+    writeFileSync(blocked, 'a file where the upload folder should be');
+    await setSetting(api, admin, 'BIZTALK_FTP_URL', pathToFileURL(ftpRoot).href);
+    await setSetting(api, admin, 'H2O_CUSTOMER_ID', String(seed.customerId));
+    await setSetting(api, admin, 'H2O_UPLOAD_DIR', `/h2o-${seed.ref}/returns`);
 
-describe('return view timeline', () => {
-  e2eTest(
-    'the outbound task turns green when the worker has delivered the file',
-    browser,
-    async ({ page, errors }) => {
-      const seed = await seedReturnsCustomer({ orders: 1, prefix: 'Timeline Co' });
-      const admin = await adminToken();
-      const ftpRoot = join(e2eEnv.dataDir, 'ftp');
-      const blocked = join(ftpRoot, `h2o-${seed.ref}`);
-      mkdirSync(ftpRoot, { recursive: true });
-      writeFileSync(blocked, 'a file where the upload folder should be');
-      await setSetting(admin, 'BIZTALK_FTP_URL', pathToFileURL(ftpRoot).href);
-      await setSetting(admin, 'H2O_CUSTOMER_ID', String(seed.customerId));
-      await setSetting(admin, 'H2O_UPLOAD_DIR', `/h2o-${seed.ref}/returns`);
+    const saved = await submitOrderReturn(api, seed, 0, 'TL-REF-1');
+    // The first attempt fails and waits for its retry.
+    const outbound = async () => (await returnTasks(api, seed.token, saved.id, saved.orderId)).find((t) => t.task_type === 'SGL Outbound');
+    await expect
+      .poll(
+        async () => {
+          const task = await outbound();
+          return task && { failedOnce: task.attempts_count >= 1, status: task.task_status };
+        },
+        { message: 'the first attempt fails as planned' },
+      )
+      .toEqual({ failedOnce: true, status: 'Pending' });
 
-      const saved = await submitOrderReturn(seed, 0, 'TL-REF-1');
-      const viewPath = `/returns/${saved.id}/order/${saved.orderId}`;
-      // The first attempt fails and waits for its retry.
-      for (let i = 0; ; i++) {
-        const res = await apiCall<{ tasks: ViewTask[] }>('GET', viewPath, { token: seed.token });
-        const task = res.message.tasks.find((t) => t.task_type === 'SGL Outbound');
-        if (task && task.attempts_count >= 1 && task.task_status === 'Pending') break;
-        assert.ok(i < 150, `the first attempt did not fail as planned: ${JSON.stringify(res.message.tasks)}`);
-        await new Promise((r) => setTimeout(r, 200));
-      }
+    await loginViaUi(page, seed.operator.username, seed.operator.password);
+    await page.clock.install();
+    await page.goto(`/orders/${saved.orderId}/returns/${saved.id}`);
+    await expect(page.getByRole('heading', { name: 'Return View' })).toBeVisible();
+    const item = page.getByTestId('timeline-task').first();
+    await expect(item.getByText('Biztalk File')).toBeVisible();
+    await expect(item).toHaveAttribute('data-color', 'gray');
+    await takeScreenshot(page, 'timeline-01-waiting-for-retry');
 
-      await loginViaUi(page, seed.operator.username, seed.operator.password);
-      await page.goto(`/orders/${saved.orderId}/returns/${saved.id}`);
-      await page.getByRole('heading', { name: 'Return View' }).waitFor();
-      const item = page.getByTestId('timeline-task').first();
-      await item.getByText('Biztalk File').waitFor();
-      assert.equal(await item.getAttribute('data-color'), 'gray');
-      await screenshot(page, 'timeline-01-waiting-for-retry');
+    rmSync(blocked);
+    const task = (await outbound())!;
+    const retry = await api.call('PUT', `/su/tasks/${task.id}`, {
+      token: admin,
+      body: { message_2: 'upload folder freed: retry now', is_running: false, task_status: 'Pending', attempts_count: task.attempts_count },
+    });
+    expect(retry.code, JSON.stringify(retry)).toBe(200);
+    await expect.poll(async () => (await outbound())?.task_status, { message: 'the retry delivers the file' }).toBe('Success');
+    // The view reads the return again every TIMELINE_POLL_MS while a task is Pending: its clock moves there.
+    await page.clock.runFor(TIMELINE_POLL_MS);
+    await expect(item).toHaveAttribute('data-color', 'green');
+    const msg = (await page.getByTestId('field-Msg #').innerText()).trim();
+    expect(msg).toMatch(/^\d+$/);
+    await takeScreenshot(page, 'timeline-02-delivered');
 
-      rmSync(blocked);
-      // The worker retries by itself (30 s after the failure); the page shows it on the next load.
-      let color: string | null = null;
-      for (let i = 0; i < 45 && color !== 'green'; i++) {
-        await new Promise((r) => setTimeout(r, 2000));
-        await page.reload();
-        await page.getByRole('heading', { name: 'Return View' }).waitFor();
-        await page.getByTestId('timeline-task').first().waitFor();
-        color = await page.getByTestId('timeline-task').first().getAttribute('data-color');
-      }
-      assert.equal(color, 'green');
-      const msg = (await page.getByTestId('field-Msg #').innerText()).trim();
-      assert.match(msg, /^\d+$/);
-      await screenshot(page, 'timeline-02-delivered');
-
-      const file = join(blocked, 'returns', `RET_${saved.id}_${msg}.xml`);
-      assert.ok(existsSync(file), `${file} was not written`);
-      const xml = readFileSync(file, 'utf8');
-      assert.match(xml, new RegExp(`<MessageId>${msg}</MessageId>`));
-      assert.match(xml, /<Receiver>E2E<\/Receiver>/);
-      assert.match(xml, /<Reference1>TL-REF-1<\/Reference1>/);
-      assert.deepEqual(errors, []);
-    },
-    { timeout: 180_000 },
-  );
+    const file = join(blocked, 'returns', `RET_${saved.id}_${msg}.xml`);
+    expect(existsSync(file), `${file} was not written`).toBeTruthy();
+    const xml = readFileSync(file, 'utf8');
+    expect(xml).toMatch(new RegExp(`<MessageId>${msg}</MessageId>`));
+    expect(xml).toMatch(/<Receiver>E2E<\/Receiver>/);
+    expect(xml).toMatch(/<Reference1>TL-REF-1<\/Reference1>/);
+    expect(errors).toEqual([]);
+  });
 });

@@ -1,6 +1,7 @@
 // Direct API calls for test setup (users, customers, tokens); the UI is what the specs test.
+// Specs get these bound to the server under test through the `api` fixture (fixtures.ts).
 import { randomBytes } from 'node:crypto';
-import { e2eEnv } from './env';
+import type { E2EServer } from './server';
 
 export interface Envelope<T = unknown> {
   code: number;
@@ -18,32 +19,11 @@ export function fakeClientAddress(): string {
   return `10.${b[0]}.${b[1]}.${b[2]! || 1}`;
 }
 
-export async function apiCall<T = unknown>(
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<Envelope<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'X-Forwarded-For': fakeClientAddress() };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  const res = await fetch(`${e2eEnv.baseUrl}${path.startsWith('/api') ? path : `/api${path}`}`, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return (await res.json()) as Envelope<T>;
-}
-
-/** Logs in through the API and returns a bearer token (a new session each time). */
-export async function apiLogin(username: string, password: string): Promise<string> {
-  const res = await apiCall<{ token: string; expire: string }>('POST', '/auth/login', { body: { username, password } });
-  if (res.code !== 200) throw new Error(`API login of ${username} failed: ${JSON.stringify(res)}`);
-  return res.message.token;
-}
-
-export async function adminToken(): Promise<string> {
-  const { username, password } = e2eEnv.admin;
-  return apiLogin(username, password);
+let counter = 0;
+/** A unique suffix so specs never collide with each other or with an earlier run's data. */
+export function unique(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}${counter}${randomBytes(2).toString('hex')}`;
 }
 
 export interface TestUser {
@@ -55,48 +35,6 @@ export interface TestUser {
   is_su: boolean;
 }
 
-let counter = 0;
-/** A unique suffix so specs never collide with each other or with an earlier run's data. */
-export function unique(prefix: string): string {
-  counter += 1;
-  return `${prefix}-${Date.now().toString(36)}${counter}${randomBytes(2).toString('hex')}`;
-}
-
-/**
- * Creates an active user through the admin API (POST /api/su/users). Operators by default; pass
- * customerIds to link customers, or `allCustomers: true` to link every customer the admin sees.
- */
-export async function createUser(
-  options: { isSu?: boolean; customerIds?: number[]; allCustomers?: boolean; password?: string; name?: string } = {},
-): Promise<TestUser> {
-  const token = await adminToken();
-  const username = unique(options.isSu ? 'admin' : 'operator');
-  const password = options.password ?? `Pw-${randomBytes(8).toString('base64url')}`;
-  const name = options.name ?? (options.isSu ? 'Erin Admin' : 'Oscar Operator');
-  const email = `${username}@example.com`;
-  let customerIds = options.customerIds ?? [];
-  if (options.allCustomers) customerIds = (await listCustomers()).map((c) => c.id);
-  const res = await apiCall<{ id: number }>('POST', '/su/users', {
-    token,
-    body: {
-      name,
-      email,
-      username,
-      password,
-      pass_confirmed: password,
-      is_su: options.isSu ?? false,
-      user_status: 'Active',
-      customer_ids: customerIds,
-    },
-  });
-  if (res.code !== 200) throw new Error(`creating user ${username} failed: ${JSON.stringify(res)}`);
-  const id = typeof res.message === 'object' && res.message && 'id' in res.message ? Number(res.message.id) : NaN;
-  return { id, username, password, name, email, is_su: options.isSu ?? false };
-}
-
-export const createOperator = (options: Omit<Parameters<typeof createUser>[0] & object, 'isSu'> = {}) =>
-  createUser({ ...options, isSu: false });
-
 export interface CustomerRow {
   id: number;
   company: string;
@@ -104,34 +42,107 @@ export interface CustomerRow {
   order_source: string;
 }
 
-/**
- * The customers a user sees (the admin by default), read from a session refresh of a fresh login:
- * the refresh rotates the token, so it never reuses a token the caller still holds.
- */
-export async function listCustomers(user: { username: string; password: string } = e2eEnv.admin): Promise<CustomerRow[]> {
-  const t = await apiLogin(user.username, user.password);
-  const res = await apiCall<{ customers: CustomerRow[] }>('POST', '/account/token', { token: t });
-  if (res.code !== 200) throw new Error(`listing customers failed: ${JSON.stringify(res)}`);
-  return res.message.customers;
+export interface UserOptions {
+  isSu?: boolean;
+  customerIds?: number[];
+  allCustomers?: boolean;
+  password?: string;
+  name?: string;
 }
 
-/** A new Biztalk customer (fields may be overridden) with the reasons DAMAGED and WRONG, through the admin API. */
-export async function createCustomerWithReasons(token: string, company: string, fields: Record<string, unknown> = {}): Promise<number> {
-  const created = await apiCall<{ id: number }>('POST', '/su/customers', {
-    token,
-    body: { company, can_blind: true, order_source: 'Biztalk', customer_status: 'Active', ...fields },
-  });
-  if (created.code !== 200) throw new Error(`creating ${company} failed: ${JSON.stringify(created)}`);
-  const customerId = created.message.id;
-  for (const [code, value] of [
-    ['DAMAGED', 'Damaged in transit'],
-    ['WRONG', 'Wrong size'],
-  ]) {
-    const r = await apiCall('POST', `/su/customers/${customerId}/options`, {
-      token,
-      body: { option_type: 'Reason', option_code: code, option_value: value },
+export type Api = ReturnType<typeof createApi>;
+
+export function createApi(server: Pick<E2EServer, 'baseUrl' | 'admin'>) {
+  async function call<T = unknown>(method: string, path: string, options: { token?: string; body?: unknown } = {}): Promise<Envelope<T>> {
+    const headers: Record<string, string> = { Accept: 'application/json', 'X-Forwarded-For': fakeClientAddress() };
+    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    const res = await fetch(`${server.baseUrl}${path.startsWith('/api') ? path : `/api${path}`}`, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
-    if (r.code !== 200) throw new Error(`adding reason ${code} failed: ${JSON.stringify(r)}`);
+    return (await res.json()) as Envelope<T>;
   }
-  return customerId;
+
+  /** Logs in through the API and returns a bearer token (a new session each time). */
+  async function login(username: string, password: string): Promise<string> {
+    const res = await call<{ token: string; expire: string }>('POST', '/auth/login', { body: { username, password } });
+    if (res.code !== 200) throw new Error(`API login of ${username} failed: ${JSON.stringify(res)}`);
+    return res.message.token;
+  }
+
+  const adminToken = () => login(server.admin.username, server.admin.password);
+
+  /**
+   * The customers a user sees (the admin by default), read from a session refresh of a fresh login:
+   * the refresh rotates the token, so it never reuses a token the caller still holds.
+   */
+  async function listCustomers(user: { username: string; password: string } = server.admin): Promise<CustomerRow[]> {
+    const t = await login(user.username, user.password);
+    const res = await call<{ customers: CustomerRow[] }>('POST', '/account/token', { token: t });
+    if (res.code !== 200) throw new Error(`listing customers failed: ${JSON.stringify(res)}`);
+    return res.message.customers;
+  }
+
+  /**
+   * Creates an active user through the admin API (POST /api/su/users). Operators by default; pass
+   * customerIds to link customers, or `allCustomers: true` to link every customer the admin sees.
+   */
+  async function createUser(options: UserOptions = {}): Promise<TestUser> {
+    const token = await adminToken();
+    const username = unique(options.isSu ? 'admin' : 'operator');
+    const password = options.password ?? `Pw-${randomBytes(8).toString('base64url')}`;
+    const name = options.name ?? (options.isSu ? 'Erin Admin' : 'Oscar Operator');
+    const email = `${username}@example.com`;
+    let customerIds = options.customerIds ?? [];
+    if (options.allCustomers) customerIds = (await listCustomers()).map((c) => c.id);
+    const res = await call<{ id: number }>('POST', '/su/users', {
+      token,
+      body: {
+        name,
+        email,
+        username,
+        password,
+        pass_confirmed: password,
+        is_su: options.isSu ?? false,
+        user_status: 'Active',
+        customer_ids: customerIds,
+      },
+    });
+    if (res.code !== 200) throw new Error(`creating user ${username} failed: ${JSON.stringify(res)}`);
+    const id = typeof res.message === 'object' && res.message && 'id' in res.message ? Number(res.message.id) : NaN;
+    return { id, username, password, name, email, is_su: options.isSu ?? false };
+  }
+
+  /** A new Biztalk customer (fields may be overridden) with the reasons DAMAGED and WRONG, through the admin API. */
+  async function createCustomerWithReasons(token: string, company: string, fields: Record<string, unknown> = {}): Promise<number> {
+    const created = await call<{ id: number }>('POST', '/su/customers', {
+      token,
+      body: { company, can_blind: true, order_source: 'Biztalk', customer_status: 'Active', ...fields },
+    });
+    if (created.code !== 200) throw new Error(`creating ${company} failed: ${JSON.stringify(created)}`);
+    const customerId = created.message.id;
+    for (const [code, value] of [
+      ['DAMAGED', 'Damaged in transit'],
+      ['WRONG', 'Wrong size'],
+    ]) {
+      const r = await call('POST', `/su/customers/${customerId}/options`, {
+        token,
+        body: { option_type: 'Reason', option_code: code, option_value: value },
+      });
+      if (r.code !== 200) throw new Error(`adding reason ${code} failed: ${JSON.stringify(r)}`);
+    }
+    return customerId;
+  }
+
+  return {
+    call,
+    login,
+    adminToken,
+    listCustomers,
+    createUser,
+    createOperator: (options: Omit<UserOptions, 'isSu'> = {}) => createUser({ ...options, isSu: false }),
+    createCustomerWithReasons,
+  };
 }

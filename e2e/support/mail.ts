@@ -1,8 +1,9 @@
 // Reads the mails the server wrote to <DATA_DIR>/outbox/*.eml (no SMTP_URL in e2e runs).
+// Specs get it bound to the server's data dir through the `outbox` fixture (fixtures.ts).
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
-import { e2eEnv } from './env';
 
 export interface OutboxMail {
   file: string;
@@ -12,6 +13,13 @@ export interface OutboxMail {
   html: string;
   attachments: { filename: string; contentType: string; size: number; content: Buffer }[];
   date: Date;
+}
+
+export interface MailMatch {
+  to: string;
+  subject?: RegExp | string;
+  /** Only mails dated from this moment (less a second of clock granularity). */
+  after?: Date;
 }
 
 async function parse(file: string): Promise<OutboxMail> {
@@ -33,38 +41,47 @@ async function parse(file: string): Promise<OutboxMail> {
   };
 }
 
-/** Every mail in the outbox, oldest first. */
-export async function readOutbox(): Promise<OutboxMail[]> {
-  const dir = join(e2eEnv.dataDir, 'outbox');
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((n) => n.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  const mails = await Promise.all(names.map((n) => parse(join(dir, n))));
-  return mails.sort((a, b) => a.date.getTime() - b.date.getTime());
-}
+const matches = (m: OutboxMail, match: MailMatch) =>
+  m.to.includes(match.to.toLowerCase()) &&
+  (match.subject === undefined ||
+    (typeof match.subject === 'string' ? m.subject.includes(match.subject) : match.subject.test(m.subject))) &&
+  (match.after === undefined || m.date.getTime() >= match.after.getTime() - 1000);
 
-/**
- * Waits for a mail to `to` (and matching `subject` when given). Mail goes out through a worker
- * task, so it appears a moment after the request that caused it.
- */
-export async function waitForMail(match: { to: string; subject?: RegExp | string; after?: Date }, timeoutMs = 20_000): Promise<OutboxMail> {
-  const deadline = Date.now() + timeoutMs;
-  const to = match.to.toLowerCase();
-  while (Date.now() < deadline) {
-    const found = (await readOutbox()).filter(
-      (m) =>
-        m.to.includes(to) &&
-        (match.subject === undefined ||
-          (typeof match.subject === 'string' ? m.subject.includes(match.subject) : match.subject.test(m.subject))) &&
-        (match.after === undefined || m.date.getTime() >= match.after.getTime() - 1000),
-    );
-    if (found.length > 0) return found[found.length - 1]!;
-    await new Promise((r) => setTimeout(r, 200));
+export type Outbox = ReturnType<typeof createOutbox>;
+
+export function createOutbox(dataDir: string) {
+  /** Every mail in the outbox, oldest first. */
+  async function read(): Promise<OutboxMail[]> {
+    const dir = join(dataDir, 'outbox');
+    let names: string[];
+    try {
+      names = (await readdir(dir)).filter((n) => n.endsWith('.eml'));
+    } catch {
+      return [];
+    }
+    const mails = await Promise.all(names.map((n) => parse(join(dir, n))));
+    return mails.sort((a, b) => a.date.getTime() - b.date.getTime());
   }
-  throw new Error(`no mail to ${match.to}${match.subject ? ` about ${String(match.subject)}` : ''} within ${timeoutMs / 1000} s`);
+
+  /**
+   * The newest mail to `to` (and matching `subject`/`after` when given), once it is there. Mail goes
+   * out through a worker task, so it appears a moment after the request that caused it.
+   */
+  async function waitForMail(match: MailMatch, timeout = 20_000): Promise<OutboxMail> {
+    let found: OutboxMail | undefined;
+    await expect
+      .poll(
+        async () => {
+          found = (await read()).filter((m) => matches(m, match)).at(-1);
+          return found !== undefined;
+        },
+        { message: `a mail to ${match.to}${match.subject ? ` about ${String(match.subject)}` : ''}`, timeout },
+      )
+      .toBe(true);
+    return found!;
+  }
+
+  return { read, waitForMail };
 }
 
 /** The first http(s) link of a mail's text, optionally the first containing `part`. */

@@ -1,6 +1,5 @@
 // Steps through the SPA that many specs share.
-import type { Locator, Page } from 'playwright-core';
-import { e2eEnv } from './env';
+import { expect, type Page } from '@playwright/test';
 
 /** Fills the login form and waits until the authenticated layout shows the user menu. */
 export async function loginViaUi(page: Page, username: string, password: string): Promise<void> {
@@ -8,12 +7,7 @@ export async function loginViaUi(page: Page, username: string, password: string)
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await page.getByRole('button', { name: 'User menu' }).waitFor();
-}
-
-export function loginAsAdmin(page: Page): Promise<void> {
-  const { username, password } = e2eEnv.admin;
-  return loginViaUi(page, username, password);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
 }
 
 export async function logoutViaUi(page: Page): Promise<void> {
@@ -22,20 +16,10 @@ export async function logoutViaUi(page: Page): Promise<void> {
   await page.waitForURL('**/auth/login');
 }
 
-/** Waits until a red notification with this title (and text, when given) is shown. */
-export async function waitForNotification(page: Page, title: string, text?: string): Promise<void> {
+/** Expects a notification with this title (and text, when given) to be shown. */
+export async function expectNotification(page: Page, title: string, text?: string): Promise<void> {
   const note = page.locator('.mantine-Notification-root').filter({ hasText: title });
-  await (text ? note.filter({ hasText: text }) : note).first().waitFor();
-}
-
-/**
- * Waits until an input shows this value. It reads the live value, not the `value` attribute: the
- * runtime sets the property only (React DOM mirrored it into the attribute, Preact does not).
- */
-export async function waitForValue(input: Locator, value: string, timeout = 20_000): Promise<void> {
-  await input.waitFor({ timeout });
-  const handle = await input.elementHandle();
-  await input.page().waitForFunction(([el, v]) => (el as HTMLInputElement).value === v, [handle, value] as const, { timeout });
+  await expect((text ? note.filter({ hasText: text }) : note).first()).toBeVisible();
 }
 
 /**
@@ -46,9 +30,9 @@ export async function submitReturnViaSummary(page: Page): Promise<{ orderId: str
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   const modal = page.getByRole('dialog', { name: 'Return Processing Summary' });
   await modal.getByRole('button', { name: 'Confirm & Submit Return' }).click();
-  await modal.waitFor({ state: 'detached' });
+  await expect(modal).not.toBeAttached();
   const link = page.getByTestId('saved-returns').getByRole('link').last();
-  await link.waitFor();
+  await expect(link).toHaveAttribute('href', /\/orders\/\d+\/returns\/\d+$/);
   const [, orderId, returnId] = /\/orders\/(\d+)\/returns\/(\d+)$/.exec((await link.getAttribute('href'))!)!;
   return { orderId: orderId!, returnId: returnId! };
 }

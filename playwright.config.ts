@@ -1,0 +1,49 @@
+// The end-to-end tier (`npm run test:e2e`): @playwright/test with Debian's Chromium (nothing is
+// downloaded), against the real server that e2e/support/global-setup.ts starts. See e2e/README.md.
+import { defineConfig } from '@playwright/test';
+
+/** STACK-NOTES pitfall 13, plus a fake camera without a permission prompt (the webcam photo of issue 16). */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.ts',
+  globalSetup: './e2e/support/global-setup.ts',
+  // One server, one database: the specs run one at a time, as a desk works (some change global settings).
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 90_000,
+  // The machines are shared and slow at times: an element may take a while, never a fixed time.
+  expect: { timeout: 20_000 },
+  reporter: [['list']],
+  outputDir: 'test-results',
+  use: {
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    headless: true,
+    locale: 'en-US',
+    actionTimeout: 20_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    // The receiving desks' screens: every spec.
+    { name: 'desk', use: { viewport: { width: 1366, height: 768 } } },
+    // Smaller screens run the tests tagged for them (`{ tag: '@responsive' }`).
+    { name: 'tablet', grep: /@responsive/, use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
+    { name: 'handheld', grep: /@responsive/, use: { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true } },
+  ],
+});

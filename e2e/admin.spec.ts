@@ -208,7 +208,7 @@ test.describe('admin back office', () => {
     await page.getByRole('option', { name: 'Mail' }).click();
     await page.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/task_type=Mail/);
-    expect(page.url()).not.toMatch(/task_status/);
+    await expect(page).not.toHaveURL(/task_status/);
     const row = page
       .getByTestId('tasks-table')
       .getByRole('row')

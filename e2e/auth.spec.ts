@@ -19,7 +19,7 @@ test.describe('login', () => {
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByLabel('Password', { exact: true }).press('Enter');
     await expect(page.getByText('Login failed')).toBeVisible();
-    expect(page.url()).toMatch(/\/auth\/login$/);
+    await expect(page).toHaveURL(/\/auth\/login$/);
     await takeScreenshot(page, 'login-failed');
   });
 

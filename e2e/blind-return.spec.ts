@@ -42,7 +42,7 @@ test.describe('blind return', () => {
     // Save does nothing without lines, nor without Reference 1.
     await page.getByRole('button', { name: 'Save Return' }).click();
     await expect(page.getByText('Reference 1 is required')).toBeVisible();
-    expect(page.url()).toMatch(new RegExp(`/blind/${seed.customerId}$`));
+    await expect(page).toHaveURL(new RegExp(`/blind/${seed.customerId}$`));
 
     // Search by name (debounced, > 2 characters) and pick: a line with quantity 1, Pristine, the first reason.
     const searched: string[] = [];
@@ -126,7 +126,7 @@ test.describe('blind return', () => {
     await page.getByLabel('Reference 1').fill('RMA-1');
     await page.getByRole('button', { name: 'Save Return' }).click();
     await expectNotification(page, 'Data Validation Error', 'Blind returns are not enabled for this customer account');
-    expect(page.url()).toMatch(new RegExp(`/blind/${seed.customerId}$`));
+    await expect(page).toHaveURL(new RegExp(`/blind/${seed.customerId}$`));
     await takeScreenshot(page, 'blind-06-refused');
   });
 });

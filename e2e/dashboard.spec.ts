@@ -67,7 +67,7 @@ test.describe('dashboard', () => {
     await page.getByTestId('tile-reasons').getByRole('link', { name: 'Damaged in transit' }).click();
     await expect(page.getByRole('heading', { name: 'Return History' })).toBeVisible();
     await expect(page.getByTestId('history-filter-reason')).toBeVisible();
-    expect(page.url()).toMatch(/filter%5Breason%5D=DAMAGED/);
+    await expect(page).toHaveURL(/filter%5Breason%5D=DAMAGED/);
     await page.reload();
     await expect(page.getByTestId('history-filter-reason')).toBeVisible();
     await expect(page.getByTestId('history-row').first()).toBeVisible();
@@ -81,7 +81,7 @@ test.describe('dashboard', () => {
     await page.goBack();
     await page.getByTestId('tile-photos').getByRole('link', { name: 'Without photos' }).click();
     await expect(page.getByTestId('history-filter-has_photos')).toBeVisible();
-    expect(page.url()).toMatch(/filter%5Bhas_photos%5D=0/);
+    await expect(page).toHaveURL(/filter%5Bhas_photos%5D=0/);
     await page.reload();
     await expect(page.getByTestId('history-filter-has_photos')).toBeVisible();
     await expect(page.getByTestId('history-total').filter({ hasText: '3 returns' })).toBeVisible();
@@ -120,12 +120,12 @@ test.describe('dashboard', () => {
     await expect(page.getByLabel('From')).toBeVisible();
     await takeScreenshot(page, 'dashboard-admin-range');
     await expectNoAxeViolations(page, 'dashboard: range inputs');
-    expect(page.url()).toMatch(/period=range&.*from=\d{4}-\d{2}-\d{2}/);
+    await expect(page).toHaveURL(/period=range&.*from=\d{4}-\d{2}-\d{2}/);
     await page.getByTestId('tile-backlog').getByRole('link').first().click();
     await expect(page.getByRole('heading', { name: 'System Task Status' })).toBeVisible();
-    expect(page.url()).toMatch(/task_status=Pending|task_status=Error/);
+    await expect(page).toHaveURL(/task_status=Pending|task_status=Error/);
     // The monitor keeps the dashboard's customer, shown in its filter, and after a reload.
-    expect(page.url()).toMatch(new RegExp(`customer_id=${seed.customerId}`));
+    await expect(page).toHaveURL(new RegExp(`customer_id=${seed.customerId}`));
     const customerFilter = page.getByRole('combobox', { name: 'Customer' });
     await expect(customerFilter).toHaveValue(seed.company);
     await page.reload();

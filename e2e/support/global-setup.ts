@@ -27,7 +27,7 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Polls /api/ready (the server migrates its fresh database first); fails at once if the server exits. */
+/** Polls /api/ready (the server migrates its fresh database first: slow on a busy machine); fails at once if the server exits. */
 async function waitReady(baseUrl: string, server: ChildProcess): Promise<void> {
   await expect
     .poll(
@@ -38,7 +38,7 @@ async function waitReady(baseUrl: string, server: ChildProcess): Promise<void> {
           () => false, // not listening yet
         );
       },
-      { message: 'the server answers /api/ready', timeout: 120_000 },
+      { message: 'the server answers /api/ready', timeout: 300_000 },
     )
     .toBe(true);
 }

@@ -85,6 +85,7 @@ function serverEnv(port: number, dataDir: string, webRoot: string, admin: { user
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const runDir = mkdtempSync(join(tmpdir(), 'returns-desk-e2e-run-'));
   const keep = process.env.E2E_KEEP === '1';
+  const shotsAsked = Boolean(process.env.E2E_SHOTS_DIR);
   const shotsDir = process.env.E2E_SHOTS_DIR ? resolve(process.env.E2E_SHOTS_DIR) : join(runDir, 'shots');
   let server: ChildProcess | undefined;
 
@@ -95,7 +96,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     } else {
       rmSync(runDir, { recursive: true, force: true });
     }
-    if (process.env.E2E_SHOTS_DIR) console.log(`e2e: screenshots in ${shotsDir}`);
+    if (shotsAsked) console.log(`e2e: screenshots in ${shotsDir}`);
   };
 
   // What the workers read (fixtures.ts): they inherit this process's environment.

@@ -1,6 +1,7 @@
 import { notificationsStore, type NotificationsState } from '@mantine/notifications';
 import { useEffect, useState, type ComponentType } from 'react';
 import { withLoadTimeout } from '../../lib/lazy-page';
+import { requestIdle } from '../../lib/idle';
 
 const loadContainer = async () => (await import('./NotificationsContainer')).NotificationsContainer;
 
@@ -38,14 +39,4 @@ export function LazyNotifications() {
     };
   }, []);
   return Container ? <Container /> : null;
-}
-
-/** requestIdleCallback where there is one (not in Safari before 18), else a short delay; returns the cancel. */
-function requestIdle(run: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(run, { timeout: 5_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(run, 2_000);
-  return () => window.clearTimeout(handle);
 }

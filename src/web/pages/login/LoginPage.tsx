@@ -1,40 +1,60 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconExclamationCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { loginBody } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
 import { useSession } from '../../auth/session';
-import { schemaValidate } from '../../lib/form';
-import { AuthHeading } from '../auth-heading';
+import { requestIdle } from '../../lib/idle';
 import { usePageTitle } from '../../lib/page-title';
+import { AuthHeading } from '../auth-heading';
+
+type Field = 'username' | 'password';
+type Values = Record<Field, string>;
+
+const loadRules = () => import('./login-rules');
 
 /** SPEC §2.3. */
 export default function LoginPage() {
   const { login } = useSession();
   const navigate = useNavigate();
+  const [values, setValues] = useState<Values>({ username: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Values>>({});
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { username: '', password: '' },
-    validate: schemaValidate(loginBody),
-  });
 
   usePageTitle('Login');
+  // The rules (zod) stay off the page's first load and arrive before anyone can submit.
+  useEffect(() => requestIdle(() => void loadRules()), []);
 
-  const submit = form.onSubmit(async ({ username, password }) => {
+  // As a form library would: typing in a field clears that field's message.
+  const field = (name: Field) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const value = event.currentTarget.value;
+      setValues((current) => ({ ...current, [name]: value }));
+      setErrors((current) => ({ ...current, [name]: undefined }));
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
     setLoading(true);
+    const found = (await loadRules()).validateLogin(values) as Partial<Values>;
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setLoading(false);
+      return;
+    }
     setFailed(false);
-    const code = await login(username.trim(), password);
+    const code = await login(values.username.trim(), values.password);
     setLoading(false);
     if (code === 200) navigate('/', { replace: true });
     else {
       setFailed(true);
-      form.setFieldValue('password', '');
+      setValues((current) => ({ ...current, password: '' }));
     }
-  });
+  };
 
   return (
     <form onSubmit={submit} noValidate>
@@ -45,8 +65,8 @@ export default function LoginPage() {
             {MSG.loginFailed}
           </Alert>
         )}
-        <TextInput label="Username" autoComplete="username" autoFocus key={form.key('username')} {...form.getInputProps('username')} />
-        <PasswordInput label="Password" autoComplete="current-password" key={form.key('password')} {...form.getInputProps('password')} />
+        <TextInput label="Username" autoComplete="username" autoFocus {...field('username')} />
+        <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />
         <Group justify="flex-end" mt={-6}>
           <Anchor component={Link} to="/auth/forget-password" size="sm">
             Forget Password?

@@ -1,10 +1,10 @@
 // Session state of SPEC §4: checking → authenticated, token + expiry in localStorage.
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Account } from '../../contract/auth';
 import type { CustomerSummary } from '../../contract/common';
 import { callRoute, setUnauthorizedHandler } from '../api/client';
+import { endSession } from '../api/session-end';
 import { clearStoredToken, isTokenKey, readStoredToken, storeToken } from './token-store';
 
 export interface SessionState {
@@ -43,7 +43,6 @@ const SessionContext = createContext<Session | null>(null);
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<SessionState>(INITIAL);
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   // Several screens mounting at once must not rotate the token twice in a row.
   const refreshing = useRef<Promise<number> | null>(null);
 
@@ -51,8 +50,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const clear = useCallback(() => {
     clearStoredToken();
     setState(INITIAL);
-    queryClient.clear();
-  }, [queryClient]);
+    endSession();
+  }, []);
 
   const refresh = useCallback(() => {
     if (refreshing.current) return refreshing.current;
@@ -94,28 +93,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     setUnauthorizedHandler(() => {
       setState(INITIAL);
-      queryClient.clear();
+      endSession();
       navigate('/auth/login', { replace: true });
     });
     return () => setUnauthorizedHandler(null);
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   // A tab left open through a shift renews its token before it runs out (SESSION_HOURS on the
-  // server): a query that never runs on its own (initial data, never stale) but on its interval,
-  // which is timed again from the stored expiry after each renewal.
-  useQuery({
-    queryKey: ['session', 'renewal'],
-    queryFn: async () => {
-      const code = await refresh();
-      if (code !== 200) navigate('/auth/login', { replace: true });
-      return code;
-    },
-    enabled: state.authenticated,
-    initialData: 200,
-    staleTime: Infinity,
-    refetchInterval: renewalDelay,
-    refetchIntervalInBackground: true,
-  });
+  // server), timed from the stored expiry; each renewal sets a new state, which times the next one.
+  useEffect(() => {
+    if (!state.authenticated) return;
+    const delay = renewalDelay();
+    if (delay === false) return;
+    const timer = window.setTimeout(() => {
+      void refresh().then((code) => {
+        if (code !== 200) navigate('/auth/login', { replace: true });
+      });
+    }, delay);
+    return () => window.clearTimeout(timer);
+  }, [state, refresh, navigate]);
 
   // Logging out in one tab logs out the others; a login elsewhere is picked up on the next check.
   useEffect(() => {
@@ -123,13 +119,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (!isTokenKey(event.key)) return;
       if (!readStoredToken().token) {
         setState(INITIAL);
-        queryClient.clear();
+        endSession();
         navigate('/auth/login', { replace: true });
       }
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [navigate, queryClient]);
+  }, [navigate]);
 
   const value = useMemo<Session>(
     () => ({

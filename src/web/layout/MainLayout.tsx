@@ -1,8 +1,9 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Suspense, type CSSProperties } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LIMITS } from '../../contract/constants';
+import { queryClient } from '../api/query-client';
 import { useSession } from '../auth/session';
 import { LoadErrorBoundary } from '../components/LoadErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
@@ -13,8 +14,17 @@ import { TopBar } from './TopBar';
 // scrollbar's width, so the fixed header does not jump (what AppShell's header had).
 const ZERO_RIGHT = 'right-scroll-bar-position';
 
-/** The authenticated layout of SPEC §2.2: check the session, then the top bar and the screen. */
+/** The authenticated layout of SPEC §2.2, with the query cache its screens share. */
 export function MainLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SignedInLayout />
+    </QueryClientProvider>
+  );
+}
+
+/** Check the session, then the top bar and the screen. */
+function SignedInLayout() {
   const { pathname } = useLocation();
   const { authenticated, hasStoredToken, refresh } = useSession();
   const stored = hasStoredToken();

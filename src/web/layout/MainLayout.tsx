@@ -1,9 +1,9 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, type CSSProperties } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { LIMITS } from '../../contract/constants';
-import { queryClient } from '../api/query-client';
+import { WithQueryCache } from '../api/QueryCache';
 import { useSession } from '../auth/session';
 import { LoadErrorBoundary } from '../components/LoadErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
@@ -17,9 +17,9 @@ const ZERO_RIGHT = 'right-scroll-bar-position';
 /** The authenticated layout of SPEC §2.2, with the query cache its screens share. */
 export function MainLayout() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <WithQueryCache>
       <SignedInLayout />
-    </QueryClientProvider>
+    </WithQueryCache>
   );
 }
 

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { forgetPasswordBody } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
 import { failureText } from '../../api/client';
+import { WithQueryCache } from '../../api/QueryCache';
 import { useRouteMutation } from '../../api/queries';
 import { schemaValidate } from '../../lib/form';
 import { AuthHeading } from '../auth-heading';
@@ -14,7 +15,7 @@ import { usePageTitle } from '../../lib/page-title';
 type Outcome = { ok: true } | { ok: false; text: string } | null;
 
 /** SPEC §2.4. */
-export default function ForgetPasswordPage() {
+function ForgetPasswordPageForm() {
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm({ mode: 'controlled', initialValues: { username: '', email: '' }, validate: schemaValidate(forgetPasswordBody) });
   const request = useRouteMutation('forgetPassword', {
@@ -62,5 +63,14 @@ export default function ForgetPasswordPage() {
         </Center>
       </Stack>
     </form>
+  );
+}
+
+/** Its requests go through the query cache, which the login page does without. */
+export default function ForgetPasswordPage() {
+  return (
+    <WithQueryCache>
+      <ForgetPasswordPageForm />
+    </WithQueryCache>
   );
 }

@@ -6,6 +6,7 @@ import { Link, useParams } from 'react-router';
 import { resetPasswordForm } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
 import { failureText } from '../../api/client';
+import { WithQueryCache } from '../../api/QueryCache';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { schemaValidate } from '../../lib/form';
 import { AuthHeading } from '../auth-heading';
@@ -14,7 +15,7 @@ import { usePageTitle } from '../../lib/page-title';
 type Outcome = { ok: true } | { ok: false; text: string } | null;
 
 /** SPEC §2.5: check the link, then let the user choose a new password. */
-export default function ResetPasswordPage() {
+function ResetPasswordPageForm() {
   const { username = '', token = '' } = useParams();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm({
@@ -110,5 +111,14 @@ export default function ResetPasswordPage() {
         {backToLogin}
       </Stack>
     </div>
+  );
+}
+
+/** Its requests go through the query cache, which the login page does without. */
+export default function ResetPasswordPage() {
+  return (
+    <WithQueryCache>
+      <ResetPasswordPageForm />
+    </WithQueryCache>
   );
 }

@@ -71,7 +71,7 @@ async function state_(audit: Audit, state: string) {
 test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   test(
     'the auth screens: login, forgotten password, reset password, expired link',
-    { tag: '@responsive' },
+    { tag: ['@responsive', '@handheld'] },
     async ({ page, errors, takeScreenshot, api, outbox }) => {
       const audit = startAudit(page, takeScreenshot);
       const operator = await api.createOperator();

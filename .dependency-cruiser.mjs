@@ -42,10 +42,10 @@ export default {
       name: 'request-kit-knows-no-feature',
       severity: 'error',
       comment:
-        "The SPA's request kit (src/web/api) knows the route table and the stored token, nothing else: no feature's types or screens " +
+        "The SPA's request kit (src/web/api) knows the route table, the stored token and SPEC §8's messages (contract/messages.ts), nothing else: no feature's types or screens " +
         '(a feature imports the kit, never the other way round).',
       from: { path: '^src/web/api/', pathNot: '\\.test\\.tsx?$' },
-      to: { path: '^src/(contract/(?!api-paths\\.ts$|api-routes\\.ts$)|web/(?!api/|auth/token-store\\.ts$))' },
+      to: { path: '^src/(contract/(?!api-paths\\.ts$|api-routes\\.ts$|messages\\.ts$)|web/(?!api/|auth/token-store\\.ts$))' },
     },
     {
       name: 'spa-knows-no-server',

@@ -1,4 +1,6 @@
 import { fileURLToPath } from 'node:url';
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './scripts/precompress.js';
@@ -6,9 +8,15 @@ import { precompressPlugin } from './scripts/precompress.js';
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
 
+// Lingui's native macro transform needs @lingui/native-tools, whose binary npm skips when npm itself
+// runs on Node < 22.19 (these machines' npm runs on Node 20): Babel does it, and says so once is enough.
+process.env.LINGUI_SUPPRESS_BABEL_WARNING = '1';
+
 export default defineConfig({
   root,
-  plugins: [react(), precompressPlugin()],
+  // Lingui's macros (t`…`, <Trans>) become catalogue ids at build time; the catalogues themselves are
+  // compiled when a screen imports them (src/web/i18n/catalogues.ts). Babel runs on the files that import a macro only.
+  plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] }), precompressPlugin()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -1,6 +1,14 @@
+import babel from '@rolldown/plugin-babel';
+import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import { defineConfig } from 'vitest/config';
 
+// Lingui's native macro transform needs @lingui/native-tools, whose binary npm skips when npm itself
+// runs on Node < 22.19 (these machines' npm runs on Node 20): Babel does it, and says so once is enough.
+process.env.LINGUI_SUPPRESS_BABEL_WARNING = '1';
+
 export default defineConfig({
+  // The SPA's modules use Lingui's macros; tests compile them as the build does.
+  plugins: [lingui(), babel({ presets: [linguiTransformerBabelPreset()] })],
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,

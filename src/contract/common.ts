@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INPUT_MSG } from './input-messages.js';
 import { MSG } from './messages.js';
 
 /** Every answer: `{ code, message }` where code equals the HTTP status. */
@@ -36,7 +37,7 @@ export function findUnstorableChar(value: string): { line: number; column: numbe
  * file, setting) is one of these, so nothing PostgreSQL would refuse or alter reaches it.
  * `error` is the message for a value that is not a string.
  */
-export const text = (error?: string | ((issue: { input?: unknown }) => string), unstorable = `Text ${TEXT_MSG.unstorable}`) =>
+export const text = (error?: string | ((issue: { input?: unknown }) => string), unstorable: string = INPUT_MSG.textUnstorable) =>
   z.string(error === undefined ? undefined : { error }).refine(isStorableText, { error: unstorable, abort: true });
 
 /** A whole file as text (an order upload): a character that cannot be stored is named by line and column. */
@@ -53,15 +54,15 @@ export const unstorableCharMessage = (bad: { line: number; column: number; what:
 export const storableJson = z.unknown().superRefine((value, ctx) => {
   const walk = (v: unknown, path: (string | number)[], depth: number): void => {
     if (depth > 64) {
-      ctx.addIssue({ code: 'custom', message: 'The value is nested too deeply', path });
+      ctx.addIssue({ code: 'custom', message: INPUT_MSG.nestedTooDeep, path });
       return;
     }
     if (typeof v === 'string') {
-      if (!isStorableText(v)) ctx.addIssue({ code: 'custom', message: `Text ${TEXT_MSG.unstorable}`, path });
+      if (!isStorableText(v)) ctx.addIssue({ code: 'custom', message: INPUT_MSG.textUnstorable, path });
     } else if (Array.isArray(v)) v.forEach((item, i) => walk(item, [...path, i], depth + 1));
     else if (v && typeof v === 'object')
       for (const [k, item] of Object.entries(v)) {
-        if (!isStorableText(k)) ctx.addIssue({ code: 'custom', message: `Field names ${TEXT_MSG.unstorable}`, path });
+        if (!isStorableText(k)) ctx.addIssue({ code: 'custom', message: INPUT_MSG.fieldNamesUnstorable, path });
         walk(item, [...path, k], depth + 1);
       }
   };
@@ -72,14 +73,14 @@ export const storableJson = z.unknown().superRefine((value, ctx) => {
  * The one id type: a whole number 1 … 2,147,483,647 (PostgreSQL `integer`). Path and query
  * values arrive as text, so digits are accepted as well as numbers.
  */
-export const id = (message = 'Invalid id') =>
+export const id = (message: string = INPUT_MSG.invalidId) =>
   z.coerce.number({ error: message }).int({ error: message }).min(1, { error: message }).max(MAX_ID, { error: message });
 
 export const requiredText = (message: string, max = 200) =>
   text(message)
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `At most ${max} characters` });
+    .max(max, { error: INPUT_MSG.atMostChars(max) });
 
 export const emailField = text(MSG.emailInvalid)
   .trim()

@@ -24,3 +24,10 @@ export const MSG = {
   resetLinkExpired: 'Your reset link seems to be expired, please submit another request.',
   tooManyAttempts: 'Too many failed attempts, please wait a few minutes and try again.',
 } as const;
+
+/** The SPA's own texts of SPEC §8 (no server sends them): the generic error and the notification titles. */
+export const CLIENT_MSG = {
+  generic: 'Client error, refresh your page or contact support for help.',
+  validationTitle: 'Data Validation Error',
+  serverTitle: 'API Server Error',
+} as const;

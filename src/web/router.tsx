@@ -11,25 +11,25 @@ import { lazyPage } from './lib/lazy-page';
 
 // The layouts are lazy too (issue 13): what index.html loads is React, the router, Mantine's
 // provider and this table; the app shell with its top bar and menus comes with the first screen.
-const AuthLayout = lazyPage(async () => ({ default: (await import('./layout/AuthLayout')).AuthLayout }));
-const MainLayout = lazyPage(async () => ({ default: (await import('./layout/MainLayout')).MainLayout }));
+const AuthLayout = lazyPage(async () => ({ default: (await import('./layout/AuthLayout')).AuthLayout }), ['auth', 'errors']);
+const MainLayout = lazyPage(async () => ({ default: (await import('./layout/MainLayout')).MainLayout }), ['common', 'errors']);
 
-const LoginPage = lazyPage(() => import('./pages/login/LoginPage'));
-const ForgetPasswordPage = lazyPage(() => import('./pages/forget-password/ForgetPasswordPage'));
-const ResetPasswordPage = lazyPage(() => import('./pages/reset-password/ResetPasswordPage'));
-const ReceivingPage = lazyPage(() => import('./pages/receiving/ReceivingPage'));
-const HistoryPage = lazyPage(() => import('./pages/history/HistoryPage'));
+const LoginPage = lazyPage(() => import('./pages/login/LoginPage'), ['auth']);
+const ForgetPasswordPage = lazyPage(() => import('./pages/forget-password/ForgetPasswordPage'), ['auth']);
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password/ResetPasswordPage'), ['auth']);
+const ReceivingPage = lazyPage(() => import('./pages/receiving/ReceivingPage'), ['receiving']);
+const HistoryPage = lazyPage(() => import('./pages/history/HistoryPage'), ['history']);
 // Its own chunk with @mantine/charts and recharts: the receiving screen never loads them.
-const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage'));
-const ReturnViewPage = lazyPage(() => import('./pages/return-view/ReturnViewPage'));
-const BlindReturnPage = lazyPage(() => import('./pages/blind-return/BlindReturnPage'));
-const AdminUsersPage = lazyPage(() => import('./pages/admin-users/AdminUsersPage'));
-const AdminCustomersPage = lazyPage(() => import('./pages/admin-customers/AdminCustomersPage'));
-const AdminSystemsPage = lazyPage(() => import('./pages/admin-systems/AdminSystemsPage'));
-const AdminTasksPage = lazyPage(() => import('./pages/admin-tasks/AdminTasksPage'));
-const AdminBillingPage = lazyPage(() => import('./pages/admin-billing/AdminBillingPage'));
-const ParcelsPage = lazyPage(() => import('./pages/parcels/ParcelsPage'));
-const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'));
+const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage'), ['insight']);
+const ReturnViewPage = lazyPage(() => import('./pages/return-view/ReturnViewPage'), ['history']);
+const BlindReturnPage = lazyPage(() => import('./pages/blind-return/BlindReturnPage'), ['receiving']);
+const AdminUsersPage = lazyPage(() => import('./pages/admin-users/AdminUsersPage'), ['admin']);
+const AdminCustomersPage = lazyPage(() => import('./pages/admin-customers/AdminCustomersPage'), ['admin']);
+const AdminSystemsPage = lazyPage(() => import('./pages/admin-systems/AdminSystemsPage'), ['admin']);
+const AdminTasksPage = lazyPage(() => import('./pages/admin-tasks/AdminTasksPage'), ['admin']);
+const AdminBillingPage = lazyPage(() => import('./pages/admin-billing/AdminBillingPage'), ['admin']);
+const ParcelsPage = lazyPage(() => import('./pages/parcels/ParcelsPage'), ['insight']);
+const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'), ['common']);
 
 function SessionRoot() {
   return (

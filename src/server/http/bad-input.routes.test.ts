@@ -51,17 +51,17 @@ describe('U+0000 in any string', () => {
   it('POST /api/auth/login {"username":"a\\u0000b"} → 422 naming the field', async () => {
     const res = await call(t.app, 'POST', '/api/auth/login', { body: { username: 'a\u0000b', password: 'x' } });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ code: 422, message: [UNSTORABLE], errors: { username: [UNSTORABLE] } });
+    expect(res.body).toMatchObject({ code: 422, message: [UNSTORABLE], errors: { username: [UNSTORABLE] } });
   });
 
   it('GET /api/returns?search[web_order_number]=a%00b → 422', async () => {
     const res = await call(t.app, 'GET', '/api/returns?search[web_order_number]=a%00bcd', { token: operator });
-    expect(res.body).toEqual({ code: 422, message: [UNSTORABLE], errors: { 'search[web_order_number]': [UNSTORABLE] } });
+    expect(res.body).toMatchObject({ code: 422, message: [UNSTORABLE], errors: { 'search[web_order_number]': [UNSTORABLE] } });
   });
 
   it('GET /api/su/tasks?message_1=a%00b → 422', async () => {
     const res = await call(t.app, 'GET', '/api/su/tasks?message_1=a%00b', { token: admin });
-    expect(res.body).toEqual({ code: 422, message: [UNSTORABLE], errors: { message_1: [UNSTORABLE] } });
+    expect(res.body).toMatchObject({ code: 422, message: [UNSTORABLE], errors: { message_1: [UNSTORABLE] } });
   });
 });
 
@@ -69,7 +69,7 @@ describe('an id above 2,147,483,647', () => {
   it('PUT /api/returns/search/99999999999 → 422 Invalid id', async () => {
     const res = await call(t.app, 'PUT', '/api/returns/search/99999999999', { token: operator, body: { search: 'SO-1' } });
     expect(res.status).toBe(422);
-    expect(res.body).toEqual({ code: 422, message: ['Invalid id'], errors: { customerId: ['Invalid id'] } });
+    expect(res.body).toMatchObject({ code: 422, message: ['Invalid id'], errors: { customerId: ['Invalid id'] } });
   });
 
   it('an id in a body → 422 naming it', async () => {
@@ -126,7 +126,7 @@ describe('a lone surrogate', () => {
       token: admin,
       body: { message_2: 'a\ud800', is_running: false, task_status: 'Pending', attempts_count: 1 },
     });
-    expect(res.body).toEqual({ code: 422, message: [UNSTORABLE], errors: { message_2: [UNSTORABLE] } });
+    expect(res.body).toMatchObject({ code: 422, message: [UNSTORABLE], errors: { message_2: [UNSTORABLE] } });
   });
 
   it('in free JSON (an order search result) → 422 naming its path', async () => {
@@ -134,7 +134,7 @@ describe('a lone surrogate', () => {
       token: operator,
       body: { customer_id: customerId, data: { lines: [{ sku: '\udc00' }] } },
     });
-    expect(res.body).toEqual({ code: 422, message: [UNSTORABLE], errors: { 'data.lines.0.sku': [UNSTORABLE] } });
+    expect(res.body).toMatchObject({ code: 422, message: [UNSTORABLE], errors: { 'data.lines.0.sku': [UNSTORABLE] } });
   });
 });
 
@@ -161,7 +161,7 @@ describe('order files', () => {
     const content = 'source_id,line_number,quantity,sku\nNUL-1,1,1,SK\u0000U\n';
     const res = await upload(content, 'csv');
     const message = 'Line 2, column 13: the file contains a NUL character (U+0000), which cannot be stored';
-    expect(res.body).toEqual({ code: 422, message: [message], errors: { content: [message] } });
+    expect(res.body).toMatchObject({ code: 422, message: [message], errors: { content: [message] } });
     expect(await count('orders', sql`customer_id = ${customerId}`)).toBe(0);
   });
 
@@ -196,27 +196,27 @@ describe('errors raised before a route runs', () => {
   it('a 200-character path id → 414 in the envelope', async () => {
     const res = await call(t.app, 'PUT', `/api/returns/search/${'9'.repeat(200)}`, { token: operator, body: { search: 'abc' } });
     expect(res.status).toBe(414);
-    expect(res.body).toEqual({ code: 414, message: 'A part of the path is too long.' });
+    expect(res.body).toMatchObject({ code: 414, message: 'A part of the path is too long.' });
   });
 
   it('a URL over 8 KB → 414 in the envelope', async () => {
     const res = await call(t.app, 'GET', `/api/health?q=${'a'.repeat(9000)}`);
     expect(res.status).toBe(414);
-    expect(res.body).toEqual({ code: 414, message: 'The URL is too long (at most 8192 characters).' });
+    expect(res.body).toMatchObject({ code: 414, message: 'The URL is too long (at most 8192 characters).' });
   });
 
   it('a 100 KB query string → 431 in the envelope from Node’s parser', async () => {
     const res = await rawRequest(`GET /api/health?q=${'a'.repeat(100 * 1024)} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(res.status).toBe(431);
     expect(res.headers).toMatch(/content-type: application\/json/i);
-    expect(JSON.parse(res.body)).toEqual({ code: 431, message: 'The request headers (the URL included) are too large.' });
+    expect(JSON.parse(res.body)).toMatchObject({ code: 431, message: 'The request headers (the URL included) are too large.' });
   });
 
   it('bad JSON → 400, an empty JSON body → 400, text/plain → 415, a too large body → 413', async () => {
     const post = (payload: string, contentType = 'application/json') =>
       t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': contentType }, payload });
-    expect((await post('{"username":')).json()).toEqual({ code: 400, message: 'The request body is not valid JSON.' });
-    expect((await post('')).json()).toEqual({ code: 400, message: 'The request body is empty; send a JSON object.' });
+    expect((await post('{"username":')).json()).toMatchObject({ code: 400, message: 'The request body is not valid JSON.' });
+    expect((await post('')).json()).toMatchObject({ code: 400, message: 'The request body is empty; send a JSON object.' });
     const plain = await post('username=a', 'text/plain');
     expect([plain.statusCode, plain.json()]).toEqual([415, { code: 415, message: 'Send the request body as application/json.' }]);
     const big = await post(JSON.stringify({ username: 'a'.repeat(3 * 1024 * 1024), password: 'x' }));
@@ -227,7 +227,7 @@ describe('errors raised before a route runs', () => {
     const trace = await t.app.inject({ method: 'TRACE', url: '/api/health' });
     expect(trace.statusCode).toBe(405);
     expect(trace.headers.allow).toBe('GET, HEAD');
-    expect(trace.json()).toEqual({ code: 405, message: 'TRACE is not allowed here; use GET, HEAD.' });
+    expect(trace.json()).toMatchObject({ code: 405, message: 'TRACE is not allowed here; use GET, HEAD.' });
     const options = await t.app.inject({ method: 'OPTIONS', url: '/api/su/users/12' });
     expect([options.statusCode, options.headers.allow]).toEqual([405, 'PUT']);
     const del = await t.app.inject({ method: 'DELETE', url: '/api/su/customers' });

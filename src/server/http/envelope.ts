@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { INPUT_MSG } from '../../contract/input-messages.js';
+import { codeOf, type MessageCode } from '../../contract/message-codes.js';
 import { isDatabaseUnavailable } from '../lib/pg-errors.js';
 import { AppError } from './errors.js';
 
@@ -10,40 +12,58 @@ export function ok<T>(message: T): { code: 200; message: T } {
   return { code: 200, message };
 }
 
-const GENERIC_500 = 'Something went wrong on our side. The details are in the server log.';
-export const DATABASE_UNAVAILABLE = 'The database cannot be reached at the moment. Please try again shortly.';
+const GENERIC_500 = INPUT_MSG.serverError;
+export const DATABASE_UNAVAILABLE = INPUT_MSG.databaseUnavailable;
 /** Seconds a client should wait before trying again while the database is down. */
 export const RETRY_AFTER_SECONDS = 5;
 
 /** What a request part is called in a 422 when the whole part is wrong (a null body, a list). */
 const PART_NAMES: Record<string, string> = { body: 'body', querystring: 'query', params: 'path' };
 const PART_MESSAGES: Record<string, string> = {
-  body: 'The request body must be a JSON object',
-  querystring: 'The query string is not valid',
-  params: 'The path is not valid',
+  body: INPUT_MSG.bodyNotObject,
+  querystring: INPUT_MSG.queryInvalid,
+  params: INPUT_MSG.pathInvalid,
 };
 
 // Fastify's own texts for errors raised before a route runs, in the words of this API.
 const FASTIFY_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Send the request body as application/json.',
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object.',
-  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length header does not match the body.',
-  FST_ERR_BAD_URL: 'The URL is not valid.',
-  FST_ERR_MAX_PARAM_LENGTH: 'A part of the path is too long.',
-  FST_ERR_ASYNC_CONSTRAINT: 'The request cannot be routed.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: INPUT_MSG.mediaType,
+  FST_ERR_CTP_BODY_TOO_LARGE: INPUT_MSG.bodyTooLarge,
+  FST_ERR_CTP_EMPTY_JSON_BODY: INPUT_MSG.emptyBody,
+  FST_ERR_CTP_INVALID_JSON_BODY: INPUT_MSG.invalidJson,
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: INPUT_MSG.contentLength,
+  FST_ERR_BAD_URL: INPUT_MSG.badUrl,
+  FST_ERR_MAX_PARAM_LENGTH: INPUT_MSG.pathPartTooLong,
+  FST_ERR_ASYNC_CONSTRAINT: INPUT_MSG.notRoutable,
 };
 
+/**
+ * The stable code of each message (message-codes.ts) beside the English text, for clients that
+ * translate: `codes` follows `message` (a list or one text), `error_codes` follows `errors`.
+ * A text of no group gets `<fallback>` (`input.<zod issue>` or `http.<status>`).
+ */
+function withCodes(body: Record<string, unknown>, fallback: string): Record<string, unknown> {
+  const code = (text: string): MessageCode => codeOf(text) ?? { code: fallback };
+  const message = body.message;
+  if (Array.isArray(message)) body.codes = message.map((m) => code(String(m)));
+  else if (typeof message === 'string') body.codes = [code(message)];
+  const errors = body.errors as Record<string, string[]> | undefined;
+  if (errors) body.error_codes = Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map(code)]));
+  return body;
+}
+
 export function databaseUnavailable(reply: FastifyReply) {
-  return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ code: 503, message: DATABASE_UNAVAILABLE });
+  return reply
+    .status(503)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .send(withCodes({ code: 503, message: DATABASE_UNAVAILABLE }, 'http.503'));
 }
 
 function sendError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
     const body: Record<string, unknown> = { code: error.status, message: error.payload ?? error.message };
     if (error.errors) body.errors = error.errors;
-    return reply.status(error.status).send(body);
+    return reply.status(error.status).send(withCodes(body, `http.${error.status}`));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const part = (error as { validationContext?: string }).validationContext ?? 'body';
@@ -52,10 +72,10 @@ function sendError(error: FastifyError | AppError | Error, request: FastifyReque
       const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
       const field = path || PART_NAMES[part] || part;
       const message = !path && issue.keyword === 'invalid_type' ? (PART_MESSAGES[part] ?? issue.message) : issue.message;
-      (errors[field] ??= []).push(message ?? 'Invalid value');
+      (errors[field] ??= []).push(message ?? INPUT_MSG.invalidValue);
     }
     const messages = [...new Set(Object.values(errors).flat())];
-    return reply.status(422).send({ code: 422, message: messages, errors });
+    return reply.status(422).send(withCodes({ code: 422, message: messages, errors }, 'input.invalidValue'));
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database not reachable');
@@ -64,11 +84,11 @@ function sendError(error: FastifyError | AppError | Error, request: FastifyReque
   const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ code: 500, message: GENERIC_500 });
+    return reply.status(500).send(withCodes({ code: 500, message: GENERIC_500 }, 'http.500'));
   }
   // Fastify's own client errors: malformed JSON, body too large, rate limit, …
   const code = 'code' in error && typeof error.code === 'string' ? error.code : '';
-  return reply.status(status).send({ code: status, message: FASTIFY_MESSAGES[code] ?? error.message });
+  return reply.status(status).send(withCodes({ code: status, message: FASTIFY_MESSAGES[code] ?? error.message }, `http.${status}`));
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -1,7 +1,27 @@
 // Pure mapping of HTTP answers to the SPEC §8 error catalogue; no DOM, no fetch, unit-tested.
+import { CLIENT_MSG, MSG } from '../../contract/messages';
 
-export const GENERIC_CLIENT_ERROR = 'Client error, refresh your page or contact support for help.';
-export const UNAUTHORIZED = 'Unauthorized.';
+export const GENERIC_CLIENT_ERROR = CLIENT_MSG.generic;
+export const UNAUTHORIZED = MSG.unauthorized;
+
+/** A message's stable code (src/contract/message-codes.ts) as the server sends it beside the text. */
+export interface TextCode {
+  code: string;
+  params?: Record<string, string>;
+}
+
+/**
+ * Turns an English message and its code into the reader's language (src/web/i18n/server-text.ts
+ * installs it at start); until then, and for a text without a translation, the English text stays.
+ */
+export type TextTranslator = (english: string, code: TextCode | undefined) => string;
+let translate: TextTranslator = (english) => english;
+export function setTextTranslator(fn: TextTranslator): void {
+  translate = fn;
+}
+
+const GENERIC: TextCode = { code: 'client.generic' };
+const generic = () => translate(GENERIC_CLIENT_ERROR, GENERIC);
 
 export interface ApiSuccess<T> {
   code: 200;
@@ -29,12 +49,22 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function toErrors(value: unknown): Record<string, string[]> | undefined {
+function isTextCode(value: unknown): value is TextCode {
+  return isRecord(value) && typeof value.code === 'string';
+}
+
+function codeAt(list: unknown, index: number): TextCode | undefined {
+  const item = Array.isArray(list) ? list[index] : undefined;
+  return isTextCode(item) ? item : undefined;
+}
+
+function toErrors(value: unknown, codes: unknown): Record<string, string[]> | undefined {
   if (!isRecord(value)) return undefined;
+  const byField = isRecord(codes) ? codes : {};
   const out: Record<string, string[]> = {};
   for (const [field, list] of Object.entries(value)) {
-    if (Array.isArray(list)) out[field] = list.map(String);
-    else if (typeof list === 'string') out[field] = [list];
+    if (Array.isArray(list)) out[field] = list.map((m, i) => translate(String(m), codeAt(byField[field], i)));
+    else if (typeof list === 'string') out[field] = [translate(list, codeAt(byField[field], 0))];
   }
   return out;
 }
@@ -42,27 +72,32 @@ function toErrors(value: unknown): Record<string, string[]> | undefined {
 /** Maps an HTTP status and the parsed JSON body (undefined when it was not JSON) to the envelope. */
 export function mapResponse<T>(status: number, body: unknown): ApiResult<T> {
   const message = isRecord(body) ? body.message : undefined;
+  const codes = isRecord(body) ? body.codes : undefined;
   if (status >= 200 && status < 300) {
     if (isRecord(body) && 'message' in body) return { code: 200, message: body.message as T, status };
-    return { code: -1, message: GENERIC_CLIENT_ERROR, status };
+    return { code: -1, message: generic(), status };
   }
-  if (status === 401) return { code: 401, message: UNAUTHORIZED, status };
+  if (status === 401) return { code: 401, message: translate(UNAUTHORIZED, { code: 'auth.unauthorized' }), status };
   if (status === 400) {
-    const text = typeof message === 'string' && message.trim() !== '' ? message : GENERIC_CLIENT_ERROR;
+    const text = typeof message === 'string' && message.trim() !== '' ? translate(message, codeAt(codes, 0)) : generic();
     return { code: 400, message: text, status };
   }
   if (status === 422) {
-    const list = Array.isArray(message) ? message.map(String) : typeof message === 'string' && message !== '' ? [message] : [];
-    const errors = isRecord(body) ? toErrors(body.errors) : undefined;
-    const messages = list.length > 0 ? list : errors ? [...new Set(Object.values(errors).flat())] : [GENERIC_CLIENT_ERROR];
+    const list = Array.isArray(message)
+      ? message.map((m, i) => translate(String(m), codeAt(codes, i)))
+      : typeof message === 'string' && message !== ''
+        ? [translate(message, codeAt(codes, 0))]
+        : [];
+    const errors = isRecord(body) ? toErrors(body.errors, body.error_codes) : undefined;
+    const messages = list.length > 0 ? list : errors ? [...new Set(Object.values(errors).flat())] : [generic()];
     return errors ? { code: 422, message: messages, errors, status } : { code: 422, message: messages, status };
   }
-  return { code: -1, message: GENERIC_CLIENT_ERROR, status };
+  return { code: -1, message: generic(), status };
 }
 
 /** A network failure, time-out or abort: no HTTP answer at all. */
 export function networkFailure(): ApiFailure {
-  return { code: -1, message: GENERIC_CLIENT_ERROR, status: 0 };
+  return { code: -1, message: generic(), status: 0 };
 }
 
 /** The messages of a failure as a list, for notifications and alerts. */
@@ -70,7 +105,7 @@ export function failureMessages(result: { message: unknown }): string[] {
   const m = result.message;
   if (Array.isArray(m)) return m.map(String);
   if (typeof m === 'string') return [m];
-  return [GENERIC_CLIENT_ERROR];
+  return [generic()];
 }
 
 /** One readable line, for alerts that show a single text. */
@@ -80,7 +115,9 @@ export function failureText(result: { message: unknown }): string {
 
 /** The title of the red notification of §8. */
 export function failureTitle(code: number): string {
-  return code === 422 ? 'Data Validation Error' : 'API Server Error';
+  return code === 422
+    ? translate(CLIENT_MSG.validationTitle, { code: 'client.validationTitle' })
+    : translate(CLIENT_MSG.serverTitle, { code: 'client.serverTitle' });
 }
 
 /** Every call but the four public auth calls sends the token (SPEC §6, §7). */

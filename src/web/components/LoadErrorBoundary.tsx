@@ -1,5 +1,6 @@
 import { Alert, Button, Center, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { LoadError } from '../lib/lazy-page';
 
@@ -31,6 +32,7 @@ export class LoadErrorBoundary extends Component<Props, State> {
 export function ScreenError({ error }: { error: unknown }) {
   const loadFailed =
     error instanceof LoadError || (error instanceof Error && /dynamically imported module|Importing a module script/i.test(error.message));
+  const { t } = useLingui();
   return (
     <Center py={64} px="md">
       <Alert
@@ -39,18 +41,23 @@ export function ScreenError({ error }: { error: unknown }) {
         color="red"
         variant="light"
         icon={<IconAlertTriangle size={20} />}
-        title={loadFailed ? 'This screen could not be loaded' : 'Something went wrong on this screen'}
+        title={loadFailed ? t`This screen could not be loaded` : t`Something went wrong on this screen`}
         data-testid="load-error"
       >
         <Stack gap="sm">
           <Text size="sm">
-            {loadFailed
-              ? 'A part of Returns Desk did not arrive, perhaps because the connection dropped or a new version was installed. Reloading the page usually fixes it.'
-              : 'An unexpected error stopped this screen. Reload the page; if it happens again, contact support.'}
+            {loadFailed ? (
+              <Trans>
+                A part of Returns Desk did not arrive, perhaps because the connection dropped or a new version was installed. Reloading the
+                page usually fixes it.
+              </Trans>
+            ) : (
+              <Trans>An unexpected error stopped this screen. Reload the page; if it happens again, contact support.</Trans>
+            )}
           </Text>
           <div>
             <Button color="red" variant="filled" leftSection={<IconRefresh size={16} />} onClick={() => window.location.reload()}>
-              Reload page
+              <Trans>Reload page</Trans>
             </Button>
           </div>
         </Stack>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Box, Center, Paper, Stack, Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
@@ -28,7 +29,7 @@ export function AuthLayout() {
         </Paper>
         <Box>
           <Text size="xs" c="dimmed" ta="center">
-            Returns processing for warehouse teams
+            <Trans>Returns processing for warehouse teams</Trans>
           </Text>
         </Box>
       </Stack>

@@ -4,6 +4,7 @@
 import { schemaResolver, type FormErrors } from '@mantine/form';
 import { isApiError } from '../api/queries';
 import type { ApiFailure } from '../api/envelope';
+import { contractText } from '../i18n/contract-text';
 
 /** Any Standard Schema (every zod 4 schema is one). */
 type StandardSchema = Parameters<typeof schemaResolver>[0];
@@ -13,9 +14,9 @@ export interface FieldMapping {
   fields?: Record<string, string>;
 }
 
+// A rule's message is the contract's English text; the reader sees it in the interface language.
 function renamed(errors: Record<string, string>, { fields }: FieldMapping): FormErrors {
-  if (!fields) return errors;
-  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [fields[path] ?? path, message]));
+  return Object.fromEntries(Object.entries(errors).map(([path, message]) => [fields?.[path] ?? path, contractText(message)]));
 }
 
 /**

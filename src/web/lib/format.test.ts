@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, isTempId, tempId, today } from './format';
+import { formatDate, formatDateTime, formatMoney, formatNumber, isTempId, tempId, today } from './format';
 
 describe('format', () => {
   it('formats a UTC instant in local time', () => {
@@ -38,5 +38,22 @@ describe('format', () => {
     expect(ids.size).toBeGreaterThan(190);
     expect(isTempId('__abc123')).toBe(true);
     expect(isTempId(12)).toBe(false);
+  });
+});
+
+describe('format in other languages', () => {
+  it('dates use the language’s month names and order', () => {
+    expect(formatDate('2024-03-01', 'de')).toBe('01. März 2024');
+    expect(formatDate('2024-03-01', 'nl')).toMatch(/^01 mrt\.? 2024$/);
+    expect(formatDate('2024-03-01', 'en')).toBe('Mar 01, 2024');
+  });
+
+  it('numbers and money follow the language', () => {
+    expect(formatNumber(1234567, 'de')).toBe('1.234.567');
+    expect(formatNumber(1234567, 'en')).toBe('1,234,567');
+    expect(formatMoney(123456, 'EUR', 'de')).toBe('1.234,56\u00a0€');
+    expect(formatMoney(123456, 'EUR', 'en')).toBe('€1,234.56');
+    expect(formatMoney(-5, 'EUR', 'en')).toBe('-€0.05');
+    expect(formatMoney(1234, 'JPY', 'en')).toBe('¥1,234');
   });
 });

@@ -1,4 +1,6 @@
 import { lazy, type ComponentType } from 'react';
+import type { Area } from '../i18n/catalogues';
+import { loadScreenAreas } from '../i18n/language';
 
 /** SPEC §9: loading a further part of the interface gives up after 120 s and raises a load error. */
 export const LOAD_TIMEOUT_MS = 120_000;
@@ -22,7 +24,10 @@ export function withLoadTimeout<T>(load: Promise<T>, ms = LOAD_TIMEOUT_MS): Prom
     .finally(() => clearTimeout(timer));
 }
 
-/** React.lazy with the time-out; failures surface as LoadError to the nearest LoadErrorBoundary. */
-export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(() => withLoadTimeout(load()));
+/**
+ * React.lazy with the time-out; failures surface as LoadError to the nearest LoadErrorBoundary.
+ * The screen's message catalogues (`areas`) download beside its code, so it never renders untranslated.
+ */
+export function lazyPage<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, areas: readonly Area[] = []) {
+  return lazy(() => withLoadTimeout(Promise.all([load(), loadScreenAreas(areas)]).then(([page]) => page)));
 }

@@ -51,7 +51,7 @@ describe('POST /api/auth/login', () => {
     ]) {
       const res = await call(t.app, 'POST', '/api/auth/login', { body, ip: '10.0.0.1' });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ code: 401, message: MSG.loginFailed });
+      expect(res.body).toMatchObject({ code: 401, message: MSG.loginFailed });
     }
   });
 
@@ -120,7 +120,7 @@ describe('POST /api/account/token', () => {
     for (const token of [undefined, 'not-a-token']) {
       const res = await call(t.app, 'POST', '/api/account/token', { token });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ code: 401, message: MSG.unauthorized });
+      expect(res.body).toMatchObject({ code: 401, message: MSG.unauthorized });
     }
   });
 

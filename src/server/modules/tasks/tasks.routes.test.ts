@@ -43,7 +43,7 @@ describe('/api/su/tasks guards', () => {
     ] as const) {
       expect((await call(t.app, method, url, { body })).status, url).toBe(401);
       const res = await call(t.app, method, url, { token: op.token, body });
-      expect(res.body, url).toEqual({ code: 403, message: MSG.forbidden });
+      expect(res.body, url).toMatchObject({ code: 403, message: MSG.forbidden });
     }
     expect(await taskRow(id)).toEqual(before);
   });

@@ -33,14 +33,14 @@ describe('/api/su/users guards', () => {
     ] as const) {
       const res = await call(t.app, method, url, { body: method === 'GET' ? undefined : {} });
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ code: 401, message: MSG.unauthorized });
+      expect(res.body).toMatchObject({ code: 401, message: MSG.unauthorized });
     }
   });
 
   it('answers 403 Forbidden. to an operator and changes nothing', async () => {
     const op = await operatorSession(t.app, db());
     const before = await userCount();
-    expect((await call(t.app, 'GET', '/api/su/users', { token: op.token })).body).toEqual({ code: 403, message: MSG.forbidden });
+    expect((await call(t.app, 'GET', '/api/su/users', { token: op.token })).body).toMatchObject({ code: 403, message: MSG.forbidden });
     const created = await call(t.app, 'POST', '/api/su/users', { token: op.token, body: newUser({ is_su: true }) });
     expect(created.status).toBe(403);
     const edited = await call(t.app, 'PUT', `/api/su/users/${op.user.id}`, {

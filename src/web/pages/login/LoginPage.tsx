@@ -1,8 +1,10 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconExclamationCircle } from '@tabler/icons-react';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { MSG } from '../../../contract/messages';
+import { messageText } from '../../i18n/server-text';
 import { useSession } from '../../auth/session';
 import { requestIdle } from '../../lib/idle';
 import { usePageTitle } from '../../lib/page-title';
@@ -22,7 +24,8 @@ export default function LoginPage() {
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  usePageTitle('Login');
+  const { t } = useLingui();
+  usePageTitle(t`Login`);
   // The rules (zod) stay off the page's first load and arrive before anyone can submit.
   useEffect(() => requestIdle(() => void loadRules()), []);
 
@@ -58,22 +61,22 @@ export default function LoginPage() {
 
   return (
     <form onSubmit={submit} noValidate>
-      <AuthHeading title="Sign in" subtitle="Log in with your Returns Desk account." />
+      <AuthHeading title={t`Sign in`} subtitle={t`Log in with your Returns Desk account.`} />
       <Stack gap="md">
         {failed && (
           <Alert color="red" variant="light" icon={<IconExclamationCircle size={18} />} py="xs" role="alert">
-            {MSG.loginFailed}
+            {messageText('auth.loginFailed', MSG.loginFailed)}
           </Alert>
         )}
-        <TextInput label="Username" autoComplete="username" autoFocus {...field('username')} />
-        <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />
+        <TextInput label={t`Username`} autoComplete="username" autoFocus {...field('username')} />
+        <PasswordInput label={t`Password`} autoComplete="current-password" {...field('password')} />
         <Group justify="flex-end" mt={-6}>
           <Anchor component={Link} to="/auth/forget-password" size="sm">
-            Forget Password?
+            <Trans>Forget Password?</Trans>
           </Anchor>
         </Group>
         <Button type="submit" fullWidth loading={loading} size="md">
-          Login
+          <Trans>Login</Trans>
         </Button>
       </Stack>
     </form>

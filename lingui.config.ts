@@ -1,0 +1,57 @@
+// Lingui's catalogues (docs/decisions.md "Translations with Lingui"): one JSON file per language and
+// area, so a screen loads the messages of its own area only (src/web/i18n/catalogues.ts).
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-json';
+
+export const LOCALES = ['en', 'de', 'nl', 'pl', 'es'] as const;
+
+const pages = (...names: string[]) => names.map((n) => `<rootDir>/src/web/pages/${n}/`);
+
+/** The area catalogues; a file belongs to exactly one (the shell's files are listed by name). */
+const SHELL = [
+  '<rootDir>/src/web/router.tsx',
+  '<rootDir>/src/web/components/LoadErrorBoundary.tsx',
+  '<rootDir>/src/web/components/PageLoader.tsx',
+  '<rootDir>/src/web/i18n/language.ts',
+  '<rootDir>/src/web/i18n/catalogues.ts',
+  '<rootDir>/src/web/i18n/locales.ts',
+  '<rootDir>/src/web/i18n/server-text.ts',
+  '<rootDir>/src/web/i18n/contract-text.ts',
+];
+const AUTH = [
+  '<rootDir>/src/web/layout/AuthLayout.tsx',
+  '<rootDir>/src/web/pages/auth-heading.tsx',
+  ...pages('login', 'forget-password', 'reset-password'),
+];
+
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: [...LOCALES, 'pseudo'],
+  pseudoLocale: 'pseudo',
+  fallbackLocales: { default: 'en' },
+  format: formatter({ style: 'lingui', lineNumbers: false }),
+  catalogs: [
+    { path: '<rootDir>/src/web/locales/{locale}/shell', include: SHELL },
+    { path: '<rootDir>/src/web/locales/{locale}/auth', include: AUTH },
+    { path: '<rootDir>/src/web/locales/{locale}/errors', include: ['<rootDir>/src/web/i18n/server-messages.ts'] },
+    {
+      path: '<rootDir>/src/web/locales/{locale}/common',
+      include: [
+        '<rootDir>/src/web/layout/',
+        '<rootDir>/src/web/components/',
+        '<rootDir>/src/web/lib/',
+        '<rootDir>/src/web/api/',
+        '<rootDir>/src/web/auth/',
+        ...pages('not-found'),
+      ],
+      exclude: [...SHELL, ...AUTH, '<rootDir>/src/web/i18n/server-messages.ts', '**/*.test.ts', '**/*.test.tsx'],
+    },
+    { path: '<rootDir>/src/web/locales/{locale}/receiving', include: pages('receiving', 'blind-return') },
+    { path: '<rootDir>/src/web/locales/{locale}/history', include: pages('history', 'return-view') },
+    { path: '<rootDir>/src/web/locales/{locale}/insight', include: pages('dashboard', 'parcels') },
+    {
+      path: '<rootDir>/src/web/locales/{locale}/admin',
+      include: pages('admin-users', 'admin-customers', 'admin-systems', 'admin-tasks', 'admin-billing'),
+    },
+  ],
+});

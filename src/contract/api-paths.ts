@@ -22,6 +22,7 @@ export const API_PATHS = {
   // account
   refreshToken: { method: 'POST', path: '/account/token' },
   changePassword: { method: 'POST', path: '/account/password' },
+  setLanguage: { method: 'PUT', path: '/account/language' },
   logout: { method: 'POST', path: '/account/logout' },
   // admin: users
   listUsers: { method: 'GET', path: '/su/users' },

@@ -8,6 +8,7 @@ import { idParam } from './common.js';
 import {
   authToken,
   changePasswordBody,
+  languageBody,
   confirmPasswordBody,
   forgetPasswordBody,
   loginBody,
@@ -77,6 +78,7 @@ export const API_ROUTES = {
   refreshToken: { answer: tokenRefresh },
   changePassword: { body: changePasswordBody, answer: text },
   logout: { answer: text },
+  setLanguage: { body: languageBody, answer: text },
   listUsers: { answer: z.array(adminUser) },
   createUser: { body: userCreateBody, answer: adminUser },
   updateUser: { params: idParam, body: userUpdateBody, answer: adminUser },

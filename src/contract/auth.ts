@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGE_MSG, LOCALES } from './locales.js';
 import { customerSummary, emailField, requiredText, text } from './common.js';
 import { MSG } from './messages.js';
 
@@ -53,8 +54,14 @@ export const account = z.object({
   name: z.string(),
   email: z.string(),
   is_su: z.boolean(),
+  /** The interface and mail language the user chose; null follows the browser. */
+  language: z.enum(LOCALES).nullable(),
 });
 export type Account = z.infer<typeof account>;
 
 export const tokenRefresh = authToken.extend({ user: account, customers: z.array(customerSummary) });
 export type TokenRefresh = z.infer<typeof tokenRefresh>;
+
+/** The account's language choice; null follows the browser. */
+export const languageBody = z.object({ language: z.enum(LOCALES, { error: LANGUAGE_MSG.invalid }).nullable() });
+export type LanguageBody = z.infer<typeof languageBody>;

@@ -10,6 +10,11 @@ import { DASHBOARD_MSG } from './dashboard.js';
 import { DISPOSITION_MSG } from './disposition-rules.js';
 import { HISTORY_MSG } from './history.js';
 import { INPUT_MSG } from './input-messages.js';
+import { LANGUAGE_MSG } from './locales.js';
+import { CURRENCY_INVALID } from './money.js';
+import { SEARCH_TOO_SHORT } from './orders.js';
+import { REPORT_HEADINGS_INVALID, REPORT_NAME_INVALID } from './reports.js';
+import { ATTEMPTS_RANGE_MESSAGE } from './task-rules.js';
 import { CLIENT_MSG, MSG } from './messages.js';
 import { ORDER_IMPORT_MSG } from './order-import.js';
 import { PARCEL_MSG } from './parcel-rules.js';
@@ -43,6 +48,15 @@ export const MESSAGE_GROUPS: Record<string, Readonly<Record<string, MessageValue
   setting: SETTING_MSG,
   task: TASK_MSG,
   user: USER_MSG,
+  language: LANGUAGE_MSG,
+  // Messages declared one by one in their modules.
+  misc: {
+    currencyInvalid: CURRENCY_INVALID,
+    searchTooShort: SEARCH_TOO_SHORT,
+    reportNameInvalid: REPORT_NAME_INVALID,
+    reportHeadingsInvalid: REPORT_HEADINGS_INVALID,
+    attemptsRange: ATTEMPTS_RANGE_MESSAGE,
+  },
 };
 
 export interface MessageCode {

@@ -12,6 +12,10 @@ const customerId = id(MSG.customerRequired);
 const isDayString = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /** POST /api/reports (SPEC §2.15, §3 Report request, §5). */
+/** 'user': the requester's language; 'en': English headings whatever the requester's language. */
+export const REPORT_HEADINGS_CHOICES = ['user', 'en'] as const;
+export const REPORT_HEADINGS_INVALID = 'Headings must be user or en';
+
 export const reportRequestBody = z
   .object({
     report_name: text()
@@ -23,6 +27,8 @@ export const reportRequestBody = z
     date_from: isoDate(MSG.invalidDate),
     date_to: isoDate(MSG.invalidDate),
     email: emailField,
+    /** Column headings: in the requester's language (the default), or English for a machine that reads the file. */
+    headings: z.enum(REPORT_HEADINGS_CHOICES, { error: REPORT_HEADINGS_INVALID }).optional(),
   })
   // Checked even when other fields fail (when: always), so a form shows every message at once;
   // only two well-formed dates are compared (a malformed one has its own message).

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './locales.js';
 import { TASK_TYPES, type TaskType } from './constants.js';
 
 /**
@@ -48,6 +49,10 @@ export const returnReportPayload = z.object({
     .optional(),
   /** Set on a run of a report schedule (issue 12). */
   scheduleId: dbId.optional(),
+  /** The mail's and the headings' language (issue 24); absent: the requesting user's, else English. */
+  language: z.enum(LOCALES).optional(),
+  /** 'en' keeps English headings for machines whatever the mail's language. */
+  headings: z.enum(LOCALES).optional(),
 });
 
 /** 'System Log' and 'SGL REST Create' are log entries: their story is in the messages and details. */

@@ -81,6 +81,9 @@ describe('an id above 2,147,483,647', () => {
       code: 422,
       message: ['Customer account is required'],
       errors: { customer_id: ['Customer account is required'] },
+      // Each message's stable code beside it (issue 24), for clients that translate.
+      codes: [{ code: 'auth.customerRequired' }],
+      error_codes: { customer_id: [{ code: 'auth.customerRequired' }] },
     });
   });
 });
@@ -90,6 +93,8 @@ describe('a null or list body', () => {
     code: 422,
     message: ['The request body must be a JSON object'],
     errors: { body: ['The request body must be a JSON object'] },
+    codes: [{ code: 'input.bodyNotObject' }],
+    error_codes: { body: [{ code: 'input.bodyNotObject' }] },
   };
   it('POST /api/su/users null → 422, no user', async () => {
     const before = await count('users');
@@ -152,6 +157,9 @@ describe('order files', () => {
       code: 422,
       message: [`orders[0].source_id: source_id ${TEXT_MSG.unstorable}`],
       errors: { 'orders[0].source_id': [`orders[0].source_id: source_id ${TEXT_MSG.unstorable}`] },
+      // A message composed with its place in the file has no code of its own: the status's, and the English text.
+      codes: [{ code: 'http.422' }],
+      error_codes: { 'orders[0].source_id': [{ code: 'http.422' }] },
     });
     expect(await count('orders', sql`customer_id = ${customerId}`)).toBe(0);
     expect(await count('products', sql`customer_id = ${customerId}`)).toBe(0);
@@ -218,9 +226,15 @@ describe('errors raised before a route runs', () => {
     expect((await post('{"username":')).json()).toMatchObject({ code: 400, message: 'The request body is not valid JSON.' });
     expect((await post('')).json()).toMatchObject({ code: 400, message: 'The request body is empty; send a JSON object.' });
     const plain = await post('username=a', 'text/plain');
-    expect([plain.statusCode, plain.json()]).toEqual([415, { code: 415, message: 'Send the request body as application/json.' }]);
+    expect([plain.statusCode, plain.json()]).toEqual([
+      415,
+      { code: 415, message: 'Send the request body as application/json.', codes: [{ code: 'input.mediaType' }] },
+    ]);
     const big = await post(JSON.stringify({ username: 'a'.repeat(3 * 1024 * 1024), password: 'x' }));
-    expect([big.statusCode, big.json()]).toEqual([413, { code: 413, message: 'The request body is too large.' }]);
+    expect([big.statusCode, big.json()]).toEqual([
+      413,
+      { code: 413, message: 'The request body is too large.', codes: [{ code: 'input.bodyTooLarge' }] },
+    ]);
   });
 
   it('TRACE, OPTIONS and a wrong method → 405 with Allow', async () => {
@@ -237,7 +251,7 @@ describe('errors raised before a route runs', () => {
 });
 
 describe('while the database is unreachable', () => {
-  const unavailable = { code: 503, message: DATABASE_UNAVAILABLE };
+  const unavailable = { code: 503, message: DATABASE_UNAVAILABLE, codes: [{ code: 'input.databaseUnavailable' }] };
   it('every route that needs it answers 503 with Retry-After, /api/ready too (a pool pointed at a port nobody listens on)', async () => {
     const down = await createTestApp({}, { database: await openPostgres('postgres://postgres@127.0.0.1:9/nowhere', 1) });
     try {

@@ -75,7 +75,7 @@ function sendError(error: FastifyError | AppError | Error, request: FastifyReque
       (errors[field] ??= []).push(message ?? INPUT_MSG.invalidValue);
     }
     const messages = [...new Set(Object.values(errors).flat())];
-    return reply.status(422).send(withCodes({ code: 422, message: messages, errors }, 'input.invalidValue'));
+    return reply.status(422).send(withCodes({ code: 422, message: messages, errors }, 'http.422'));
   }
   if (isDatabaseUnavailable(error)) {
     request.log.warn({ err: error }, 'database not reachable');

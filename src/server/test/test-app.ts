@@ -82,18 +82,24 @@ export async function call(
   app: FastifyInstance,
   method: InjectOptions['method'],
   url: string,
-  options: { token?: string; body?: unknown; ip?: string } = {},
+  options: { token?: string; body?: unknown; ip?: string; headers?: Record<string, string> } = {},
 ) {
   const res = await app.inject({
     method,
     url,
     payload: options.body as InjectOptions['payload'],
     remoteAddress: options.ip,
-    headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+    headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...options.headers },
   });
   return {
     status: res.statusCode,
-    body: res.json() as { code: number; message: any; errors?: Record<string, string[]> },
+    body: res.json() as {
+      code: number;
+      message: any;
+      errors?: Record<string, string[]>;
+      codes?: { code: string; params?: Record<string, string> }[];
+      error_codes?: Record<string, { code: string; params?: Record<string, string> }[]>;
+    },
     headers: res.headers,
   };
 }

@@ -6,6 +6,8 @@ import type { CustomerSummary } from '../../contract/common';
 import { callRoute, setUnauthorizedHandler } from '../api/client';
 import { endSession } from '../api/session-end';
 import { clearStoredToken, isTokenKey, readStoredToken, storeToken } from './token-store';
+import { changeLanguage, forgetLanguage, initialLocale } from '../i18n/language';
+import type { Locale } from '../i18n/locales';
 
 export interface SessionState {
   checking: boolean;
@@ -25,6 +27,8 @@ export interface Session extends SessionState {
   /** True when a token or an expiry is stored (the layout then refreshes instead of going to login). */
   hasStoredToken: () => boolean;
   customerById: (id: number | string | null | undefined) => CustomerSummary | undefined;
+  /** Switches the interface to `language` and stores it on the account (for the next sign-in and the mails). */
+  setLanguage: (language: Locale) => Promise<number>;
 }
 
 /** Milliseconds until the stored token should be renewed, or false when no expiry is stored. */
@@ -60,6 +64,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       if (res.code === 200) {
         const { token, expire, user, customers } = res.message;
         storeToken(token, expire);
+        // The account's language wins over the browser's; its texts arrive before the screen changes.
+        if (user.language) await changeLanguage(user.language).catch(() => undefined);
         setState({ checking: false, authenticated: true, account: user, customers });
       } else {
         clearStoredToken();
@@ -87,6 +93,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(async () => {
     if (readStoredToken().token) await callRoute('logout', {}, { quiet: true });
     clear();
+    // A shared terminal's next user starts in the browser's language, not this account's.
+    forgetLanguage();
+    void changeLanguage(initialLocale(), { remember: false }).catch(() => undefined);
     navigate('/auth/login', { replace: true });
   }, [clear, navigate]);
 
@@ -127,9 +136,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [navigate]);
 
+  const setLanguage = useCallback(async (language: Locale) => {
+    await changeLanguage(language);
+    const res = await callRoute('setLanguage', { body: { language } });
+    if (res.code === 200) setState((current) => (current.account ? { ...current, account: { ...current.account, language } } : current));
+    return res.code;
+  }, []);
+
   const value = useMemo<Session>(
     () => ({
       ...state,
+      setLanguage,
       isAdmin: state.account?.is_su === true,
       login,
       refresh,
@@ -140,7 +157,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       },
       customerById: (id) => (id === null || id === undefined || id === '' ? undefined : state.customers.find((c) => c.id === Number(id))),
     }),
-    [state, login, refresh, logout],
+    [state, login, refresh, logout, setLanguage],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

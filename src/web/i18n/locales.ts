@@ -1,7 +1,7 @@
-// The languages of the interface (issue 24). English is the spec's language and the fallback.
-export const LOCALES = ['en', 'de', 'nl', 'pl', 'es'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
+// The languages of the interface (issue 24), as the contract lists them; English is the fallback.
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../../contract/locales';
+
+export { DEFAULT_LOCALE, isLocale, LOCALES, type Locale };
 
 /** Each language named in itself, as a language picker shows it. */
 export const LOCALE_NAMES: Record<Locale, string> = {
@@ -11,10 +11,6 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   pl: 'Polski',
   es: 'Español',
 };
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
 
 /** The first of the browser's languages the interface speaks ('de-AT' → 'de'), else English. */
 export function pickLocale(preferred: readonly string[]): Locale {

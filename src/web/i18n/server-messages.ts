@@ -211,4 +211,9 @@ export const SERVER_MESSAGES = [
   msg({ id: 'user.unknownCustomer', message: 'Unknown customer' }),
   msg({ id: 'user.notSelf', message: 'You cannot disable or remove admin rights from your own account' }),
   msg({ id: 'user.lastAdmin', message: 'At least one active admin must remain' }),
+  msg({ id: 'language.invalid', message: 'Language must be one of en, de, nl, pl, es' }),
+  msg({ id: 'misc.currencyInvalid', message: 'Currency must be an ISO 4217 code such as EUR, USD or GBP' }),
+  msg({ id: 'misc.reportNameInvalid', message: 'Report name may use letters, digits, dot, dash and underscore (at most 64)' }),
+  msg({ id: 'misc.reportHeadingsInvalid', message: 'Headings must be user or en' }),
+  msg({ id: 'misc.attemptsRange', message: 'Attempts must be between 1 and 4' }),
 ];

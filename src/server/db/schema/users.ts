@@ -17,6 +17,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     isSu: boolean('is_su').notNull().default(false),
     userStatus: text('user_status').notNull().default('Active'),
+    /** The interface and mail language (src/contract/locales.ts); null follows the browser. */
+    language: text('language'),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],

@@ -17,7 +17,7 @@ import type { AuthUser } from '../auth/auth-user.js';
  * expired or its user is not Active.
  */
 export function sessionCallerSql(tokenHash: string, now: Date): SQL {
-  return sql`SELECT u.id, u.username, u.name, u.email, u.is_su, s.id AS session_id
+  return sql`SELECT u.id, u.username, u.name, u.email, u.is_su, u.language, s.id AS session_id
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now.toISOString()}::timestamptz AND u.user_status = 'Active'`;
 }
@@ -48,6 +48,7 @@ interface CallerRow {
   name: string;
   email: string;
   is_su: boolean;
+  language: string | null;
   session_id: number;
 }
 
@@ -56,7 +57,7 @@ export function createAccessRepository(db: DbOrTx) {
     /** The caller of a bearer token's hash; undefined when its session is not live (a named statement on PostgreSQL). */
     async findSessionCaller(tokenHash: string, now: Date): Promise<AuthUser | undefined> {
       const [row] = await preparedRows<CallerRow>(db, 'session_caller', sessionCallerSql(tokenHash, now));
-      return row && { id: row.id, username: row.username, name: row.name, email: row.email, isSu: row.is_su, sessionId: row.session_id };
+      return row && { id: row.id, username: row.username, name: row.name, email: row.email, isSu: row.is_su, sessionId: row.session_id, language: row.language };
     },
 
     /** The customers a caller may pick, by company (the reserved company never). */

@@ -24,6 +24,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
   });
 
+  route('setLanguage', {
+    ...common,
+    handler: async (req) => {
+      await auth.setLanguage(currentUser(req), req.body.language);
+      return ok('Language saved');
+    },
+  });
+
   route('logout', {
     ...common,
     handler: async (req) => {

@@ -11,6 +11,8 @@ export interface AuthUser {
   email: string;
   isSu: boolean;
   sessionId: number;
+  /** The chosen interface and mail language (src/contract/locales.ts); null follows the browser. */
+  language?: string | null;
 }
 
 /**

@@ -49,6 +49,10 @@ export function createAuthRepository(db: DbOrTx) {
       await db.delete(sessions).where(lt(sessions.expiresAt, now));
     },
 
+    async setLanguage(userId: number, language: string | null, now: Date): Promise<void> {
+      await db.update(users).set({ language, updatedAt: now }).where(eq(users.id, userId));
+    },
+
     async setPassword(userId: number, passwordHash: string, now: Date): Promise<void> {
       await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, userId));
     },

@@ -1,3 +1,4 @@
+import { localeFromAcceptLanguage } from '../../../contract/locales.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../contract/messages.js';
 import { contractRoutes } from '../../http/contract-route.js';
@@ -20,7 +21,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   route('forgetPassword', {
     ...common,
     handler: async (req) => {
-      await auth.forgetPassword(req.body.username, req.body.email, requestOrigin(req));
+      await auth.forgetPassword(
+        req.body.username,
+        req.body.email,
+        requestOrigin(req),
+        localeFromAcceptLanguage(req.headers['accept-language']),
+      );
       return ok(MSG.checkEmail);
     },
   });

@@ -1,5 +1,6 @@
 import type { AuthToken, ChangePasswordBody, TokenRefresh } from '../../../contract/auth.js';
 import { MSG } from '../../../contract/messages.js';
+import { toLocale, type Locale } from '../../../contract/locales.js';
 import { LIMITS } from '../../../contract/constants.js';
 import { AppError, invalid, unauthorized } from '../../http/errors.js';
 import { hashPassword, newToken, sha256, verifyPassword, type SecretBox } from '../../lib/crypto.js';
@@ -12,6 +13,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { AuthRepository, UserRow } from './auth.repository.js';
 import type { AuthUser } from './auth-user.js';
 import { sealMail } from '../../integrations/mail-message.js';
+import { MAIL_TEXTS } from '../../i18n/mail-texts.js';
 
 /** How long a rotated-away token keeps working. */
 export const ROTATION_GRACE_MS = 60_000;
@@ -95,15 +97,25 @@ export function createAuthService(deps: {
       const customers = await deps.customerAccess.listVisible(user);
       return {
         ...token,
-        user: { id: user.id, username: user.username, name: user.name, email: user.email, is_su: user.isSu },
+        user: {
+          id: user.id,
+          username: user.username,
+          name: user.name,
+          email: user.email,
+          is_su: user.isSu,
+          language: toLocale(user.language),
+        },
         customers: customers.map(toCustomerSummary),
       };
     },
 
     logout: (user: AuthUser) => repo.deleteSession(user.sessionId),
 
+    /** The account's language for screens and mails; null hands the choice back to the browser. */
+    setLanguage: (user: AuthUser, language: Locale | null) => repo.setLanguage(user.id, language, clock.now()),
+
     /** Same answer for known and unknown users; a mail task carries the link when they match. */
-    async forgetPassword(username: string, email: string, origin: string): Promise<void> {
+    async forgetPassword(username: string, email: string, origin: string, browserLanguage?: Locale): Promise<void> {
       const user = await repo.findUserByUsername(username);
       if (!user || user.userStatus !== 'Active' || user.email.toLowerCase() !== email.toLowerCase()) return;
       const now = clock.now();
@@ -111,14 +123,16 @@ export function createAuthService(deps: {
       await repo.createResetToken(user.id, sha256(token), new Date(now.getTime() + LIMITS.resetTokenMinutes * 60_000));
       const base = (settings.publicUrl ?? origin).replace(/\/$/, '');
       const link = `${base}/auth/password/${encodeURIComponent(user.username)}/${token}`;
+      // The account's language, else the language of the browser that asked, else English.
+      const resetMail = MAIL_TEXTS[toLocale(user.language) ?? browserLanguage ?? 'en'].reset;
       await deps.taskQueue.enqueue(
         {
           taskType: 'Mail',
           message1: `Password reset for ${user.username}`,
           payload: sealMail(deps.secretBox, {
             to: user.email,
-            subject: 'Returns Desk: reset your password',
-            text: `Hello ${user.name},\n\nSomeone asked to reset the password of the Returns Desk account "${user.username}".\nOpen this link within ${LIMITS.resetTokenMinutes} minutes to choose a new password:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+            subject: resetMail.subject,
+            text: resetMail.text({ name: user.name, username: user.username, minutes: LIMITS.resetTokenMinutes, link }),
           }),
         },
         now,

@@ -355,7 +355,7 @@ describe('POST /api/su/returns/{returnId}/corrections', () => {
       [f.made.lines[0]!.product.sku, 1, 'Reconditioning', 2],
       [l3.product.sku, 1, 'Pristine', 2],
     ]);
-    const corrected = REPORT_COLUMNS.find((c) => c.header === 'Corrected')!;
+    const corrected = REPORT_COLUMNS.find((c) => c.key === 'corrected')!;
     expect(report.map((r) => corrected.value(r))).toEqual(['Y (v2)', 'Y (v2)']);
     // History's download: the corrected units and the Corrected column.
     const download = await t.app.inject({

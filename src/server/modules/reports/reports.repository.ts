@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client.js';
-import { customers } from '../../db/schema/index.js';
+import { customers, users } from '../../db/schema/index.js';
 
 /** One line of the return report: a ledger line with its return, order and product. */
 export interface ReportLine {
@@ -44,6 +44,16 @@ const idList = (v: unknown): number[] => (typeof v === 'string' && v ? v.split('
 
 export function createReportsRepository(db: Db) {
   return {
+    /** The language a user chose (null: none), for the mails sent on their behalf. */
+    async userLanguage(username: string): Promise<string | null> {
+      const [row] = await db
+        .select({ language: users.language })
+        .from(users)
+        .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
+        .limit(1);
+      return row?.language ?? null;
+    },
+
     async customerCompany(customerId: number): Promise<string | undefined> {
       const [row] = await db.select({ company: customers.company }).from(customers).where(eq(customers.id, customerId)).limit(1);
       return row?.company;

@@ -6,13 +6,14 @@ import { makeCustomer, makeReason } from '../../test/factories.js';
 import { makeOrder } from '../../test/order-factory.js';
 import { makeProduct, makeReturn } from '../../test/return-factory.js';
 import { operatorSession } from '../../test/sessions.js';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tasks } from '../../db/schema/index.js';
 import { MSG } from '../../../contract/messages.js';
 import { DEFAULT_REPORT_NAME } from '../../../contract/reports.js';
 import { createTaskHandlers } from '../tasks/handlers/task-handlers.js';
 import type { TaskContext } from '../tasks/task-worker.js';
-import { REPORT_COLUMNS } from './return-report.files.js';
+import { reportHeadings } from './return-report.files.js';
 
 let t: TestApp;
 let db: Db;
@@ -152,9 +153,9 @@ describe('POST /api/reports', () => {
     const sheet = book.getWorksheet('Returns')!;
     const rows: unknown[][] = [];
     sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-    expect(rows[0]).toEqual(REPORT_COLUMNS.map((c) => c.header));
+    expect(rows[0]).toEqual(reportHeadings());
     expect(rows).toHaveLength(4);
-    const byHeader = (row: unknown[]) => Object.fromEntries(REPORT_COLUMNS.map((c, i) => [c.header, row[i] ?? '']));
+    const byHeader = (row: unknown[]) => Object.fromEntries(reportHeadings().map((h, i) => [h, row[i] ?? '']));
     expect(byHeader(rows[1]!)).toMatchObject({
       'Return ID': inRange.id,
       'Return Date': '2026-11-05',
@@ -193,7 +194,7 @@ describe('POST /api/reports', () => {
       .trimEnd()
       .split('\r\n');
     expect(csvLines).toHaveLength(4);
-    expect(csvLines[0]).toBe(REPORT_COLUMNS.map((c) => c.header).join(','));
+    expect(csvLines[0]).toBe(reportHeadings().join(','));
     expect(csvLines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csvLines[1]).toContain('"a, ""quoted"" comment"');
     // The blind line, with issue 16's columns after Blind (no disposition, location or discrepancy here), then Corrected, then no photos.
@@ -212,5 +213,47 @@ describe('POST /api/reports', () => {
     const mail = t.mailer.sent.at(-1)!;
     expect(mail.attachments!.map((a) => a.filename)).toEqual(['nov_empty.xlsx', 'nov_empty.csv']);
     expect(mail.text).toContain('0 line(s) of 0 return(s)');
+  });
+});
+
+describe('the report in the requester’s language (issue 24)', () => {
+  it('mails in the account’s language with headings in it, or English headings for machines; the values stay codes', async () => {
+    const customer = await makeCustomer(db);
+    const op = await operatorSession(t.app, db, [customer.id]);
+    await db.execute(sql`update users set language = 'de' where id = ${op.user.id}`);
+    const product = await makeProduct(db, customer.id);
+    await makeReturn(db, {
+      customerId: customer.id,
+      userId: op.user.id,
+      username: op.user.username,
+      returnDate: '2026-10-05',
+      lines: [{ productId: product.id, condition: 'Scrap', reason: 'DAMAGED' }],
+    });
+    const ask = async (extra: Record<string, unknown>) => {
+      const body = { customer_id: customer.id, date_from: '2026-10-01', date_to: '2026-10-31', email: 'de@example.com', ...extra };
+      expect((await call(t.app, 'POST', '/api/reports', { token: op.token, body })).status).toBe(200);
+      const queued = await reportTasks(customer.id);
+      await runReport(queued.at(-1)!);
+      const mail = t.mailer.sent.at(-1)!;
+      const csv = Buffer.from(mail.attachments!.find((a) => a.filename.endsWith('.csv'))!.content, 'base64').toString('utf8');
+      return { mail, csv: csv.replace(/^\uFEFF/, '').split('\r\n') };
+    };
+    const german = await ask({});
+    expect(german.mail.subject).toBe(`Retourenbericht ${DEFAULT_REPORT_NAME}: ${customer.company} 2026-10-01 bis 2026-10-31`);
+    expect(german.mail.text).toContain('1 Zeile(n) aus 1 Retoure(n), als Excel-Arbeitsmappe und als CSV');
+    expect(german.csv[0]).toBe(reportHeadings('de').join(','));
+    expect(german.csv[0]!.startsWith('Retouren-ID,Retourendatum,')).toBe(true);
+    expect(german.csv[1]).toContain(',Scrap,DAMAGED,');
+
+    const machine = await ask({ headings: 'en' });
+    expect(machine.mail.subject.startsWith('Retourenbericht')).toBe(true);
+    expect(machine.csv[0]).toBe(reportHeadings('en').join(','));
+
+    const bad = await call(t.app, 'POST', '/api/reports', {
+      token: op.token,
+      body: { customer_id: customer.id, date_from: '2026-10-01', date_to: '2026-10-31', email: 'x@example.com', headings: 'de' },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error_codes).toEqual({ headings: [{ code: 'misc.reportHeadingsInvalid' }] });
   });
 });

@@ -1,3 +1,4 @@
+import { localeFromAcceptLanguage } from '../../../contract/locales.js';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../contract/messages.js';
 import { ok } from '../../http/envelope.js';
@@ -17,7 +18,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async 
     tags: ['reports'],
     summary: 'Queue the e-mailed return report (XLSX and CSV) of one customer and date range',
     handler: async (req) => {
-      await reports.requestReturnReport(currentUser(req), req.body);
+      await reports.requestReturnReport(currentUser(req), req.body, localeFromAcceptLanguage(req.headers['accept-language']));
       return ok(MSG.reportQueued);
     },
   });

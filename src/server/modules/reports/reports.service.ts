@@ -1,4 +1,5 @@
 import type { ReportRequestBody } from '../../../contract/reports.js';
+import { toLocale, type Locale } from '../../../contract/locales.js';
 import type { ReturnReportPayload } from '../../../contract/task-payloads.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../auth/auth-user.js';
@@ -8,7 +9,7 @@ import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
 /** The e-mailed return report (SPEC §2.15): the request only queues a task; the worker builds and mails it. */
 export function createReportsService(deps: { customerAccess: CustomerAccess; taskQueue: TaskQueueRepository; clock: Clock }) {
   return {
-    async requestReturnReport(user: AuthUser, body: ReportRequestBody): Promise<number> {
+    async requestReturnReport(user: AuthUser, body: ReportRequestBody, browserLanguage?: Locale): Promise<number> {
       const customer = await deps.customerAccess.require(user, body.customer_id);
       const payload: ReturnReportPayload = {
         reportName: body.report_name,
@@ -17,6 +18,9 @@ export function createReportsService(deps: { customerAccess: CustomerAccess; tas
         dateTo: body.date_to,
         email: body.email,
         requestedBy: user.username,
+        // The mail in the requester's language (the account's, else the browser's that asked).
+        language: toLocale(user.language) ?? browserLanguage,
+        ...(body.headings === 'en' ? { headings: 'en' as const } : {}),
       };
       return deps.taskQueue.enqueue(
         {

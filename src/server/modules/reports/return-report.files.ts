@@ -2,40 +2,45 @@ import ExcelJS from 'exceljs';
 import { DISCREPANCY_LABELS } from '../../../contract/dispositions.js';
 import type { PhotoLinker } from '../photos/photo-links.js';
 import type { ReportLine } from './reports.repository.js';
+import type { Locale } from '../../../contract/locales.js';
+import { REPORT_HEADINGS, type ReportHeadingKey } from '../../i18n/report-headings.js';
 
-/** The report's columns, in order: header text and how to read the value from a line. */
-export const REPORT_COLUMNS: { header: string; width: number; value: (l: ReportLine) => string | number }[] = [
-  { header: 'Return ID', width: 10, value: (l) => l.return_id },
-  { header: 'Return Date', width: 12, value: (l) => l.return_date },
-  { header: 'Created At (UTC)', width: 20, value: (l) => l.created_at.replace('T', ' ').slice(0, 19) },
-  { header: 'Order #', width: 16, value: (l) => l.order_number ?? '' },
-  { header: 'Delivery #', width: 16, value: (l) => l.delivery_number ?? '' },
-  { header: 'Web Order #', width: 16, value: (l) => l.web_order_number ?? '' },
-  { header: 'Reference 1', width: 16, value: (l) => l.reference_1 ?? '' },
-  { header: 'Reference 2', width: 16, value: (l) => l.reference_2 ?? '' },
-  { header: 'SKU', width: 18, value: (l) => l.sku },
-  { header: 'UPC', width: 16, value: (l) => l.upc ?? '' },
-  { header: 'Name', width: 32, value: (l) => l.name_1 },
-  { header: 'Quantity', width: 9, value: (l) => l.quantity },
-  { header: 'Condition', width: 14, value: (l) => l.condition },
-  { header: 'Reason', width: 14, value: (l) => l.reason },
-  { header: 'Reason Text', width: 24, value: (l) => l.reason_text ?? '' },
-  { header: 'Comment', width: 30, value: (l) => l.comment ?? '' },
-  { header: 'Operator', width: 14, value: (l) => l.username },
-  { header: 'Blind', width: 6, value: (l) => (l.is_blind ? 'Y' : 'N') },
+/** The column headings in a language (English for machines, the default). */
+export const reportHeadings = (language: Locale = 'en') => REPORT_COLUMNS.map((c) => REPORT_HEADINGS[language][c.key]);
+
+/** The report's columns, in order: heading (by key, in the reader's language) and how to read the value from a line. */
+export const REPORT_COLUMNS: { key: ReportHeadingKey; width: number; value: (l: ReportLine) => string | number }[] = [
+  { key: 'returnId', width: 10, value: (l) => l.return_id },
+  { key: 'returnDate', width: 12, value: (l) => l.return_date },
+  { key: 'createdAt', width: 20, value: (l) => l.created_at.replace('T', ' ').slice(0, 19) },
+  { key: 'orderNo', width: 16, value: (l) => l.order_number ?? '' },
+  { key: 'deliveryNo', width: 16, value: (l) => l.delivery_number ?? '' },
+  { key: 'webOrderNo', width: 16, value: (l) => l.web_order_number ?? '' },
+  { key: 'reference1', width: 16, value: (l) => l.reference_1 ?? '' },
+  { key: 'reference2', width: 16, value: (l) => l.reference_2 ?? '' },
+  { key: 'sku', width: 18, value: (l) => l.sku },
+  { key: 'upc', width: 16, value: (l) => l.upc ?? '' },
+  { key: 'name', width: 32, value: (l) => l.name_1 },
+  { key: 'quantity', width: 9, value: (l) => l.quantity },
+  { key: 'condition', width: 14, value: (l) => l.condition },
+  { key: 'reason', width: 14, value: (l) => l.reason },
+  { key: 'reasonText', width: 24, value: (l) => l.reason_text ?? '' },
+  { key: 'comment', width: 30, value: (l) => l.comment ?? '' },
+  { key: 'operator', width: 14, value: (l) => l.username },
+  { key: 'blind', width: 6, value: (l) => (l.is_blind ? 'Y' : 'N') },
   // Issue 16, after the original columns so their places stay.
-  { header: 'Disposition', width: 16, value: (l) => l.disposition ?? '' },
-  { header: 'Location', width: 14, value: (l) => l.location ?? '' },
+  { key: 'disposition', width: 16, value: (l) => l.disposition ?? '' },
+  { key: 'location', width: 14, value: (l) => l.location ?? '' },
   {
-    header: 'Discrepancy',
+    key: 'discrepancy',
     width: 14,
     value: (l) => (l.discrepancy ? (DISCREPANCY_LABELS[l.discrepancy as keyof typeof DISCREPANCY_LABELS] ?? l.discrepancy) : ''),
   },
   // Issue 11, appended: the line is as the latest correction left it (version 2, 3, …).
-  { header: 'Corrected', width: 10, value: (l) => (l.version > 1 ? `Y (v${l.version})` : 'N') },
+  { key: 'corrected', width: 10, value: (l) => (l.version > 1 ? `Y (v${l.version})` : 'N') },
   // Signed links that open without a login (PHOTO_LINK_DAYS), separated by spaces.
-  { header: 'Photo Links', width: 40, value: (l) => (l.photo_links ?? []).join(' ') },
-  { header: 'Return Photo Links', width: 40, value: (l) => (l.return_photo_links ?? []).join(' ') },
+  { key: 'photoLinks', width: 40, value: (l) => (l.photo_links ?? []).join(' ') },
+  { key: 'returnPhotoLinks', width: 40, value: (l) => (l.return_photo_links ?? []).join(' ') },
 ];
 
 /**
@@ -47,12 +52,13 @@ export function withReportPhotoLinks(lines: ReportLine[], link: PhotoLinker, at:
   return lines.map((l) => ({ ...l, photo_links: links(l.photo_ids), return_photo_links: links(l.return_photo_ids) }));
 }
 
-export async function buildReportXlsx(lines: ReportLine[], title: string): Promise<Buffer> {
+export async function buildReportXlsx(lines: ReportLine[], title: string, language: Locale = 'en'): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
   book.creator = 'Returns Desk';
   book.created = new Date();
   const sheet = book.addWorksheet('Returns', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = REPORT_COLUMNS.map((c) => ({ header: c.header, width: c.width }));
+  const headings = reportHeadings(language);
+  sheet.columns = REPORT_COLUMNS.map((c, i) => ({ header: headings[i], width: c.width }));
   sheet.getRow(1).font = { bold: true };
   // Values are written as plain strings and numbers: a cell never becomes a formula.
   for (const line of lines) sheet.addRow(REPORT_COLUMNS.map((c) => c.value(line)));
@@ -68,8 +74,8 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export function buildReportCsv(lines: ReportLine[]): string {
-  const rows = [REPORT_COLUMNS.map((c) => csvField(c.header)).join(',')];
+export function buildReportCsv(lines: ReportLine[], language: Locale = 'en'): string {
+  const rows = [reportHeadings(language).map(csvField).join(',')];
   for (const line of lines) rows.push(REPORT_COLUMNS.map((c) => csvField(c.value(line))).join(','));
   // The BOM makes Excel read the file as UTF-8.
   return `\uFEFF${rows.join('\r\n')}\r\n`;

@@ -6,6 +6,8 @@ import { buildReportCsv, buildReportXlsx, withReportPhotoLinks } from '../../rep
 import type { PhotoLinker } from '../../photos/photo-links.js';
 import type { Clock } from '../../../lib/clock.js';
 import { handlerFor, PermanentTaskError, type TaskHandler } from '../task-worker.js';
+import { toLocale } from '../../../../contract/locales.js';
+import { MAIL_TEXTS } from '../../../i18n/mail-texts.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -21,36 +23,42 @@ export function createReturnReportHandler(db: Db, mailer: Mailer, photoLinker: P
     const lines = withReportPhotoLinks(await repo.lines(p.customerId, p.dateFrom, p.dateTo, REPORT_MAX_ROWS + 1), photoLinker, clock.now());
     const truncated = lines.length > REPORT_MAX_ROWS;
     if (truncated) lines.length = REPORT_MAX_ROWS;
+    // The requester's language (a schedule's: the admin who set it up), else English.
+    const language = p.language ?? toLocale(await repo.userLanguage(p.requestedBy)) ?? 'en';
+    const headings = p.headings ?? language;
+    const texts = MAIL_TEXTS[language].report;
     const title = `${company}: returns ${p.dateFrom} to ${p.dateTo}`;
     const formats = p.formats ?? ['XLSX', 'CSV'];
     const attachments = [];
     if (formats.includes('XLSX')) {
       attachments.push({
         filename: `${p.reportName}.xlsx`,
-        content: (await buildReportXlsx(lines, title)).toString('base64'),
+        content: (await buildReportXlsx(lines, title, headings)).toString('base64'),
         contentType: XLSX_TYPE,
       });
     }
     if (formats.includes('CSV')) {
       attachments.push({
         filename: `${p.reportName}.csv`,
-        content: Buffer.from(buildReportCsv(lines), 'utf8').toString('base64'),
+        content: Buffer.from(buildReportCsv(lines, headings), 'utf8').toString('base64'),
         contentType: 'text/csv; charset=utf-8',
       });
     }
     const returns = new Set(lines.map((l) => l.return_id)).size;
-    const asWhat = formats.length === 2 ? 'as an Excel workbook and as CSV' : formats[0] === 'XLSX' ? 'as an Excel workbook' : 'as CSV';
-    const why = p.scheduleId ? `sent by report schedule #${p.scheduleId} (set up by ${p.requestedBy})` : `requested by ${p.requestedBy}`;
     const sent = await mailer.send({
       to: p.email,
-      subject: `Return report ${p.reportName}: ${company} ${p.dateFrom} to ${p.dateTo}`,
-      text:
-        `Hello,\n\nattached is the return report of ${company} for return dates ${p.dateFrom} to ${p.dateTo}, ` +
-        `${why}: ${lines.length} line(s) of ${returns} return(s), ${asWhat}.\n` +
-        (truncated
-          ? `\nThe range holds more than ${REPORT_MAX_ROWS} lines; only the first ${REPORT_MAX_ROWS} are included. Ask for a shorter range to see the rest.\n`
-          : '') +
-        `\nReturns Desk\n`,
+      subject: texts.subject({ reportName: p.reportName, company, from: p.dateFrom, to: p.dateTo }),
+      text: texts.text({
+        company,
+        from: p.dateFrom,
+        to: p.dateTo,
+        scheduleId: p.scheduleId,
+        requestedBy: p.requestedBy,
+        lines: lines.length,
+        returns,
+        formats,
+        truncatedAt: truncated ? REPORT_MAX_ROWS : undefined,
+      }),
       attachments,
     });
     return {

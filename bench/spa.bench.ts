@@ -47,16 +47,25 @@ function closure(start: string[], seen = new Set<string>()) {
   return seen;
 }
 
+// A page's English catalogues (issue 24) load beside its chunks: they count. Other languages replace them.
+const englishCatalogues = (...areas: string[]) =>
+  readdirSync(join(out, 'assets')).filter((f) => new RegExp(`^i18n-en-(${areas.join('|')})-.*\\.js$`).test(f));
 const html = readFileSync(join(out, 'index.html'), 'utf8');
 const entry = closure([...html.matchAll(/src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
 // The receiving page needs its own chunk and the app shell around it (MainLayout, lazy since issue 13).
-const chunks = readdirSync(join(out, 'assets')).filter((f) => /^(ReceivingPage|MainLayout)-.*\.js$/.test(f));
+const chunks = [
+  ...readdirSync(join(out, 'assets')).filter((f) => /^(ReceivingPage|MainLayout)-.*\.js$/.test(f)),
+  ...englishCatalogues('shell', 'common', 'receiving'),
+];
 const receiving = closure(
   chunks.map((f) => `assets/${f}`),
   new Set(entry),
 );
 // The login page: its own chunk and the auth layout around it, over the entry.
-const loginChunks = readdirSync(join(out, 'assets')).filter((f) => /^(LoginPage|AuthLayout)-.*\.js$/.test(f));
+const loginChunks = [
+  ...readdirSync(join(out, 'assets')).filter((f) => /^(LoginPage|AuthLayout)-.*\.js$/.test(f)),
+  ...englishCatalogues('shell', 'auth'),
+];
 const login = closure(
   loginChunks.map((f) => `assets/${f}`),
   new Set(entry),

@@ -13,14 +13,15 @@ import { theme } from './theme/theme';
 
 // The query cache comes with the signed-in layout (layout/MainLayout.tsx, api/query-client.ts).
 // The first language's shell texts arrive before the first paint, so no screen flashes in English.
-await startLanguage();
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-        <LazyNotifications />
-        <AppRoutes />
-      </MantineProvider>
-    </I18nProvider>
-  </StrictMode>,
+void startLanguage().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nProvider i18n={i18n}>
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+          <LazyNotifications />
+          <AppRoutes />
+        </MantineProvider>
+      </I18nProvider>
+    </StrictMode>,
+  ),
 );

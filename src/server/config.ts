@@ -32,6 +32,20 @@ const envSchema = z.object({
   WEB_ROOT: z.string().optional(),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * A session of its own to PostgreSQL (not through a transaction pooler), for what needs one: the
+   * worker's LISTEN and the migrations at boot (issue 29). Optional.
+   */
+  DIRECT_DATABASE_URL: z.string().optional(),
+  /**
+   * `transaction` when DATABASE_URL is a transaction-mode pooler (PgBouncer pool_mode =
+   * transaction): statements go unnamed and, without DIRECT_DATABASE_URL, the worker polls.
+   */
+  DATABASE_POOLER: z.enum(['none', 'session', 'transaction']).default('none'),
+  /** A streaming replica for the read-heavy pages (history, dashboard, task monitor). Optional. */
+  REPLICA_DATABASE_URL: z.string().optional(),
+  /** How long a routed read waits for the replica to catch up before it reads the primary. */
+  REPLICA_MAX_WAIT_MS: z.coerce.number().int().min(0).max(5000).default(30),
   APP_SECRET: z.string().optional(),
   PUBLIC_URL: z.string().optional(),
   ADMIN_USERNAME: z.string().optional(),

@@ -32,7 +32,10 @@ async function main(): Promise<void> {
 
   let database: Database;
   if (config.DATABASE_URL) {
-    database = await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE);
+    database = await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, {
+      pooler: config.DATABASE_POOLER,
+      directUrl: config.DIRECT_DATABASE_URL,
+    });
   } else {
     // PGlite is one process: it must run web and worker together.
     services.add('web').add('worker');

@@ -5,7 +5,7 @@ import { is, sql, type ExtractTablesWithRelations, type SQL } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { createHash } from 'node:crypto';
 import { drizzle as drizzlePg, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzlePglite, PgliteDatabase } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { mkdirSync } from 'node:fs';
@@ -34,8 +34,16 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
 
 const MIGRATION_LOCK_KEY = 7_270_001;
 
-export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: AppConnection });
+export interface PostgresOptions {
+  /** `transaction`: DATABASE_URL is a transaction-mode pooler, so statements go unnamed (no session to keep them in). */
+  pooler?: 'none' | 'session' | 'transaction';
+  /** A direct session (not through the pooler) for the migrations; DATABASE_URL when absent. */
+  directUrl?: string;
+}
+
+export async function openPostgres(url: string, poolSize = 10, options: PostgresOptions = {}): Promise<Database> {
+  const named = options.pooler !== 'transaction';
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client: named ? AppConnection : UnnamedConnection });
   // An idle connection closed by the server (restart, failover, a dropped test database) is
   // reported here; pg drops it from the pool. Without a listener it would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
@@ -43,15 +51,13 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   return {
     db,
     kind: 'postgres',
-    // Several nodes may start at once: an advisory lock lets one migrate while the others wait.
     migrate: async () => {
-      const client = await pool.connect();
+      if (!options.directUrl) return migrateLocked(pool);
+      const direct = new pg.Pool({ connectionString: options.directUrl, max: 1 });
       try {
-        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migratePg(drizzlePg(client), { migrationsFolder });
+        await migrateLocked(direct);
       } finally {
-        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
-        client.release();
+        await direct.end();
       }
     },
     ping: async () => {
@@ -59,6 +65,45 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
     },
     close: () => pool.end(),
   };
+}
+
+/**
+ * Applies the pending migrations in one transaction that first takes a transaction-scoped advisory
+ * lock: several nodes starting at once queue on the lock, and the first one's commit both applies
+ * the migrations and releases it. Everything runs between one BEGIN and COMMIT, so a transaction
+ * pooler keeps it on one server connection (a session lock taken through PgBouncer in transaction
+ * mode could be released on another connection and stay held). Same table and rules as drizzle's
+ * migrator (drizzle.__drizzle_migrations, newer than the last applied `created_at`).
+ */
+async function migrateLocked(pool: pg.Pool): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder });
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK_KEY]);
+    await client.query('CREATE SCHEMA IF NOT EXISTS "drizzle"');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS "drizzle"."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)',
+    );
+    const last = await client.query<{ created_at: string }>(
+      'SELECT created_at FROM "drizzle"."__drizzle_migrations" ORDER BY created_at DESC LIMIT 1',
+    );
+    const lastAt = last.rows[0] ? Number(last.rows[0].created_at) : undefined;
+    for (const migration of migrations) {
+      if (lastAt !== undefined && lastAt >= migration.folderMillis) continue;
+      for (const statement of migration.sql) await client.query(statement);
+      await client.query('INSERT INTO "drizzle"."__drizzle_migrations" ("hash", "created_at") VALUES ($1, $2)', [
+        migration.hash,
+        migration.folderMillis,
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
 }
 
 /** The extensions the migrations create (0000 pg_trgm, 0004 btree_gin): every PGlite must load them. */
@@ -129,15 +174,27 @@ const markLabel = (text: string, mark: string) => text.slice(mark.length, text.i
  * runs the transaction. Everything else passes through untouched.
  */
 class AppConnection extends pg.Client {
+  protected named = true;
   override query(...args: unknown[]): never {
     const [config] = args;
     if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string' && !('name' in config && config.name)) {
       const text = config.text;
-      if (text.startsWith(PREPARED_MARK)) args[0] = { ...config, name: statementName(markLabel(text, PREPARED_MARK), text) };
-      else if (text.startsWith(PROBE_MARK)) probedConnections.set(markLabel(text, PROBE_MARK), this);
+      if (text.startsWith(PREPARED_MARK)) {
+        if (this.named) args[0] = { ...config, name: statementName(markLabel(text, PREPARED_MARK), text) };
+      } else if (text.startsWith(PROBE_MARK)) probedConnections.set(markLabel(text, PROBE_MARK), this);
     }
     return (super.query as (...a: unknown[]) => never)(...args);
   }
+}
+
+/**
+ * AppConnection behind a transaction-mode pooler (DATABASE_POOLER=transaction): each transaction
+ * may run on another server connection, where a statement this client prepared does not exist
+ * (PgBouncer before 1.21 does not track them), so marked statements go unnamed. The mark stays in
+ * the text (a comment), harmless.
+ */
+class UnnamedConnection extends AppConnection {
+  protected override named = false;
 }
 
 /**

@@ -1,5 +1,21 @@
 import pg from 'pg';
+import type { Config } from '../../config.js';
 import type { WorkerLog } from './task-worker.js';
+
+/**
+ * Where the worker LISTENs, or why it cannot (issue 29). LISTEN needs a session that stays this
+ * process's: a transaction-mode pooler hands the server connection to someone else after each
+ * statement, so the notices would go to whoever holds it next (or nobody). DIRECT_DATABASE_URL is
+ * such a session; without it behind a transaction pooler the worker polls every WORKER_POLL_MS.
+ */
+export function wakeupListenUrl(config: Pick<Config, 'DATABASE_URL' | 'DIRECT_DATABASE_URL' | 'DATABASE_POOLER'>): string | undefined {
+  if (config.DIRECT_DATABASE_URL) return config.DIRECT_DATABASE_URL;
+  if (config.DATABASE_POOLER === 'transaction') return undefined;
+  return config.DATABASE_URL;
+}
+
+export const pollingFallbackMessage = (pollMs: number) =>
+  `task wake-ups: DATABASE_POOLER=transaction without DIRECT_DATABASE_URL, so no LISTEN; the worker polls every ${pollMs} ms (WORKER_POLL_MS)`;
 
 /**
  * Wakes the worker as soon as a task is queued anywhere: task-queue.repository sends

@@ -4,7 +4,7 @@ import { createTaskWorkerRepository } from './task-worker.repository.js';
 import { createWorker } from './task-worker.js';
 import { createTaskHandlers } from './handlers/task-handlers.js';
 import { startScheduler } from './schedulers/inbound-scan.scheduler.js';
-import { startTaskWakeup } from './task-wakeup-listener.js';
+import { pollingFallbackMessage, startTaskWakeup, wakeupListenUrl } from './task-wakeup-listener.js';
 import { startRollupFold } from './schedulers/rollup-fold.scheduler.js';
 import { startPhotoCleanup } from './schedulers/photo-cleanup.scheduler.js';
 import { publicBaseUrl } from '../../bootstrap/photo-storage.js';
@@ -54,10 +54,9 @@ export function startBackground(deps: AppDeps, log: Logger) {
     log,
     onQueued: () => worker.poke(),
   });
-  const wakeup =
-    deps.database.kind === 'postgres' && deps.config.DATABASE_URL
-      ? startTaskWakeup({ databaseUrl: deps.config.DATABASE_URL, onTask: () => worker.poke(), log })
-      : undefined;
+  const listenUrl = deps.database.kind === 'postgres' ? wakeupListenUrl(deps.config) : undefined;
+  if (deps.database.kind === 'postgres' && !listenUrl) log.warn(pollingFallbackMessage(deps.config.WORKER_POLL_MS));
+  const wakeup = listenUrl ? startTaskWakeup({ databaseUrl: listenUrl, onTask: () => worker.poke(), log }) : undefined;
   return {
     worker,
     scheduler,

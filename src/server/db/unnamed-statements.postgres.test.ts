@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
+import { createTaskWorkerRepository } from '../modules/tasks/task-worker.repository.js';
+import { createWorker } from '../modules/tasks/task-worker.js';
+import { waitFor } from '../test/integration-servers.js';
+import { startPgBouncer, type PgBouncer } from '../test/local-services.js';
+import { draftFor, makeConnection, receivingFixture, writtenFor } from '../test/receiving-fixtures.js';
+import { operatorSession } from '../test/sessions.js';
+import { call, createTestApp, createTestClock, type TestApp } from '../test/test-app.js';
+import { onlyHandlers } from '../test/test-handlers.js';
+import { openPostgres, preparedRows, queryRows, type Database } from './client.js';
+
+const quiet = { info: () => undefined, error: () => undefined };
+
+// Issue 29: PgBouncer 1.18 in transaction mode keeps no prepared statements, so under
+// DATABASE_POOLER=transaction every statement goes unnamed. A real pgbouncer with two server
+// connections behind eight client connections: consecutive statements of one client land on
+// either server connection.
+describe('statements behind PgBouncer in transaction mode', { timeout: 120_000 }, () => {
+  let t: TestApp;
+  let bouncer: PgBouncer;
+  let pooled: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    t = await createTestApp();
+    bouncer = await startPgBouncer(t.testDb.url!, { mode: 'transaction', poolSize: 2 });
+    pooled = await openPostgres(bouncer.via(t.testDb.url!), 8, { pooler: 'transaction' });
+    app = await buildApp({ ...t.deps, database: pooled, config: { ...t.deps.config, DATABASE_POOLER: 'transaction' } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await pooled.close();
+    await bouncer.stop();
+    await t.close();
+  });
+
+  it('named statements through it fail (why the setting exists)', async () => {
+    const named = await openPostgres(bouncer.via(t.testDb.url!), 8, { pooler: 'none' });
+    try {
+      const results = await Promise.allSettled(
+        Array.from({ length: 400 }, (_, i) => preparedRows(named.db, 'pooler_probe', sql`SELECT ${i % 7}::int AS n`)),
+      );
+      // drizzle wraps the driver's error ("Failed query: …"); PostgreSQL's message is its cause.
+      const failures = results
+        .filter((r) => r.status === 'rejected')
+        .map((r) => String(((r as PromiseRejectedResult).reason as Error).cause));
+      expect(failures.length).toBeGreaterThan(0);
+      expect(failures[0]).toMatch(/prepared statement "pooler_probe_\w+" (does not exist|already exists)/);
+    } finally {
+      await named.close();
+    }
+  });
+
+  it('the app under DATABASE_POOLER=transaction: 320 mixed requests (submits, history, order search, return view) all answer', async () => {
+    const db = t.deps.database.db;
+    const { customer, made } = await receivingFixture(db, [1000, 1000]);
+    await makeConnection(db, customer.id);
+    const { token } = await operatorSession(app, db, [customer.id]);
+    const statuses: number[] = [];
+    let submitted = 0;
+    for (let round = 0; round < 20; round++) {
+      const requests = [
+        ...Array.from({ length: 3 }, () => call(app, 'POST', '/api/returns', { token, body: draftFor(customer.id, made) })),
+        ...Array.from({ length: 6 }, (_, i) => call(app, 'GET', `/api/returns?page=${1 + (i % 2)}`, { token })),
+        ...Array.from({ length: 4 }, () =>
+          call(app, 'PUT', `/api/returns/search/${customer.id}`, { token, body: { search: made.order.orderNumber! } }),
+        ),
+        ...Array.from({ length: 2 }, () => call(app, 'GET', `/api/returns?search[order_number]=${made.order.orderNumber!}`, { token })),
+      ];
+      const answers = await Promise.all(requests);
+      submitted += 3;
+      statuses.push(...answers.map((a) => a.status));
+      // The caller's own return, read at once (the return view after a submit).
+      const first = answers[0]!.body.message as { id: number; order_id: number };
+      const view = await call(app, 'GET', `/api/returns/${first.id}/order/${first.order_id}`, { token });
+      statuses.push(view.status);
+    }
+    expect(statuses.length).toBe(320);
+    expect(statuses.filter((s) => s !== 200)).toEqual([]);
+    expect(await writtenFor(db, customer.id, made.order.id)).toMatchObject({
+      returns: submitted,
+      ledgers: 2 * submitted,
+      tasks: submitted,
+    });
+    const page = await call(app, 'GET', '/api/returns', { token });
+    expect(page.body.message.total_records).toBe(submitted);
+  });
+
+  it('four workers claim and finish 400 tasks through it, each once', async () => {
+    const db = t.deps.database.db;
+    await db.execute(sql`DELETE FROM tasks`);
+    await db.execute(
+      sql`INSERT INTO tasks (task_type, message_1, details) SELECT 'System Log', 'pooled ' || g, '[]'::jsonb FROM generate_series(1, 400) g`,
+    );
+    await createTaskQueueRepository(pooled.db).wakeWorkers();
+    const runs = new Map<number, number>();
+    const workers = [1, 2, 3, 4].map(() =>
+      createWorker({
+        repo: createTaskWorkerRepository(pooled.db),
+        handlers: onlyHandlers({ 'System Log': async (task) => void runs.set(task.id, (runs.get(task.id) ?? 0) + 1) }),
+        clock: createTestClock(new Date(Date.now() + 1000)),
+        concurrency: 2,
+        pollMs: 20,
+        leaseSeconds: 300,
+        log: quiet,
+      }),
+    );
+    workers.forEach((w) => w.start());
+    try {
+      await waitFor(async () => {
+        const [row] = await queryRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM tasks WHERE task_status <> 'Success' OR is_running`,
+        );
+        return row!.n === 0;
+      }, 60_000);
+    } finally {
+      await Promise.all(workers.map((w) => w.stop()));
+    }
+    expect(runs.size).toBe(400);
+    expect([...runs.values()].every((n) => n === 1)).toBe(true);
+  });
+});

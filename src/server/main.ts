@@ -35,6 +35,9 @@ async function main(): Promise<void> {
     database = await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_SIZE, {
       pooler: config.DATABASE_POOLER,
       directUrl: config.DIRECT_DATABASE_URL,
+      replicaUrl: config.REPLICA_DATABASE_URL,
+      replicaPoolSize: config.DATABASE_POOL_SIZE,
+      replicaMaxWaitMs: config.REPLICA_MAX_WAIT_MS,
     });
   } else {
     // PGlite is one process: it must run web and worker together.

@@ -70,7 +70,9 @@ export function createServices(deps: AppDeps) {
     authenticate: auth.authenticate,
   });
   const principals = createPrincipals({ authenticate: auth.authenticate, customerAccess });
-  const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock, parcelForReturn, principals);
+  // Read-heavy pages read the replica when one is set and caught up (issue 29, db/read-routing.ts).
+  const readDb = () => deps.database.readDb();
+  const historyServices = createHistoryServices(db, customerAccess, taskQueue, deps.clock, parcelForReturn, principals, readDb);
   return {
     customerAccess,
     taskQueue,
@@ -80,13 +82,13 @@ export function createServices(deps: AppDeps) {
     orderImport,
     photos,
     ...historyServices,
-    dashboard: createDashboardService({ db, customerAccess, clock: deps.clock }),
+    dashboard: createDashboardService({ db, customerAccess, clock: deps.clock, readDb }),
     parcels,
     corrections: createCorrectionsService({ db, customerAccess, clock: deps.clock, returnView: historyServices.returnView }),
     schedules: createSchedulesService({ db, clock: deps.clock }),
     billing: createBillingService({ db, clock: deps.clock }),
     dispositions: createDispositionsService({ db, clock: deps.clock, customerAccess }),
-    admin: createAdminServices({ db, clock: deps.clock, secretBox: deps.secretBox, customerAccess }),
+    admin: createAdminServices({ db, clock: deps.clock, secretBox: deps.secretBox, customerAccess, readDb }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

@@ -15,6 +15,7 @@ import { from as copyFromStdin } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import * as schema from './schema/index.js';
+import { createReadRouter, type ReadRouter } from './read-routing.js';
 
 export type Schema = typeof schema;
 /** The one database type every repository takes: PGlite and node-postgres share it. */
@@ -28,6 +29,13 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The database a read-only page reads from outside any transaction: the replica when one is set
+   * and caught up (db/read-routing.ts), else `db`.
+   */
+  readDb(): Promise<Db>;
+  /** Reads routed to each side, when a replica is set. */
+  readCounts?: { replica: number; primary: number };
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -39,6 +47,11 @@ export interface PostgresOptions {
   pooler?: 'none' | 'session' | 'transaction';
   /** A direct session (not through the pooler) for the migrations; DATABASE_URL when absent. */
   directUrl?: string;
+  /** A streaming replica for the read-heavy pages (REPLICA_DATABASE_URL). */
+  replicaUrl?: string;
+  replicaPoolSize?: number;
+  /** How long a read waits for the replica to catch up before it reads the primary. */
+  replicaMaxWaitMs?: number;
 }
 
 export async function openPostgres(url: string, poolSize = 10, options: PostgresOptions = {}): Promise<Database> {
@@ -48,9 +61,12 @@ export async function openPostgres(url: string, poolSize = 10, options: Postgres
   // reported here; pg drops it from the pool. Without a listener it would crash the process.
   pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const router = options.replicaUrl ? openReplica(options.replicaUrl, pool, db, named, options) : undefined;
   return {
     db,
     kind: 'postgres',
+    readDb: router ? () => router.readDb() : () => Promise.resolve(db),
+    readCounts: router?.counts,
     migrate: async () => {
       if (!options.directUrl) return migrateLocked(pool);
       const direct = new pg.Pool({ connectionString: options.directUrl, max: 1 });
@@ -63,8 +79,29 @@ export async function openPostgres(url: string, poolSize = 10, options: Postgres
     ping: async () => {
       await pool.query('select 1');
     },
-    close: () => pool.end(),
+    close: async () => {
+      await router?.close();
+      await pool.end();
+    },
   };
+}
+
+function openReplica(url: string, primaryPool: pg.Pool, primary: Db, named: boolean, options: PostgresOptions): ReadRouter<Db> {
+  const replicaPool = new pg.Pool({
+    connectionString: url,
+    max: options.replicaPoolSize ?? 10,
+    Client: named ? AppConnection : UnnamedConnection,
+    // A replica that hangs must not hold the page: the read goes to the primary.
+    connectionTimeoutMillis: 2000,
+  });
+  replicaPool.on('error', (error) => console.warn(`PostgreSQL replica connection lost: ${error.message}`));
+  return createReadRouter({
+    primary,
+    primaryPool,
+    replica: drizzlePg(replicaPool, { schema }) as unknown as Db,
+    replicaPool,
+    maxWaitMs: options.replicaMaxWaitMs ?? 30,
+  });
 }
 
 /**
@@ -125,6 +162,7 @@ export function wrapPglite(client: PGlite): Database {
   return {
     db,
     kind: 'pglite',
+    readDb: () => Promise.resolve(db),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');

@@ -18,7 +18,13 @@ import { usersRoutes } from '../users/users.routes.js';
 import { createUsersService } from '../users/users.service.js';
 
 /** The back office services (SPEC §2.11–§2.14): one call in services.ts. */
-export function createAdminServices(deps: { db: Db; clock: Clock; secretBox: SecretBox; customerAccess: CustomerAccess }) {
+export function createAdminServices(deps: {
+  db: Db;
+  clock: Clock;
+  secretBox: SecretBox;
+  customerAccess: CustomerAccess;
+  readDb?: () => Promise<Db>;
+}) {
   const { db, clock, secretBox, customerAccess } = deps;
   const base = { db, clock };
   return {
@@ -26,7 +32,7 @@ export function createAdminServices(deps: { db: Db; clock: Clock; secretBox: Sec
     users: createUsersService(base),
     customersAdmin: createCustomersAdminService({ ...base, secretBox }),
     settings: createSettingsService({ ...base, secretBox }),
-    tasksAdmin: createTasksAdminService({ ...base, customerAccess, fileLinks: createFileLinks(secretBox) }),
+    tasksAdmin: createTasksAdminService({ ...base, customerAccess, fileLinks: createFileLinks(secretBox), readDb: deps.readDb }),
   };
 }
 export type AdminServices = ReturnType<typeof createAdminServices>;

@@ -100,7 +100,13 @@ export function shapeRollups(
 }
 
 /** The dashboard (issue 12): figures of the user's customers, or of one of them, for a period. */
-export function createDashboardService(deps: { db: Db; customerAccess: CustomerAccess; clock: Clock }) {
+export function createDashboardService(deps: {
+  db: Db;
+  customerAccess: CustomerAccess;
+  clock: Clock;
+  /** Where the figures are read: the replica when caught up (db/read-routing.ts). */
+  readDb?: () => Promise<Db>;
+}) {
   return {
     async read(user: AuthUser, q: DashboardQuery): Promise<DashboardAnswer> {
       const now = deps.clock.now();
@@ -120,7 +126,7 @@ export function createDashboardService(deps: { db: Db; customerAccess: CustomerA
         scope = user.isSu ? 'all' : { customerIds };
         parcelScope = user.isSu ? 'all' : { visibleCustomerIds: customerIds };
       }
-      const repo = createDashboardRepository(deps.db);
+      const repo = createDashboardRepository(deps.readDb ? await deps.readDb() : deps.db);
       const [rows, reasonTexts, dispositionNames, backlog, parcels, failed] = await Promise.all([
         repo.rollups(customerIds, from, to),
         repo.reasonTexts(customerIds),

@@ -11,7 +11,15 @@ import { notFound, unauthorized } from '../../http/errors.js';
 import { historyDownloadStream, type HistoryFileFormat } from './history-download.js';
 
 /** Return History (SPEC §2.9): operators see their customers' returns, admins every return. */
-export function createHistoryService(deps: { db: Db; customerAccess: CustomerAccess; principals?: Principals; clock?: Clock }) {
+export function createHistoryService(deps: {
+  db: Db;
+  customerAccess: CustomerAccess;
+  principals?: Principals;
+  clock?: Clock;
+  /** Where the page and the download read: the replica when caught up (db/read-routing.ts). */
+  readDb?: () => Promise<Db>;
+}) {
+  const readDb = deps.readDb ?? (() => Promise.resolve(deps.db));
   const filterOf = (q: Omit<HistoryQuery, 'page'>, customerIds: number[] | undefined): HistoryFilter => ({
     customerIds,
     isBlind: q['filter[is_blind]'],
@@ -66,7 +74,7 @@ export function createHistoryService(deps: { db: Db; customerAccess: CustomerAcc
           if (attempt < 2) continue;
         }
         const customerIds = customerId !== undefined ? [customerId] : (p.links ?? undefined);
-        const r = await createHistoryRepository(deps.db).checkedPage(
+        const r = await createHistoryRepository(await readDb()).checkedPage(
           { tokenHash: p.tokenHash, now: clock.now(), isSu: p.user.isSu, links: p.links, customerId },
           filterOf(q, customerIds),
           q.page,
@@ -112,7 +120,7 @@ export function createHistoryService(deps: { db: Db; customerAccess: CustomerAcc
       q: HistoryDownloadQuery,
     ): Promise<{ fileName: string; contentType: string; rows: number; stream: Readable }> {
       const filter = filterOf(q, await customersOf(user, q['filter[customer_id]']));
-      const repo = createHistoryRepository(deps.db);
+      const repo = createHistoryRepository(await readDb());
       const rows = filter.customerIds?.length === 0 ? 0 : await repo.count(filter);
       const format: HistoryFileFormat = q.format;
       const stamp = (deps.clock?.now() ?? new Date()).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');

@@ -24,9 +24,10 @@ export function createHistoryServices(
   clock: Clock,
   parcelForReturn: ParcelForReturn,
   principals?: Principals,
+  readDb?: () => Promise<Db>,
 ) {
   return {
-    history: createHistoryService({ db, customerAccess, principals, clock }),
+    history: createHistoryService({ db, customerAccess, principals, clock, readDb }),
     blindReturns: createBlindReturnService({
       returns: createReturnsRepository(db),
       reasons: createReasonsRepository(db),

@@ -15,7 +15,14 @@ import { toTaskView } from './task-view.js';
 const RUNNABLE = new Set(['Pending', 'Before Downloading']);
 
 /** Task monitor for admins (SPEC §2.14) and the signed file links of the Task Detail modal. */
-export function createTasksAdminService(deps: { db: Db; clock: Clock; customerAccess: CustomerAccess; fileLinks: FileLinks }) {
+export function createTasksAdminService(deps: {
+  db: Db;
+  clock: Clock;
+  customerAccess: CustomerAccess;
+  fileLinks: FileLinks;
+  /** Where the task monitor's list is read: the replica when caught up (db/read-routing.ts). */
+  readDb?: () => Promise<Db>;
+}) {
   const { clock, customerAccess, fileLinks } = deps;
   const uow = unitOfWork(deps.db, (db) => ({ tasks: createTasksAdminRepository(db), audit: createAuditRepository(db) }));
   const read = uow.repos.tasks;
@@ -24,7 +31,8 @@ export function createTasksAdminService(deps: { db: Db; clock: Clock; customerAc
     async list(user: AuthUser, query: TaskListQuery): Promise<TaskPage> {
       requireAdmin(user);
       const perPage = LIMITS.taskPageSize;
-      const { rows, total } = await read.page(query, perPage);
+      const lister = deps.readDb ? createTasksAdminRepository(await deps.readDb()) : read;
+      const { rows, total } = await lister.page(query, perPage);
       return {
         data: rows.map(toTaskView),
         on_page: query.page,

@@ -3,12 +3,21 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor } from './integration-servers.js';
 
 /**
  * Debian's daemons started by a test on 127.0.0.1 (issue 29): PgBouncer (1.18 here: no prepared
  * statements in transaction mode) in front of the test server. `apt-get install -y pgbouncer`.
+ * No vitest imports: `npm run test:scale` (scripts/scale-test.ts) uses these outside the runner.
  */
+
+/** Polls `check` until it answers truthy (what vitest's waitFor does, usable outside vitest). */
+export async function until(check: () => Promise<boolean> | boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what} not met within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -56,7 +65,8 @@ export interface PgBouncer {
   port: number;
   /** `url` with its host and port replaced by PgBouncer's (same database and user). */
   via(url: string): string;
-  /** Server connections in use or idle, from PgBouncer's own counters (SHOW POOLS). */
+  /** Kills it (SIGKILL: every client connection drops) and starts it again on the same port. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -96,20 +106,29 @@ export async function startPgBouncer(
     ].join('\n'),
   );
   for (const f of ['pgbouncer.ini', 'users.txt']) chmodSync(join(dir, f), 0o644);
-  const child = spawn('pgbouncer', [ini], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let errors = '';
-  child.stderr!.on('data', (chunk: Buffer) => {
-    errors = (errors + chunk.toString('utf8')).slice(-4000);
-  });
-  try {
-    await waitFor(async () => {
-      if (child.exitCode !== null) throw new Error(`pgbouncer exited: ${errors}`);
-      return accepts(port);
-    }, 15_000);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw error;
-  }
+  let child: ChildProcess;
+  const start = async () => {
+    const c = spawn('pgbouncer', [ini], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    c.stderr!.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString('utf8')).slice(-4000);
+    });
+    child = c;
+    try {
+      await until(
+        async () => {
+          if (c.exitCode !== null) throw new Error(`pgbouncer exited: ${errors}`);
+          return accepts(port);
+        },
+        15_000,
+        'pgbouncer listening',
+      );
+    } catch (error) {
+      c.kill('SIGKILL');
+      throw error;
+    }
+  };
+  await start();
   return {
     port,
     via(url) {
@@ -117,6 +136,10 @@ export async function startPgBouncer(
       u.hostname = '127.0.0.1';
       u.port = String(port);
       return u.toString();
+    },
+    async restart() {
+      await stopChild(child, 'SIGKILL');
+      await start();
     },
     async stop() {
       await stopChild(child);

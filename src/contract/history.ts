@@ -25,7 +25,31 @@ export const HISTORY_MSG = {
   dispositionInvalid: 'Disposition must be a disposition code (at most 50 characters)',
   discrepancyKindInvalid: `Discrepancy must be All or one of ${DISCREPANCY_KINDS.join(', ')}`,
   formatInvalid: 'Format must be csv or xlsx',
+  cursorInvalid: 'Invalid cursor: use the next_cursor of the page before',
 } as const;
+
+/** A history cursor: the created_at (UTC, microseconds) and id of the last row of a page. */
+const HISTORY_CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z)_(\d{1,10})$/;
+
+export interface HistoryCursorKey {
+  /** ISO 8601 in UTC with up to microseconds (PostgreSQL's precision). */
+  createdAt: string;
+  id: number;
+}
+
+export const formatHistoryCursor = (key: HistoryCursorKey) => `${key.createdAt}_${key.id}`;
+
+/** The cursor's key, or undefined when it is not one (a date that does not exist, an id out of range). */
+export function parseHistoryCursor(value: string): HistoryCursorKey | undefined {
+  const m = HISTORY_CURSOR.exec(value);
+  if (!m) return undefined;
+  const [, createdAt, id] = m as unknown as [string, string, string];
+  const ms = Date.parse(createdAt);
+  // Date.parse rolls 31 February over into March: the date must read back the same.
+  if (Number.isNaN(ms) || new Date(ms).toISOString().slice(0, 19) !== createdAt.slice(0, 19)) return undefined;
+  if (Number(id) < 1 || Number(id) > 2_147_483_647) return undefined;
+  return { createdAt, id: Number(id) };
+}
 
 /** The blind select of SPEC §2.9 and the values the query string carries. */
 export const BLIND_FILTERS = [
@@ -116,6 +140,23 @@ const historyShape = {
     )
     .optional()
     .transform((v) => noFilter(v) ?? 1),
+  /**
+   * Keyset paging (issue 29), an addition to SPEC §3: the `next_cursor` of the page before. With it
+   * the page is the rows after that one (newest first), found by an index seek on (created_at, id)
+   * instead of skipping (page − 1) × 30 rows, so a deep page costs what page 1 costs. `page` is
+   * still sent (the page it will be) and answered as on_page; totals are exact as ever.
+   */
+  cursor: z
+    .union([z.literal(''), text(HISTORY_MSG.cursorInvalid).regex(HISTORY_CURSOR, { error: HISTORY_MSG.cursorInvalid })], {
+      error: HISTORY_MSG.cursorInvalid,
+    })
+    .optional()
+    .transform((v, ctx) => {
+      if (!v) return undefined;
+      const cursor = parseHistoryCursor(v);
+      if (!cursor) ctx.addIssue({ code: 'custom', message: HISTORY_MSG.cursorInvalid });
+      return cursor;
+    }),
   // A leading '#' is tolerated: people copy 'Return #123' from the Return View.
   'search[id]': z
     .union(
@@ -150,7 +191,7 @@ export const historyQuery = z.strictObject(historyShape).refine(fromNotAfterTo, 
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
 /** GET /api/returns/download query: History's filters (no page) and the file format. */
-const { page: _page, ...downloadShape } = historyShape;
+const { page: _page, cursor: _cursor, ...downloadShape } = historyShape;
 export const historyDownloadQuery = z
   .strictObject({ ...downloadShape, format: z.enum(['csv', 'xlsx'], { error: HISTORY_MSG.formatInvalid }) })
   .refine(fromNotAfterTo, { error: HISTORY_MSG.rangeOrder, path: ['filter[to]'] });
@@ -181,6 +222,10 @@ export const historyRow = z.object({
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 
-/** SPEC §3 "History page". */
-export const historyPage = pageOf(historyRow);
+/**
+ * SPEC §3 "History page", plus `next_cursor` (issue 29): send it as `cursor` with the next page
+ * number to read that page by keyset; null on the last page. Optional in the type: only the
+ * History route answers it.
+ */
+export const historyPage = pageOf(historyRow).extend({ next_cursor: z.string().nullable().optional() });
 export type HistoryPage = z.infer<typeof historyPage>;

@@ -190,6 +190,8 @@ export interface CheckedPage {
   known: boolean;
   rows: HistoryRow[];
   total: number;
+  /** The last row's keyset position (created_at in UTC to the microsecond, id): the next page's cursor. */
+  lastKey?: HistoryCursor;
 }
 
 /**
@@ -197,8 +199,16 @@ export interface CheckedPage {
  * Without a search the total comes from the counters and the page walks the index from the nearer
  * end (two gated branches, one of which returns nothing); a search collects its few matches once.
  */
-export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page: number, perPage: number): SQL {
+export function historyCheckedQuery(
+  check: SessionCheck,
+  f: HistoryFilter,
+  page: number,
+  perPage: number,
+  after: HistoryCursor | null = null,
+): SQL {
   const offset = (page - 1) * perPage;
+  // With a cursor (keyset paging): the rows below it, an index seek instead of an OFFSET walk.
+  const below = after ? sql` AND (r.created_at, r.id) < (${after.createdAt}::timestamptz, ${after.id})` : sql``;
   const links = check.links ? intArray(check.links) : sql`'{}'::int[]`;
   const known = check.customerId === undefined ? sql`true` : sql`EXISTS (SELECT 1 FROM customers WHERE id = ${check.customerId})`;
   const head = sql`
@@ -216,7 +226,20 @@ export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page:
     body = sql`,
     m AS MATERIALIZED (SELECT r.id, r.created_at FROM returns r WHERE ${whereClause(f)} AND ${gate}),
     t AS (SELECT count(*)::bigint AS total FROM m),
-    ids AS (SELECT id FROM m ORDER BY created_at DESC, id DESC OFFSET ${offset} LIMIT ${perPage})`;
+    ids AS (${
+      after
+        ? sql`SELECT id FROM m WHERE (created_at, id) < (${after.createdAt}::timestamptz, ${after.id}) ORDER BY created_at DESC, id DESC LIMIT ${perPage}`
+        : sql`SELECT id FROM m ORDER BY created_at DESC, id DESC OFFSET ${offset} LIMIT ${perPage}`
+    })`;
+  } else if (after) {
+    const parts: SQL[] = [gate];
+    if (f.customerIds) parts.push(sql`customer_id = ANY(${intArray(f.customerIds)})`);
+    if (f.isBlind !== undefined) parts.push(sql`is_blind = ${f.isBlind}`);
+    body = sql`,
+    t AS MATERIALIZED (SELECT coalesce(sum(returns_count), 0)::bigint AS total FROM return_counts WHERE ${sql.join(parts, sql` AND `)}),
+    ids AS (
+      SELECT r.id FROM returns r WHERE ${whereClause(f)} AND ${gate}${below}
+      ORDER BY r.created_at DESC, r.id DESC LIMIT ${perPage})`;
   } else {
     const parts: SQL[] = [gate];
     if (f.customerIds) parts.push(sql`customer_id = ANY(${intArray(f.customerIds)})`);
@@ -239,7 +262,8 @@ export function historyCheckedQuery(check: SessionCheck, f: HistoryFilter, page:
     LEFT JOIN (
       SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
              r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-             r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version
+             r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version,
+             to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_key
       FROM returns r JOIN customers c ON c.id = r.customer_id LEFT JOIN orders o ON o.id = r.order_id
       WHERE r.id = ANY(ARRAY(SELECT id FROM ids))
     ) x ON true
@@ -279,14 +303,20 @@ export function createHistoryRepository(db: DbOrTx) {
 
   return {
     /** The page, its total and the session check in one round trip (a named statement on PostgreSQL). */
-    async checkedPage(check: SessionCheck, f: HistoryFilter, page: number, perPage: number): Promise<CheckedPage> {
-      const rows = await preparedRows<Partial<RawRow> & { authed: boolean; fresh: boolean; known: boolean; total: string | number }>(
-        db,
-        'history_page',
-        historyCheckedQuery(check, f, page, perPage),
-      );
+    async checkedPage(
+      check: SessionCheck,
+      f: HistoryFilter,
+      page: number,
+      perPage: number,
+      after: HistoryCursor | null = null,
+    ): Promise<CheckedPage> {
+      const rows = await preparedRows<
+        Partial<RawRow> & { authed: boolean; fresh: boolean; known: boolean; total: string | number; created_key?: string }
+      >(db, 'history_page', historyCheckedQuery(check, f, page, perPage, after));
       const first = rows[0]!;
+      const last = rows.at(-1)!;
       return {
+        lastKey: last.id === null || last.id === undefined ? undefined : { createdAt: `${last.created_key}Z`, id: Number(last.id) },
         authed: first.authed,
         fresh: first.fresh,
         known: first.known,

@@ -245,7 +245,7 @@ describe('GET /api/returns', () => {
   it('answers an empty page to an operator without customers', async () => {
     const op = await operatorSession(t.app, db, []);
     const res = await call(t.app, 'GET', url(), { token: op.token });
-    expect(res.body.message).toEqual({ data: [], on_page: 1, per_page: 30, total_records: 0, total_pages: 0 });
+    expect(res.body.message).toEqual({ data: [], on_page: 1, per_page: 30, total_records: 0, total_pages: 0, next_cursor: null });
   });
 
   describe('one round trip: the page statement checks the session itself', () => {

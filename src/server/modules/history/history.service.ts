@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { HistoryDownloadQuery, HistoryPage, HistoryQuery } from '../../../contract/history.js';
+import { formatHistoryCursor, type HistoryDownloadQuery, type HistoryPage, type HistoryQuery } from '../../../contract/history.js';
 import { LIMITS } from '../../../contract/constants.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
@@ -20,7 +20,7 @@ export function createHistoryService(deps: {
   readDb?: () => Promise<Db>;
 }) {
   const readDb = deps.readDb ?? (() => Promise.resolve(deps.db));
-  const filterOf = (q: Omit<HistoryQuery, 'page'>, customerIds: number[] | undefined): HistoryFilter => ({
+  const filterOf = (q: Omit<HistoryQuery, 'page' | 'cursor'>, customerIds: number[] | undefined): HistoryFilter => ({
     customerIds,
     isBlind: q['filter[is_blind]'],
     hasDiscrepancies: q['filter[has_discrepancies]'],
@@ -79,6 +79,7 @@ export function createHistoryService(deps: {
           filterOf(q, customerIds),
           q.page,
           LIMITS.historyPageSize,
+          q.cursor ?? null,
         );
         if (!r.authed) {
           principals.forget(p);
@@ -90,7 +91,9 @@ export function createHistoryService(deps: {
         }
         if (!r.fresh) throw unauthorized();
         if (!r.known) throw notFound('Customer not found.');
-        return pageOf(r.rows, q.page, r.total);
+        // The key of this page's last row, while rows remain after it.
+        const more = r.lastKey && r.rows.length === LIMITS.historyPageSize && q.page * LIMITS.historyPageSize < r.total;
+        return { ...pageOf(r.rows, q.page, r.total), next_cursor: more ? formatHistoryCursor(r.lastKey!) : null };
       }
     },
 

@@ -103,18 +103,16 @@ describe('timed jobs with three worker nodes', { timeout: 120_000 }, () => {
   it('dashboard roll-up fold: 3,000 deltas folded by three nodes at once, each counted once', async () => {
     const db = testDb.database.db;
     const customer = await makeCustomer(db);
-    await db
-      .insert(dashboardDeltas)
-      .values(
-        Array.from({ length: 3000 }, (_, i) => ({
-          day: '2026-11-20',
-          customerId: customer.id,
-          metric: 'kind',
-          key: i % 3 ? 'order' : 'blind',
-          n: 1,
-          units: 2,
-        })),
-      );
+    await db.insert(dashboardDeltas).values(
+      Array.from({ length: 3000 }, (_, i) => ({
+        day: '2026-11-20',
+        customerId: customer.id,
+        metric: 'kind',
+        key: i % 3 ? 'order' : 'blind',
+        n: 1,
+        units: 2,
+      })),
+    );
     // Small batches so the three nodes' folds interleave.
     const folded = await together((p) => foldRollups(p.db, 100));
     const [left] = await queryRows<{ n: number }>(

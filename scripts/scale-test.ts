@@ -7,10 +7,10 @@
  * and PgBouncer restarted once. Prints the counts and exits 1 when a return is lost or stored
  * twice, an outbound file is missing or sent twice, or a caller missed its own write.
  * SCALE_REQUESTS (default 600), SCALE_CLIENTS (8), SCALE_KILL_EVERY_MS (3000); the processes run
- * dist/server/main.js (built first when missing), or the sources through tsx with SCALE_FROM_SOURCE=1.
+ * dist/server/main.js (built first when missing or older than the sources), or the sources through tsx with SCALE_FROM_SOURCE=1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -20,6 +20,7 @@ import { makeUser } from '../src/server/test/factories.js';
 import { accepts, freePort, sharedTempDir, startPgBouncer, stopChild, until } from '../src/server/test/local-services.js';
 import { draftFor, makeConnection, receivingFixture } from '../src/server/test/receiving-fixtures.js';
 import { startReplicaPair } from '../src/server/test/replica-pair.js';
+import { plainImage } from '../src/server/test/images.js';
 
 const REQUESTS = Number(process.env.SCALE_REQUESTS ?? 600);
 const CLIENTS = Number(process.env.SCALE_CLIENTS ?? 8);
@@ -99,8 +100,8 @@ async function main() {
   });
   const webPorts = [await freePort(), await freePort()];
   const useDist = process.env.SCALE_FROM_SOURCE !== '1';
-  if (useDist && !existsSync(join(root, 'dist/server/main.js'))) {
-    say('no dist/server/main.js: npm run build:server');
+  if (useDist && buildIsStale()) {
+    say('dist/server is missing or older than src: npm run build:server');
     const build = spawn('npm', ['run', '-s', 'build:server'], { cwd: root, stdio: 'inherit' });
     if ((await new Promise((r) => build.on('exit', r))) !== 0) throw new Error('npm run build:server failed');
   }
@@ -146,13 +147,19 @@ async function main() {
   const acknowledged = new Map<string, number>();
   let ownWriteMisses = 0;
   let sent = 0;
+  const image = await plainImage('jpeg', 320, 240);
+  const photosOf = new Map<number, number>(); // return id → its photo
   const send = async (method: string, path: string, token?: string, body?: unknown, ip = '10.0.0.1') => {
     sent++;
     try {
       const res = await fetch(`${base}${path}`, {
         method,
-        headers: { 'content-type': 'application/json', 'x-forwarded-for': ip, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: {
+          'content-type': Buffer.isBuffer(body) ? 'image/jpeg' : 'application/json',
+          'x-forwarded-for': ip,
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : Buffer.isBuffer(body) ? new Uint8Array(body) : JSON.stringify(body),
       });
       count(res.status);
       if (res.status >= 500 && !(res.status === 503 && res.headers.get('retry-after'))) count(`${res.status} (no Retry-After)`);
@@ -215,7 +222,14 @@ async function main() {
         const i = next++;
         const kind = i % 10;
         if (kind < 3) {
-          const draft = draftFor(customer.id, made, { reference_1: `SCALE-${i}` });
+          // Every other submit carries a photo of the parcel, uploaded first (to the object store).
+          let photoId: number | undefined;
+          for (let attempt = 0; i % 2 === 0 && photoId === undefined && attempt < 100; attempt++) {
+            const res = await send('POST', `/photos?customer_id=${customer.id}`, token, image, ip);
+            if (res.status === 200) photoId = res.body!.message.id as number;
+            else await new Promise((r) => setTimeout(r, 100));
+          }
+          const draft = draftFor(customer.id, made, { reference_1: `SCALE-${i}`, ...(photoId ? { photo_ids: [photoId] } : {}) });
           let id: number | undefined;
           for (let attempt = 0; id === undefined && attempt < 100; attempt++) {
             const res = await send('POST', '/returns', token, draft, ip);
@@ -224,6 +238,7 @@ async function main() {
           }
           if (id === undefined) continue;
           acknowledged.set(draft.id, id);
+          if (photoId) photosOf.set(id, photoId);
           const view = await send('GET', `/returns/${id}/order/${made.order.id}`, token, undefined, ip);
           const listed = await send('GET', `/returns?search[id]=${id}`, token, undefined, ip);
           if (view.status === 200 && listed.status === 200 && !(listed.body!.message.data as { id: number }[]).some((r) => r.id === id))
@@ -267,6 +282,28 @@ async function main() {
       return existsSync(folder) ? readdirSync(folder).filter((f) => !f.startsWith('.')) : [];
     });
   const ackedIds = new Set(acknowledged.values());
+  // Every photo of an acknowledged return, read from each web process directly (not through HAProxy).
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.0.2.1' },
+    body: JSON.stringify({ username: operator.username, password: operator.password }),
+  });
+  const readerToken = ((await login.json()) as { message: { token: string } }).message.token;
+  let photosReadable = 0;
+  for (const photoId of photosOf.values()) {
+    const answers = await Promise.all(
+      webPorts.map((port) =>
+        fetch(`http://127.0.0.1:${port}/api/photos/${photoId}/thumb`, { headers: { authorization: `Bearer ${readerToken}` } }).then(
+          (r) => r.status,
+        ),
+      ),
+    );
+    if (answers.every((s) => s === 200)) photosReadable++;
+  }
+  const [attached] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM photos WHERE return_id = ANY(${`{${[...ackedIds].join(',')}}`}::int[])`,
+  );
   const [found] = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM returns WHERE id = ANY(${`{${[...ackedIds].join(',')}}`}::int[])`,
@@ -291,6 +328,9 @@ async function main() {
     'outbound files written (both workers)': files.length,
     'distinct outbound file names': new Set(files).size,
     'own writes not seen at once': ownWriteMisses,
+    'returns acknowledged with a photo': photosOf.size,
+    'their photos attached in the database': attached!.n,
+    'their photos readable from both web processes': photosReadable,
     'transactions committed on the replica (reads served there)': replica!.n,
   };
   console.log(JSON.stringify(report, null, 2));
@@ -302,9 +342,25 @@ async function main() {
     stored!.message_ids !== stored!.tasks && 'two outbound tasks share a message id',
     new Set(files).size !== stored!.returns && 'not one outbound file per return',
     ownWriteMisses > 0 && 'a caller missed its own write',
+    attached!.n !== photosOf.size && 'a photo of an acknowledged return is not attached',
+    photosReadable !== photosOf.size && 'a photo is not readable from both web processes',
   ].filter(Boolean);
   await database.close();
   return failures;
+}
+
+/** Whether dist/server/main.js is missing or older than a file under src/server or src/contract. */
+function buildIsStale(): boolean {
+  const built = join(root, 'dist/server/main.js');
+  if (!existsSync(built)) return true;
+  const at = statSync(built).mtimeMs;
+  const newer = (dir: string): boolean =>
+    readdirSync(dir, { withFileTypes: true }).some((e) =>
+      e.isDirectory()
+        ? newer(join(dir, e.name))
+        : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts') && statSync(join(dir, e.name)).mtimeMs > at,
+    );
+  return newer(join(root, 'src/server')) || newer(join(root, 'src/contract'));
 }
 
 async function cleanUp(signal: NodeJS.Signals) {

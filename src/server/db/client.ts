@@ -213,6 +213,15 @@ const markLabel = (text: string, mark: string) => text.slice(mark.length, text.i
  */
 class AppConnection extends pg.Client {
   protected named = true;
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection checked out of the pool (inside a transaction, between two statements) that
+    // loses its server — PgBouncer or PostgreSQL restarted — emits 'error' with nobody listening
+    // (the pool listens on idle ones only), and an unheard 'error' ends the process: the scale test
+    // saw two processes die at a PgBouncer restart. Its next statement fails instead, the request
+    // answers 503 and the pool drops the connection when it comes back (not queryable).
+    this.on('error', () => undefined);
+  }
   override query(...args: unknown[]): never {
     const [config] = args;
     if (config && typeof config === 'object' && 'text' in config && typeof config.text === 'string' && !('name' in config && config.name)) {

@@ -124,4 +124,24 @@ describe('statements behind PgBouncer in transaction mode', { timeout: 120_000 }
     expect(runs.size).toBe(400);
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
   });
+
+  it('PgBouncer killed while a connection is checked out: that transaction fails, the process lives, the pool recovers', async () => {
+    // Before AppConnection listened for 'error' itself, this ended the process (found by npm run test:scale).
+    const held = pooled.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      await bouncer.restart();
+      await tx.execute(sql`SELECT 1`);
+    });
+    await expect(held).rejects.toThrow();
+    await waitFor(() =>
+      pooled.db.execute(sql`SELECT 1`).then(
+        () => true,
+        () => false,
+      ),
+    );
+    const db = t.deps.database.db;
+    const { customer } = await receivingFixture(db);
+    const { token } = await operatorSession(app, db, [customer.id]);
+    expect((await call(app, 'GET', '/api/returns', { token })).status).toBe(200);
+  });
 });

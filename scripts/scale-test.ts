@@ -10,7 +10,7 @@
  * dist/server/main.js (built first when missing or older than the sources), or the sources through tsx with SCALE_FROM_SOURCE=1.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
@@ -35,6 +35,8 @@ const cleanups: (() => Promise<unknown>)[] = [];
 
 async function main() {
   const dir = sharedTempDir('rd-scale-');
+  // Kept when SCALE_KEEP=1 (the processes' data folders and outbound files, to look into).
+  cleanups.push(async () => process.env.SCALE_KEEP === '1' || rmSync(dir, { recursive: true, force: true }));
   const pair = await startReplicaPair();
   cleanups.push(() => pair.stop());
   const admin = await openPostgres(pair.primaryUrl('postgres'), 1);

@@ -130,7 +130,7 @@ test.describe('scheduled reports and billing', () => {
     await page.getByLabel('Month (YYYY-MM)').fill(month);
     const returnsRow = page.getByRole('row', { name: /Return received/ });
     await expect(returnsRow.getByRole('cell', { name: '2', exact: true })).toBeVisible();
-    await expect(page.getByRole('row', { name: /Total/ }).getByText('2.50 EUR')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Total/ }).getByText('€2.50')).toBeVisible();
     await takeScreenshot(page, 'billing-01-month');
     await expectNoAxeViolations(page, 'billing: a month');
 

@@ -1,10 +1,12 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatMinor } from '../../../contract/money';
 import { downloadRoute } from '../../api/client';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { AdminOnly } from '../../components/AdminOnly';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { BILLING_EVENT_LABELS } from '../admin-customers/admin-labels';
 
 const lastMonth = () => {
   const now = new Date();
@@ -24,6 +26,7 @@ function saveFile(blob: Blob, fileName: string) {
 }
 
 function BillingScreen() {
+  const { t, i18n } = useLingui();
   const customersQuery = useRouteQuery('listCustomers', {});
   const customers = (customersQuery.data ?? []).filter((c) => !c.is_reserved);
   const [customerId, setCustomerId] = useState<string | null>(null);
@@ -34,7 +37,7 @@ function BillingScreen() {
   const data = query.data;
   const close = useRouteMutation('closeBillingMonth', {
     invalidates: ['billingMonth'],
-    onSuccess: (m) => notifications.show({ color: 'green', title: 'Month closed', message: `${m.company} ${m.month}: figures frozen` }),
+    onSuccess: (m) => notifications.show({ color: 'green', title: t`Month closed`, message: t`${m.company} ${m.month}: figures frozen` }),
   });
   const [downloading, setDownloading] = useState<string | null>(null);
   async function download(format: 'csv' | 'xlsx') {
@@ -43,17 +46,17 @@ function BillingScreen() {
     setDownloading(null);
     if (file) saveFile(file.blob, file.fileName);
   }
-  const money = (minor: number) => (data ? `${formatMinor(minor, data.currency)} ${data.currency}` : '');
+  const money = (minor: number) => (data ? formatMoney(minor, data.currency) : '');
 
   return (
     <Stack>
       <Title order={1} size="h2">
-        Billing
+        <Trans>Billing</Trans>
       </Title>
       <Group align="flex-end">
         <Select
-          label="Customer"
-          placeholder="Choose a customer"
+          label={t`Customer`}
+          placeholder={t`Choose a customer`}
           searchable
           data={customers.map((c) => ({ value: String(c.id), label: c.company }))}
           value={customerId}
@@ -61,38 +64,42 @@ function BillingScreen() {
           w={280}
         />
         <TextInput
-          label="Month (YYYY-MM)"
+          label={t`Month (YYYY-MM)`}
           value={month}
           onChange={(e) => setMonth(e.currentTarget.value.trim())}
-          error={validMonth ? undefined : 'Month must be YYYY-MM'}
+          error={validMonth ? undefined : t`Month must be YYYY-MM`}
           w={160}
         />
         {data && (
           <>
             <Button variant="light" loading={downloading === 'csv'} onClick={() => void download('csv')}>
-              Download CSV
+              <Trans>Download CSV</Trans>
             </Button>
             <Button variant="light" loading={downloading === 'xlsx'} onClick={() => void download('xlsx')}>
-              Download XLSX
+              <Trans>Download XLSX</Trans>
             </Button>
             {data.can_close && (
               <Button
                 color="orange"
                 loading={close.isPending}
                 onClick={() => {
-                  if (window.confirm(`Close ${data.month} for ${data.company}? Its figures will never change again.`)) {
+                  if (window.confirm(t`Close ${data.month} for ${data.company}? Its figures will never change again.`)) {
                     close.mutate({ body: { customer_id: data.customer_id, month: data.month } });
                   }
                 }}
               >
-                Close month
+                <Trans>Close month</Trans>
               </Button>
             )}
           </>
         )}
       </Group>
-      {!customerId && <Text c="dimmed">Choose a customer and a month to see its billable events.</Text>}
-      {query.isFetching && !data && <Loader size="sm" aria-label="Loading billing figures" />}
+      {!customerId && (
+        <Text c="dimmed">
+          <Trans>Choose a customer and a month to see its billable events.</Trans>
+        </Text>
+      )}
+      {query.isFetching && !data && <Loader size="sm" aria-label={t`Loading billing figures`} />}
       {data && (
         <Stack gap="xs">
           <Group gap="xs">
@@ -101,33 +108,46 @@ function BillingScreen() {
             </Text>
             {data.closed ? (
               <Badge color="gray" variant="light">
-                Closed {data.closed.closed_at.slice(0, 10)} by {data.closed.closed_by}
+                <Trans>
+                  Closed {formatDate(data.closed.closed_at)} by {data.closed.closed_by}
+                </Trans>
               </Badge>
             ) : (
               <Badge color="blue" variant="light">
-                Open: figures follow the current rates
+                <Trans>Open: figures follow the current rates</Trans>
               </Badge>
             )}
           </Group>
           <Table striped withTableBorder maw={900}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th ta="right">Count</Table.Th>
-                <Table.Th>Rates</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
+                <Table.Th>
+                  <Trans>Event</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Count</Trans>
+                </Table.Th>
+                <Table.Th>
+                  <Trans>Rates</Trans>
+                </Table.Th>
+                <Table.Th ta="right">
+                  <Trans>Amount</Trans>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {data.lines.map((l) => (
                 <Table.Tr key={l.event_type}>
-                  <Table.Td>{l.label}</Table.Td>
-                  <Table.Td ta="right">{l.quantity}</Table.Td>
+                  <Table.Td>{i18n._(BILLING_EVENT_LABELS[l.event_type])}</Table.Td>
+                  <Table.Td ta="right">{formatNumber(l.quantity)}</Table.Td>
                   <Table.Td>
                     {l.rates.length === 0
                       ? '—'
                       : l.rates
-                          .map((r) => `${r.quantity} × ${r.rate_minor === null ? 'no rate' : formatMinor(r.rate_minor, data.currency)}`)
+                          .map(
+                            (r) =>
+                              `${formatNumber(r.quantity)} × ${r.rate_minor === null ? t`no rate` : formatMoney(r.rate_minor, data.currency)}`,
+                          )
                           .join(', ')}
                   </Table.Td>
                   <Table.Td ta="right">{money(l.amount_minor)}</Table.Td>
@@ -135,7 +155,7 @@ function BillingScreen() {
               ))}
               <Table.Tr>
                 <Table.Th scope="row" colSpan={3}>
-                  Total
+                  <Trans>Total</Trans>
                 </Table.Th>
                 <Table.Td ta="right" fw={700}>
                   {money(data.total_minor)}
@@ -145,7 +165,7 @@ function BillingScreen() {
           </Table>
           {!data.closed && !data.can_close && (
             <Alert color="blue" variant="light" maw={900}>
-              This month has not ended yet: it can be closed from the 1st of the next month (UTC).
+              <Trans>This month has not ended yet: it can be closed from the 1st of the next month (UTC).</Trans>
             </Alert>
           )}
         </Stack>
@@ -155,8 +175,9 @@ function BillingScreen() {
 }
 
 export default function AdminBillingPage() {
+  const { t } = useLingui();
   return (
-    <AdminOnly title="Billing">
+    <AdminOnly title={t`Billing`}>
       <BillingScreen />
     </AdminOnly>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -15,6 +16,7 @@ import { DispositionsPanel } from './DispositionsPanel';
 import { OptionsPanel } from './OptionsPanel';
 import { SchedulesPanel } from './SchedulesPanel';
 import { BillingRatesPanel } from './BillingRatesPanel';
+import { ACCOUNT_STATUS_LABELS, labelOf } from './admin-labels';
 
 type Panel =
   | { kind: 'form'; id: number | null }
@@ -31,6 +33,7 @@ function CustomersScreen() {
   const query = useRouteQuery('listCustomers', {});
   const customers = query.data ?? [];
   const [panel, setPanel] = useState<Panel>(null);
+  const { t, i18n } = useLingui();
 
   const current = panel && panel.id !== null ? (customers.find((c) => c.id === panel.id) ?? null) : null;
 
@@ -44,7 +47,7 @@ function CustomersScreen() {
   function savedCustomer(c: AdminCustomer) {
     const isNew = panel?.kind === 'form' && panel.id === null;
     replace(c);
-    notifications.show({ color: 'green', title: isNew ? 'Customer created' : 'Customer updated', message: c.company });
+    notifications.show({ color: 'green', title: isNew ? t`Customer created` : t`Customer updated`, message: c.company });
     setPanel(isNew ? null : { kind: 'form', id: c.id });
   }
 
@@ -52,40 +55,57 @@ function CustomersScreen() {
   const setConnections = (c: AdminCustomer, connections: ConnectionView[]) =>
     replace({ ...c, connections, connections_count: connections.length });
 
+  const company = current?.company ?? '';
   const title =
     panel?.kind === 'form'
       ? current
-        ? `Edit Customer: ${current.company}`
-        : 'Add New Customer'
+        ? t`Edit Customer: ${current.company}`
+        : t`Add New Customer`
       : panel?.kind === 'options'
-        ? `Reasons: ${current?.company ?? ''}`
+        ? t`Reasons: ${company}`
         : panel?.kind === 'connections'
-          ? `Connections: ${current?.company ?? ''}`
+          ? t`Connections: ${company}`
           : panel?.kind === 'reports'
-            ? `Reports & Billing: ${current?.company ?? ''}`
+            ? t`Reports & Billing: ${company}`
             : '';
 
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={1} size="h2">
-          List of Customers
+          <Trans>List of Customers</Trans>
         </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setPanel({ kind: 'form', id: null })}>
-          Add New Customer
+          <Trans>Add New Customer</Trans>
         </Button>
       </Group>
       <Table striped highlightOnHover withTableBorder data-testid="customers-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>ID</Table.Th>
-            <Table.Th>Company</Table.Th>
-            <Table.Th>Blind Enabled</Table.Th>
-            <Table.Th>Acct Status</Table.Th>
-            <Table.Th>Order Source</Table.Th>
-            <Table.Th>Options</Table.Th>
-            <Table.Th>Connections</Table.Th>
-            <Table.Th>Action</Table.Th>
+            <Table.Th>
+              <Trans>ID</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Company</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Blind Enabled</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Acct Status</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Order Source</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Options</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Connections</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Action</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -95,16 +115,16 @@ function CustomersScreen() {
               <Table.Td>
                 {c.is_reserved ? (
                   <Badge color="gray" variant="outline">
-                    System Reserved
+                    <Trans>System Reserved</Trans>
                   </Badge>
                 ) : (
                   c.company
                 )}
               </Table.Td>
-              <Table.Td>{c.can_blind ? 'Y' : 'N'}</Table.Td>
+              <Table.Td>{c.can_blind ? t`Y` : t`N`}</Table.Td>
               <Table.Td>
                 <Badge color={c.customer_status === 'Active' ? 'green' : 'gray'} variant="light">
-                  {c.customer_status}
+                  {labelOf(i18n, ACCOUNT_STATUS_LABELS, c.customer_status)}
                 </Badge>
               </Table.Td>
               <Table.Td>{c.order_source}</Table.Td>
@@ -113,7 +133,7 @@ function CustomersScreen() {
                   c.options_count
                 ) : (
                   <Text c="dimmed" size="sm">
-                    No Reasons
+                    <Trans>No Reasons</Trans>
                   </Text>
                 )}
               </Table.Td>
@@ -122,7 +142,7 @@ function CustomersScreen() {
                   c.connections_count
                 ) : (
                   <Text c="dimmed" size="sm">
-                    No Connections
+                    <Trans>No Connections</Trans>
                   </Text>
                 )}
               </Table.Td>
@@ -133,9 +153,9 @@ function CustomersScreen() {
                     variant="light"
                     disabled={c.is_reserved}
                     onClick={() => setPanel({ kind: 'form', id: c.id })}
-                    aria-label={`Edit ${c.company}`}
+                    aria-label={t`Edit ${c.company}`}
                   >
-                    Edit
+                    <Trans>Edit</Trans>
                   </Button>
                   <Button
                     size="xs"
@@ -143,9 +163,9 @@ function CustomersScreen() {
                     color="teal"
                     disabled={c.is_reserved}
                     onClick={() => setPanel({ kind: 'options', id: c.id })}
-                    aria-label={`Options of ${c.company}`}
+                    aria-label={t`Options of ${c.company}`}
                   >
-                    Options
+                    <Trans>Options</Trans>
                   </Button>
                   <Button
                     size="xs"
@@ -154,9 +174,9 @@ function CustomersScreen() {
                     disabled={c.is_reserved}
                     onClick={() => setPanel({ kind: 'connections', id: c.id })}
                     // The visible word (SPEC: 'Connection') leads the name (WCAG 2.5.3).
-                    aria-label={`Connection (connections of ${c.company})`}
+                    aria-label={t`Connection (connections of ${c.company})`}
                   >
-                    Connection
+                    <Trans>Connection</Trans>
                   </Button>
                   <Button
                     size="xs"
@@ -164,15 +184,19 @@ function CustomersScreen() {
                     color="indigo"
                     disabled={c.is_reserved}
                     onClick={() => setPanel({ kind: 'reports', id: c.id })}
-                    aria-label={`Reports & Billing (report schedules and billing rates of ${c.company})`}
+                    aria-label={t`Reports & Billing (report schedules and billing rates of ${c.company})`}
                   >
-                    Reports & Billing
+                    <Trans>Reports & Billing</Trans>
                   </Button>
                 </Group>
               </Table.Td>
             </Table.Tr>
           ))}
-          {!query.isPending && customers.length === 0 && <EmptyRow colSpan={8}>No customers.</EmptyRow>}
+          {!query.isPending && customers.length === 0 && (
+            <EmptyRow colSpan={8}>
+              <Trans>No customers.</Trans>
+            </EmptyRow>
+          )}
         </Table.Tbody>
       </Table>
 
@@ -208,8 +232,9 @@ function CustomersScreen() {
 }
 
 export default function AdminCustomersPage() {
+  const { t } = useLingui();
   return (
-    <AdminOnly title="Customers">
+    <AdminOnly title={t`Customers`}>
       <CustomersScreen />
     </AdminOnly>
   );

@@ -1,11 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Select, Stack, Table, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { BILLING_EVENTS, BILLING_EVENT_LABELS } from '../../../contract/billing';
+import { BILLING_EVENTS } from '../../../contract/billing';
 import type { AdminCustomer } from '../../../contract/customers';
-import { formatMinor, parseMinor } from '../../../contract/money';
+import { parseMinor } from '../../../contract/money';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { EmptyRow } from '../../components/table/EmptyRow';
+import { formatMoney } from '../../lib/format';
 import { setServerErrors } from '../../lib/form';
+import { BILLING_EVENT_LABELS } from './admin-labels';
 
 type Values = { event_type: string; amount: string; starts_on: string };
 
@@ -14,11 +17,13 @@ export function BillingRatesPanel({ customer }: { customer: AdminCustomer }) {
   const query = useRouteQuery('listBillingRates', { params: { id: customer.id } });
   const currency = query.data?.currency ?? customer.currency;
   const rates = query.data?.rates ?? [];
+  const { t, i18n } = useLingui();
+  const eventLabel = (e: (typeof BILLING_EVENTS)[number]) => i18n._(BILLING_EVENT_LABELS[e]);
   const form = useForm<Values>({
     initialValues: { event_type: 'return_received', amount: '', starts_on: new Date().toISOString().slice(0, 10) },
     validate: {
-      amount: (v) => (parseMinor(v, currency) === undefined ? `Enter an amount in ${currency}, e.g. 1.25` : null),
-      starts_on: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? null : 'Start date must be YYYY-MM-DD'),
+      amount: (v) => (parseMinor(v, currency) === undefined ? t`Enter an amount in ${currency}, e.g. 1.25` : null),
+      starts_on: (v) => (/^\d{4}-\d{2}-\d{2}$/.test(v) ? null : t`Start date must be YYYY-MM-DD`),
     },
   });
   const invalidates = ['listBillingRates', 'billingMonth'] as const;
@@ -40,59 +45,71 @@ export function BillingRatesPanel({ customer }: { customer: AdminCustomer }) {
 
   return (
     <Stack gap="sm">
-      <Title order={5}>Billing rates ({currency})</Title>
+      <Title order={5}>
+        <Trans>Billing rates ({currency})</Trans>
+      </Title>
       <Table striped withTableBorder>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Event</Table.Th>
-            <Table.Th>Rate</Table.Th>
-            <Table.Th>From</Table.Th>
             <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
+              <Trans>Event</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Rate</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>From</Trans>
+            </Table.Th>
+            <Table.Th>
+              <VisuallyHidden>
+                <Trans>Actions</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rates.map((r) => (
             <Table.Tr key={r.id}>
-              <Table.Td>{BILLING_EVENT_LABELS[r.event_type]}</Table.Td>
-              <Table.Td>
-                {formatMinor(r.amount_minor, currency)} {currency}
-              </Table.Td>
+              <Table.Td>{eventLabel(r.event_type)}</Table.Td>
+              <Table.Td>{formatMoney(r.amount_minor, currency)}</Table.Td>
               <Table.Td>{r.starts_on}</Table.Td>
               <Table.Td>
                 <Button
                   size="xs"
                   variant="subtle"
                   color="red"
-                  aria-label={`Delete (rate ${BILLING_EVENT_LABELS[r.event_type]} from ${r.starts_on})`}
+                  aria-label={t`Delete (rate ${eventLabel(r.event_type)} from ${r.starts_on})`}
                   onClick={() => remove.mutate({ params: { id: r.id } })}
                 >
-                  Delete
+                  <Trans>Delete</Trans>
                 </Button>
               </Table.Td>
             </Table.Tr>
           ))}
-          {!query.isPending && rates.length === 0 && <EmptyRow colSpan={4}>No rates: events are counted at 0.</EmptyRow>}
+          {!query.isPending && rates.length === 0 && (
+            <EmptyRow colSpan={4}>
+              <Trans>No rates: events are counted at 0.</Trans>
+            </EmptyRow>
+          )}
         </Table.Tbody>
       </Table>
-      <form onSubmit={form.onSubmit((v) => create.mutate(v))} aria-label="Add a billing rate">
+      <form onSubmit={form.onSubmit((v) => create.mutate(v))} aria-label={t`Add a billing rate`}>
         <Group align="flex-end" grow>
           <Select
-            label="Event"
-            data={BILLING_EVENTS.map((e) => ({ value: e, label: BILLING_EVENT_LABELS[e] }))}
+            label={t`Event`}
+            data={BILLING_EVENTS.map((e) => ({ value: e, label: eventLabel(e) }))}
             allowDeselect={false}
             {...form.getInputProps('event_type')}
           />
-          <TextInput label={`Rate (${currency})`} inputMode="decimal" {...form.getInputProps('amount')} />
-          <TextInput label="From (YYYY-MM-DD)" {...form.getInputProps('starts_on')} />
+          <TextInput label={t`Rate (${currency})`} inputMode="decimal" {...form.getInputProps('amount')} />
+          <TextInput label={t`From (YYYY-MM-DD)`} {...form.getInputProps('starts_on')} />
         </Group>
         <Group justify="space-between" mt="xs">
           <Text size="xs" c="dimmed">
-            A new rate applies to events on or after its date; closed months keep their figures.
+            <Trans>A new rate applies to events on or after its date; closed months keep their figures.</Trans>
           </Text>
           <Button type="submit" loading={create.isPending}>
-            Add rate
+            <Trans>Add rate</Trans>
           </Button>
         </Group>
       </form>

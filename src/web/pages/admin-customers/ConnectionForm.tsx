@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Checkbox, Group, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { BIZTALK_SCHEMAS, CONNECTION_TYPES, OUTBOUND_FORMATS, type ConnectionType, type OutboundFormat } from '../../../contract/constants';
@@ -33,9 +36,9 @@ interface Values {
 const FIELDS = { fields: { 'connection_meta.format': 'format', 'connection_meta.format_version': 'format_version' } };
 const OWN_META = ['format', 'format_version'];
 const versioned = (type: string) => (VERSIONED_CONNECTION_TYPES as readonly string[]).includes(type);
-const VERSION_OPTIONS = OUTBOUND_FORMAT_VERSIONS.map((v) => ({
+const VERSION_OPTIONS: { value: string; label: MessageDescriptor }[] = OUTBOUND_FORMAT_VERSIONS.map((v) => ({
   value: String(v),
-  label: v === 1 ? '1 — original format' : `${v} — with dispositions, locations, discrepancies`,
+  label: v === 1 ? msg`1 — original format` : msg`${v} — with dispositions, locations, discrepancies`,
 }));
 
 /** Whether a write-only secret is stored: the value itself never reaches the browser. */
@@ -43,18 +46,18 @@ function SecretState({ set, clearing, typed }: { set: boolean; clearing: boolean
   if (clearing)
     return (
       <Badge color="orange" variant="light">
-        will be cleared
+        <Trans>will be cleared</Trans>
       </Badge>
     );
   if (typed)
     return (
       <Badge color="blue" variant="light">
-        {set ? 'will be replaced' : 'will be set'}
+        {set ? <Trans>will be replaced</Trans> : <Trans>will be set</Trans>}
       </Badge>
     );
   return (
     <Badge color={set ? 'green' : 'gray'} variant="light">
-      {set ? 'set' : 'not set'}
+      {set ? <Trans>set</Trans> : <Trans>not set</Trans>}
     </Badge>
   );
 }
@@ -71,6 +74,7 @@ export function ConnectionForm({
   onSaved: (c: ConnectionView) => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const meta = (connection?.connection_meta ?? {}) as { format?: OutboundFormat };
   // Other settings stored in connection_meta are kept as they are (the same schema checked them when saved).
   const toBody = ({ format, format_version, ...rest }: Values) => {
@@ -89,7 +93,7 @@ export function ConnectionForm({
   const form = useForm<Values>({
     initialValues: {
       connection_type: (connection?.connection_type ?? '') as ConnectionType,
-      biztalk_schema: (connection?.biztalk_schema ?? 'Default') as Values['biztalk_schema'],
+      biztalk_schema: (connection?.biztalk_schema ?? BIZTALK_SCHEMAS[0]) as Values['biztalk_schema'],
       biztalk_sender: connection?.biztalk_sender ?? '',
       biztalk_receiver: connection?.biztalk_receiver ?? '',
       endpoint: connection?.endpoint ?? '',
@@ -123,24 +127,24 @@ export function ConnectionForm({
       <Stack gap="sm">
         <SimpleGrid cols={2}>
           <Select
-            label="Connection Type"
+            label={t`Connection Type`}
             withAsterisk
             data={[...CONNECTION_TYPES]}
             allowDeselect={false}
             {...form.getInputProps('connection_type')}
           />
-          <Select label="Schema" data={[...BIZTALK_SCHEMAS]} allowDeselect={false} {...form.getInputProps('biztalk_schema')} />
-          <TextInput label="Sender" {...form.getInputProps('biztalk_sender')} />
-          <TextInput label="Receiver" {...form.getInputProps('biztalk_receiver')} />
-          <TextInput label="Endpoint" placeholder="ftp://host/dir or https://api.example.com" {...form.getInputProps('endpoint')} />
-          <TextInput label="Username" autoComplete="off" {...form.getInputProps('username')} />
+          <Select label={t`Schema`} data={[...BIZTALK_SCHEMAS]} allowDeselect={false} {...form.getInputProps('biztalk_schema')} />
+          <TextInput label={t`Sender`} {...form.getInputProps('biztalk_sender')} />
+          <TextInput label={t`Receiver`} {...form.getInputProps('biztalk_receiver')} />
+          <TextInput label={t`Endpoint`} placeholder={t`ftp://host/dir or https://api.example.com`} {...form.getInputProps('endpoint')} />
+          <TextInput label={t`Username`} autoComplete="off" {...form.getInputProps('username')} />
         </SimpleGrid>
         {(outbound || versioned(form.values.connection_type)) && (
           <SimpleGrid cols={2}>
             {outbound ? (
               <Select
-                label="File format"
-                description="FLAT sends the fixed-width (FGL) file instead of XML."
+                label={t`File format`}
+                description={t`FLAT sends the fixed-width (FGL) file instead of XML.`}
                 data={[...OUTBOUND_FORMATS]}
                 allowDeselect={false}
                 {...form.getInputProps('format')}
@@ -149,9 +153,9 @@ export function ConnectionForm({
               <div />
             )}
             <Select
-              label="Format version"
-              description="1: the original format; 2 adds new elements."
-              data={VERSION_OPTIONS}
+              label={t`Format version`}
+              description={t`1: the original format; 2 adds new elements.`}
+              data={VERSION_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
               allowDeselect={false}
               {...form.getInputProps('format_version')}
             />
@@ -161,7 +165,7 @@ export function ConnectionForm({
           <Stack gap={4}>
             <Group gap="xs">
               <Text size="sm" fw={500}>
-                Password
+                <Trans>Password</Trans>
               </Text>
               <SecretState
                 set={!!connection?.has_short_token}
@@ -170,20 +174,20 @@ export function ConnectionForm({
               />
             </Group>
             <PasswordInput
-              aria-label="Password"
+              aria-label={t`Password`}
               autoComplete="new-password"
-              placeholder={connection?.has_short_token ? 'leave blank to keep' : 'not set'}
+              placeholder={connection?.has_short_token ? t`leave blank to keep` : t`not set`}
               disabled={form.values.clear_short_token}
               {...form.getInputProps('secure_short_token')}
             />
             {connection?.has_short_token && (
-              <Checkbox size="xs" label="Clear the stored password" {...form.getInputProps('clear_short_token', { type: 'checkbox' })} />
+              <Checkbox size="xs" label={t`Clear the stored password`} {...form.getInputProps('clear_short_token', { type: 'checkbox' })} />
             )}
           </Stack>
           <Stack gap={4}>
             <Group gap="xs">
               <Text size="sm" fw={500}>
-                API Token
+                <Trans>API Token</Trans>
               </Text>
               <SecretState
                 set={!!connection?.has_long_token}
@@ -192,26 +196,26 @@ export function ConnectionForm({
               />
             </Group>
             <PasswordInput
-              aria-label="API Token"
+              aria-label={t`API Token`}
               autoComplete="new-password"
-              placeholder={connection?.has_long_token ? 'leave blank to keep' : 'not set'}
+              placeholder={connection?.has_long_token ? t`leave blank to keep` : t`not set`}
               disabled={form.values.clear_long_token}
               {...form.getInputProps('secure_long_token')}
             />
             {connection?.has_long_token && (
-              <Checkbox size="xs" label="Clear the stored API token" {...form.getInputProps('clear_long_token', { type: 'checkbox' })} />
+              <Checkbox size="xs" label={t`Clear the stored API token`} {...form.getInputProps('clear_long_token', { type: 'checkbox' })} />
             )}
           </Stack>
         </SimpleGrid>
         <Text size="xs" c="dimmed">
-          Secrets are stored encrypted and are never shown again.
+          <Trans>Secrets are stored encrypted and are never shown again.</Trans>
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" loading={create.isPending || update.isPending}>
-            {connection ? 'Save Connection' : 'Add Connection'}
+            {connection ? t`Save Connection` : t`Add Connection`}
           </Button>
         </Group>
       </Stack>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -12,13 +13,14 @@ type Editing = { connection: ConnectionView | null } | null;
 
 const secretState = (set: boolean, label: string) => (
   <Text size="xs" c={set ? 'green' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
-    {label} {set ? 'set' : 'not set'}
+    {label}
   </Text>
 );
 
 /** Connections of one customer (SPEC §2.12 connection drawer, 800 wide): list, add, edit, delete. */
 export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCustomer; onChanged: (list: ConnectionView[]) => void }) {
   const [editing, setEditing] = useState<Editing>(null);
+  const { t } = useLingui();
   const list = customer.connections;
   const remove = useRouteMutation('deleteConnection', {
     invalidates: ['listCustomers', 'auditTrail'],
@@ -36,7 +38,7 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
   }
 
   function confirmRemove(c: ConnectionView) {
-    if (window.confirm(`Delete the ${c.connection_type} connection #${c.id}?`)) remove.mutate(c);
+    if (window.confirm(t`Delete the ${c.connection_type} connection #${c.id}?`)) remove.mutate(c);
   }
 
   return (
@@ -44,13 +46,27 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
       <Table withTableBorder striped data-testid="connections-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>ID</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Sender / Receiver</Table.Th>
-            <Table.Th>Endpoint</Table.Th>
-            <Table.Th>Username</Table.Th>
-            <Table.Th>Secrets</Table.Th>
-            <Table.Th w={90}>Action</Table.Th>
+            <Table.Th>
+              <Trans>ID</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Type</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Sender / Receiver</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Endpoint</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Username</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Secrets</Trans>
+            </Table.Th>
+            <Table.Th w={90}>
+              <Trans>Action</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -65,7 +81,7 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
                   </Badge>
                 )}
                 {typeof c.connection_meta.format_version === 'number' && (
-                  <Badge size="xs" ml={6} variant="outline" color="gray" title="Outbound format version">
+                  <Badge size="xs" ml={6} variant="outline" color="gray" title={t`Outbound format version`}>
                     v{c.connection_meta.format_version}
                   </Badge>
                 )}
@@ -77,14 +93,14 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
               <Table.Td>{c.username || '—'}</Table.Td>
               <Table.Td>
                 <Stack gap={2}>
-                  {secretState(c.has_short_token, 'password')}
-                  {secretState(c.has_long_token, 'token')}
+                  {secretState(c.has_short_token, c.has_short_token ? t`password set` : t`password not set`)}
+                  {secretState(c.has_long_token, c.has_long_token ? t`token set` : t`token not set`)}
                 </Stack>
               </Table.Td>
               <Table.Td>
                 <RowActions
-                  editLabel={`Edit connection ${c.id}`}
-                  deleteLabel={`Delete connection ${c.id}`}
+                  editLabel={t`Edit connection ${c.id}`}
+                  deleteLabel={t`Delete connection ${c.id}`}
                   onEdit={() => setEditing({ connection: c })}
                   onDelete={() => confirmRemove(c)}
                 />
@@ -93,7 +109,7 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
           ))}
           {list.length === 0 && (
             <EmptyRow colSpan={7} size="sm">
-              No Connections
+              <Trans>No Connections</Trans>
             </EmptyRow>
           )}
         </Table.Tbody>
@@ -101,7 +117,7 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
 
       {editing ? (
         <Stack gap="xs">
-          <Title order={5}>{editing.connection ? `Edit connection #${editing.connection.id}` : 'Add a connection'}</Title>
+          <Title order={5}>{editing.connection ? t`Edit connection #${editing.connection.id}` : t`Add a connection`}</Title>
           <ConnectionForm
             key={editing.connection?.id ?? 'new'}
             customerId={customer.id}
@@ -114,7 +130,7 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
       ) : (
         <Group>
           <Button leftSection={<IconPlus size={16} />} variant="light" onClick={() => setEditing({ connection: null })}>
-            Add Connection
+            <Trans>Add Connection</Trans>
           </Button>
         </Group>
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, MultiSelect, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import {
@@ -12,6 +13,7 @@ import { customerBody, type AdminCustomer } from '../../../contract/customers';
 import { PARCEL_LIMITS } from '../../../contract/parcel-rules';
 import { useRouteMutation } from '../../api/queries';
 import { schemaValidate, setServerErrors } from '../../lib/form';
+import { ACCOUNT_STATUS_LABELS, CONDITION_LABELS } from './admin-labels';
 
 interface Values {
   company: string;
@@ -28,15 +30,17 @@ interface Values {
 }
 
 // Rates show the customer's currency, so they are read again after a save.
+const ACTIVE: AccountStatus = 'Active';
 const afterSave = { invalidates: ['listCustomers', 'auditTrail', 'listBillingRates'] } as const;
 
 /** The customer form of SPEC §2.12, checked by the route's schema. */
 export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | null; onSaved: (c: AdminCustomer) => void }) {
+  const { t, i18n } = useLingui();
   const form = useForm<Values>({
     initialValues: {
       company: customer?.company ?? '',
       can_blind: customer?.can_blind ?? false,
-      customer_status: (customer?.customer_status ?? 'Active') as AccountStatus,
+      customer_status: (customer?.customer_status ?? ACTIVE) as AccountStatus,
       order_source: (customer?.order_source ?? ORDER_SOURCES[0]) as OrderSource,
       cdn_url_1: customer?.cdn_url_1 ?? '',
       cdn_url_2: customer?.cdn_url_2 ?? '',
@@ -54,25 +58,30 @@ export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | 
   return (
     <form onSubmit={form.onSubmit((values) => (customer ? update : create).mutate(values))} noValidate>
       <Stack gap="sm">
-        <TextInput label="Company" withAsterisk {...form.getInputProps('company')} />
-        <Checkbox label="Enable blind receiving" {...form.getInputProps('can_blind', { type: 'checkbox' })} />
-        <Select label="Status" data={[...ACCOUNT_STATUSES]} allowDeselect={false} {...form.getInputProps('customer_status')} />
-        <Select label="Order Source" data={[...ORDER_SOURCES]} allowDeselect={false} {...form.getInputProps('order_source')} />
-        <TextInput label="Image base URL 1" placeholder="https://cdn.example.com/images/" {...form.getInputProps('cdn_url_1')} />
-        <TextInput label="Image base URL 2" placeholder="https://cdn2.example.com/images/" {...form.getInputProps('cdn_url_2')} />
+        <TextInput label={t`Company`} withAsterisk {...form.getInputProps('company')} />
+        <Checkbox label={t`Enable blind receiving`} {...form.getInputProps('can_blind', { type: 'checkbox' })} />
+        <Select
+          label={t`Status`}
+          data={ACCOUNT_STATUSES.map((s) => ({ value: s, label: i18n._(ACCOUNT_STATUS_LABELS[s]) }))}
+          allowDeselect={false}
+          {...form.getInputProps('customer_status')}
+        />
+        <Select label={t`Order Source`} data={[...ORDER_SOURCES]} allowDeselect={false} {...form.getInputProps('order_source')} />
+        <TextInput label={t`Image base URL 1`} placeholder="https://cdn.example.com/images/" {...form.getInputProps('cdn_url_1')} />
+        <TextInput label={t`Image base URL 2`} placeholder="https://cdn2.example.com/images/" {...form.getInputProps('cdn_url_2')} />
         <Text size="sm" fw={500} mt="xs">
-          Unknown parcels waiting (days)
+          <Trans>Unknown parcels waiting (days)</Trans>
         </Text>
         <Group grow align="flex-start">
           <NumberInput
-            label="Amber after"
+            label={t`Amber after`}
             min={1}
             max={PARCEL_LIMITS.maxAgeDays}
             allowDecimal={false}
             {...form.getInputProps('parcel_amber_days')}
           />
           <NumberInput
-            label="Red after"
+            label={t`Red after`}
             min={1}
             max={PARCEL_LIMITS.maxAgeDays}
             allowDecimal={false}
@@ -80,16 +89,16 @@ export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | 
           />
         </Group>
         <MultiSelect
-          label="Photo required for"
-          description="A return cannot be submitted while a line of these conditions has no photo."
-          placeholder="No condition"
-          data={[...LEDGER_CONDITIONS]}
+          label={t`Photo required for`}
+          description={t`A return cannot be submitted while a line of these conditions has no photo.`}
+          placeholder={t`No condition`}
+          data={LEDGER_CONDITIONS.map((c) => ({ value: c, label: i18n._(CONDITION_LABELS[c]) }))}
           clearable
           {...form.getInputProps('photo_required_conditions')}
         />
         <TextInput
-          label="Billing currency"
-          description="ISO 4217 code, such as EUR, USD or GBP. It cannot change while the customer has billing rates."
+          label={t`Billing currency`}
+          description={t`ISO 4217 code, such as EUR, USD or GBP. It cannot change while the customer has billing rates.`}
           maxLength={3}
           autoComplete="off"
           {...form.getInputProps('currency')}
@@ -97,7 +106,7 @@ export function CustomerForm({ customer, onSaved }: { customer: AdminCustomer | 
         />
         <Group justify="flex-end">
           <Button type="submit" loading={create.isPending || update.isPending}>
-            {customer ? 'Save' : 'Create Customer'}
+            {customer ? t`Save` : t`Create Customer`}
           </Button>
         </Group>
       </Stack>

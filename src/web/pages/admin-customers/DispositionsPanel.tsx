@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Badge, Checkbox, Group, MultiSelect, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -8,6 +9,7 @@ import { EmptyRow } from '../../components/table/EmptyRow';
 import { RowActions } from '../../components/table/RowActions';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 import { EditFormActions } from './EditFormActions';
+import { CONDITION_LABELS, labelOf } from './admin-labels';
 
 type Values = { code: string; name: string; requires_location: boolean; default_for: LedgerCondition[] };
 const EMPTY: Values = { code: '', name: '', requires_location: false, default_for: [] };
@@ -20,6 +22,8 @@ const afterSave = { invalidates: ['listDispositions', 'auditTrail'] } as const;
  */
 export function DispositionsPanel({ customerId }: { customerId: number }) {
   const [editing, setEditing] = useState<DispositionView | null>(null);
+  const { t, i18n } = useLingui();
+  const conditionLabel = (c: string) => labelOf(i18n, CONDITION_LABELS, c);
   const list = useRouteQuery('listDispositions', { params: { customerId } });
   const dispositions = list.data ?? [];
   const form = useForm<Values>({ initialValues: EMPTY, validate: schemaValidate(dispositionBody) });
@@ -53,14 +57,24 @@ export function DispositionsPanel({ customerId }: { customerId: number }) {
 
   return (
     <Stack data-testid="dispositions-panel">
-      <Title order={5}>Dispositions</Title>
+      <Title order={5}>
+        <Trans>Dispositions</Trans>
+      </Title>
       <Table withTableBorder striped data-testid="dispositions-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Default for</Table.Th>
-            <Table.Th w={90}>Action</Table.Th>
+            <Table.Th>
+              <Trans>Code</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Default for</Trans>
+            </Table.Th>
+            <Table.Th w={90}>
+              <Trans>Action</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -71,51 +85,51 @@ export function DispositionsPanel({ customerId }: { customerId: number }) {
                 {d.name}
                 {d.requires_location && (
                   <Badge size="xs" ml={6} variant="outline" color="gray">
-                    bin
+                    <Trans>bin</Trans>
                   </Badge>
                 )}
               </Table.Td>
               <Table.Td>
-                <Text size="xs">{d.default_for.join(', ') || '—'}</Text>
+                <Text size="xs">{d.default_for.map(conditionLabel).join(', ') || '—'}</Text>
               </Table.Td>
               <Table.Td>
                 <RowActions
-                  editLabel={`Edit disposition ${d.code}`}
-                  deleteLabel={`Delete disposition ${d.code}`}
+                  editLabel={t`Edit disposition ${d.code}`}
+                  deleteLabel={t`Delete disposition ${d.code}`}
                   onEdit={() => startEdit(d)}
-                  onDelete={() => window.confirm(`Delete the disposition ${d.code}?`) && remove.mutate(d)}
+                  onDelete={() => window.confirm(t`Delete the disposition ${d.code}?`) && remove.mutate(d)}
                 />
               </Table.Td>
             </Table.Tr>
           ))}
           {!list.isPending && dispositions.length === 0 && (
             <EmptyRow colSpan={4} size="sm">
-              No Dispositions
+              <Trans>No Dispositions</Trans>
             </EmptyRow>
           )}
         </Table.Tbody>
       </Table>
 
-      <Title order={5}>{editing ? `Edit disposition ${editing.code}` : 'Add a disposition'}</Title>
+      <Title order={5}>{editing ? t`Edit disposition ${editing.code}` : t`Add a disposition`}</Title>
       <form onSubmit={form.onSubmit((values) => (editing ? update : create).mutate(values))} noValidate data-testid="disposition-form">
         <Stack gap="sm">
           <Group grow align="flex-start">
-            <TextInput label="Disposition code" withAsterisk {...form.getInputProps('code')} />
-            <TextInput label="Disposition name" withAsterisk {...form.getInputProps('name')} />
+            <TextInput label={t`Disposition code`} withAsterisk {...form.getInputProps('code')} />
+            <TextInput label={t`Disposition name`} withAsterisk {...form.getInputProps('name')} />
           </Group>
           <MultiSelect
-            label="Default for the conditions"
-            description="A line of that condition gets this disposition unless the operator picks another."
-            data={[...LEDGER_CONDITIONS]}
+            label={t`Default for the conditions`}
+            description={t`A line of that condition gets this disposition unless the operator picks another.`}
+            data={LEDGER_CONDITIONS.map((c) => ({ value: c, label: i18n._(CONDITION_LABELS[c]) }))}
             {...form.getInputProps('default_for')}
           />
-          <Checkbox label="Needs a bin location (Restock)" {...form.getInputProps('requires_location', { type: 'checkbox' })} />
+          <Checkbox label={t`Needs a bin location (Restock)`} {...form.getInputProps('requires_location', { type: 'checkbox' })} />
           <EditFormActions
             editing={!!editing}
             onCancel={() => startEdit(null)}
             loading={create.isPending || update.isPending}
-            addLabel="Add Disposition"
-            saveLabel="Save Disposition"
+            addLabel={t`Add Disposition`}
+            saveLabel={t`Save Disposition`}
           />
         </Stack>
       </form>

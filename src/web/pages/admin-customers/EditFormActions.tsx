@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 
 /**
@@ -21,7 +22,7 @@ export function EditFormActions({
     <Group justify="flex-end">
       {editing && (
         <Button variant="default" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       )}
       <Button type="submit" loading={loading}>

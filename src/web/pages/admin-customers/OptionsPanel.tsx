@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Stack, Table, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -15,6 +16,7 @@ const afterSave = { invalidates: ['listCustomers', 'auditTrail'] } as const;
 /** Reasons of one customer (SPEC §2.12 options drawer): list, add, edit, delete. Type is Reason only. */
 export function OptionsPanel({ customer, onChanged }: { customer: AdminCustomer; onChanged: (options: OptionView[]) => void }) {
   const [editing, setEditing] = useState<OptionView | null>(null);
+  const { t } = useLingui();
   const form = useForm<Values>({
     initialValues: { option_code: '', option_value: '' },
     validate: schemaValidate(optionBody, { toBody }),
@@ -55,7 +57,7 @@ export function OptionsPanel({ customer, onChanged }: { customer: AdminCustomer;
   }
 
   function confirmRemove(o: OptionView) {
-    if (window.confirm(`Delete the reason ${o.option_code}?`)) remove.mutate(o);
+    if (window.confirm(t`Delete the reason ${o.option_code}?`)) remove.mutate(o);
   }
 
   return (
@@ -63,22 +65,30 @@ export function OptionsPanel({ customer, onChanged }: { customer: AdminCustomer;
       <Table withTableBorder striped data-testid="options-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Code</Table.Th>
-            <Table.Th>Value</Table.Th>
-            <Table.Th w={90}>Action</Table.Th>
+            <Table.Th>
+              <Trans>Type</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Code</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Value</Trans>
+            </Table.Th>
+            <Table.Th w={90}>
+              <Trans>Action</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {options.map((o) => (
             <Table.Tr key={o.id} bg={editing?.id === o.id ? 'blue.0' : undefined}>
-              <Table.Td>{o.option_type}</Table.Td>
+              <Table.Td>{o.option_type === 'Reason' ? t`Reason` : o.option_type}</Table.Td>
               <Table.Td>{o.option_code}</Table.Td>
               <Table.Td>{o.option_value}</Table.Td>
               <Table.Td>
                 <RowActions
-                  editLabel={`Edit reason ${o.option_code}`}
-                  deleteLabel={`Delete reason ${o.option_code}`}
+                  editLabel={t`Edit reason ${o.option_code}`}
+                  deleteLabel={t`Delete reason ${o.option_code}`}
                   onEdit={() => startEdit(o)}
                   onDelete={() => confirmRemove(o)}
                 />
@@ -87,23 +97,23 @@ export function OptionsPanel({ customer, onChanged }: { customer: AdminCustomer;
           ))}
           {options.length === 0 && (
             <EmptyRow colSpan={4} size="sm">
-              No Reasons
+              <Trans>No Reasons</Trans>
             </EmptyRow>
           )}
         </Table.Tbody>
       </Table>
 
-      <Title order={5}>{editing ? `Edit reason ${editing.option_code}` : 'Add a reason'}</Title>
+      <Title order={5}>{editing ? t`Edit reason ${editing.option_code}` : t`Add a reason`}</Title>
       <form onSubmit={form.onSubmit((values) => (editing ? update : create).mutate(values))} noValidate>
         <Stack gap="sm">
-          <TextInput label="Code" withAsterisk {...form.getInputProps('option_code')} />
-          <TextInput label="Value" withAsterisk {...form.getInputProps('option_value')} />
+          <TextInput label={t`Code`} withAsterisk {...form.getInputProps('option_code')} />
+          <TextInput label={t`Value`} withAsterisk {...form.getInputProps('option_value')} />
           <EditFormActions
             editing={!!editing}
             onCancel={() => startEdit(null)}
             loading={create.isPending || update.isPending}
-            addLabel="Add Reason"
-            saveLabel="Save Reason"
+            addLabel={t`Add Reason`}
+            saveLabel={t`Save Reason`}
           />
         </Stack>
       </form>

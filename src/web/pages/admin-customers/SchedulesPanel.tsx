@@ -1,13 +1,16 @@
-import { Badge, Button, Checkbox, Group, NumberInput, Paper, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Checkbox, Group, NumberInput, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import { REPORT_FORMATS, SCHEDULE_FREQUENCIES, WEEKDAYS, scheduleBody, type ScheduleView } from '../../../contract/schedules';
+import { REPORT_FORMATS, SCHEDULE_FREQUENCIES, scheduleBody, type ScheduleView } from '../../../contract/schedules';
 import type { AdminCustomer } from '../../../contract/customers';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 import { EditFormActions } from './EditFormActions';
-import { describeSchedule, NEW_VALUES, statusColor, toBody, valuesOf, when, ZONES, type ScheduleValues } from './schedule-form';
+import { FREQUENCY_LABELS, WEEKDAY_LABELS } from './admin-labels';
+import { ScheduleCard } from './ScheduleCard';
+import { describeSchedule, NEW_VALUES, toBody, valuesOf, ZONES, type ScheduleValues } from './schedule-form';
 
 /**
  * Report schedules of one customer (issue 12): list with the last runs, add, edit, pause and resume,
@@ -16,6 +19,8 @@ import { describeSchedule, NEW_VALUES, statusColor, toBody, valuesOf, when, ZONE
 export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
   const query = useRouteQuery('listReportSchedules', { params: { id: customer.id } }, { refetchInterval: 5000 });
   const schedules = query.data ?? [];
+  const { t, i18n } = useLingui();
+  const describe = (s: ScheduleView) => describeSchedule(s, i18n);
   const [editing, setEditing] = useState<ScheduleView | null>(null);
   const form = useForm<ScheduleValues>({
     initialValues: NEW_VALUES(),
@@ -33,7 +38,7 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
     quiet: true,
     toInput: (v: ScheduleValues) => ({ params: { id: customer.id }, body: toBody(v) }),
     onSuccess: () => {
-      notifications.show({ color: 'green', title: 'Report schedule added', message: customer.company });
+      notifications.show({ color: 'green', title: t`Report schedule added`, message: customer.company });
       form.reset();
     },
     onError: (error) => setServerErrors(form, error),
@@ -45,14 +50,14 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
     onSuccess: (s) => {
       notifications.show({
         color: 'green',
-        title: s.active ? 'Report schedule saved' : 'Report schedule paused',
-        message: describeSchedule(s),
+        title: s.active ? t`Report schedule saved` : t`Report schedule paused`,
+        message: describe(s),
       });
       if (editing?.id === s.id) stopEditing();
     },
     onError: (error) => {
       if (editing) setServerErrors(form, error);
-      else notifications.show({ color: 'red', title: 'Report schedule not saved', message: String((error as Error).message ?? error) });
+      else notifications.show({ color: 'red', title: t`Report schedule not saved`, message: String((error as Error).message ?? error) });
     },
   });
   const edit = (s: ScheduleView) => {
@@ -64,108 +69,67 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
     editing ? update.mutate({ params: { id: editing.id }, body: toBody(v, editing.active) }) : create.mutate(v);
   const send = useRouteMutation('sendReportScheduleNow', {
     invalidates,
-    onSuccess: (s) => notifications.show({ color: 'green', title: 'Report queued', message: `To ${s.recipients.join(', ')}` }),
+    onSuccess: (s) => {
+      const recipients = s.recipients.join(', ');
+      notifications.show({ color: 'green', title: t`Report queued`, message: t`To ${recipients}` });
+    },
   });
   const remove = useRouteMutation('deleteReportSchedule', { invalidates });
 
   return (
     <Stack gap="sm">
-      <Title order={5}>Scheduled reports</Title>
-      {query.isPending && <Text c="dimmed">Loading schedules…</Text>}
-      {!query.isPending && schedules.length === 0 && <Text c="dimmed">No report schedules.</Text>}
+      <Title order={5}>
+        <Trans>Scheduled reports</Trans>
+      </Title>
+      {query.isPending && (
+        <Text c="dimmed">
+          <Trans>Loading schedules…</Trans>
+        </Text>
+      )}
+      {!query.isPending && schedules.length === 0 && (
+        <Text c="dimmed">
+          <Trans>No report schedules.</Trans>
+        </Text>
+      )}
       {schedules.map((s) => (
-        <Paper key={s.id} withBorder p="sm" aria-label={`Report schedule ${s.id}`} component="section">
-          <Stack gap={4}>
-            <Text fw={600}>{describeSchedule(s)}</Text>
-            <Text size="sm">
-              To {s.recipients.join(', ')} · {s.formats.join(' + ')}
-            </Text>
-            <Group gap="xs">
-              {!s.active && (
-                <Badge size="sm" color="gray" variant="light">
-                  Paused
-                </Badge>
-              )}
-              <Text size="sm" c="dimmed">
-                {s.next_due_at ? `Next run ${when(s.next_due_at)}` : 'No run until it is resumed'}
-              </Text>
-            </Group>
-            <Group gap="xs">
-              <Button
-                size="xs"
-                loading={send.isPending && send.variables?.params.id === s.id}
-                onClick={() => send.mutate({ params: { id: s.id } })}
-              >
-                Send now
-              </Button>
-              <Button size="xs" variant="default" aria-label={`Edit (report schedule ${s.id})`} onClick={() => edit(s)}>
-                Edit
-              </Button>
-              <Button
-                size="xs"
-                variant="default"
-                aria-label={`${s.active ? 'Pause' : 'Resume'} (report schedule ${s.id})`}
-                loading={update.isPending && update.variables?.params.id === s.id && !editing}
-                onClick={() => update.mutate({ params: { id: s.id }, body: toBody(valuesOf(s), !s.active) })}
-              >
-                {s.active ? 'Pause' : 'Resume'}
-              </Button>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                aria-label={`Delete (report schedule ${s.id})`}
-                onClick={() => {
-                  if (window.confirm('Delete this report schedule?')) remove.mutate({ params: { id: s.id } });
-                }}
-              >
-                Delete
-              </Button>
-            </Group>
-            {s.runs.length > 0 && (
-              <Stack gap={2}>
-                <Text size="sm" fw={600}>
-                  Last runs
-                </Text>
-                {s.runs.map((r) => (
-                  <Group key={r.id} gap="xs" wrap="nowrap">
-                    <Text size="xs">{when(r.created_at)}</Text>
-                    <Text size="xs">
-                      {r.period_from} – {r.period_to}
-                      {r.manual ? ' (sent now)' : ''}
-                    </Text>
-                    <Badge size="xs" color={statusColor(r.task_status)} variant="light">
-                      {r.task_status ?? 'removed'}
-                    </Badge>
-                  </Group>
-                ))}
-              </Stack>
-            )}
-          </Stack>
-        </Paper>
+        <ScheduleCard
+          key={s.id}
+          schedule={s}
+          sending={send.isPending && send.variables?.params.id === s.id}
+          toggling={update.isPending && update.variables?.params.id === s.id && !editing}
+          onSend={() => send.mutate({ params: { id: s.id } })}
+          onEdit={() => edit(s)}
+          onToggle={() => update.mutate({ params: { id: s.id }, body: toBody(valuesOf(s), !s.active) })}
+          onDelete={() => remove.mutate({ params: { id: s.id } })}
+        />
       ))}
 
       <form
         onSubmit={form.onSubmit(submit)}
-        aria-label={editing ? `Edit report schedule ${editing.id}` : 'Add a report schedule'}
+        aria-label={editing ? t`Edit report schedule ${editing.id}` : t`Add a report schedule`}
         noValidate
       >
         <Stack gap="xs">
-          <Title order={6}>{editing ? `Edit schedule #${editing.id}` : 'Add a schedule'}</Title>
+          <Title order={6}>{editing ? t`Edit schedule #${editing.id}` : t`Add a schedule`}</Title>
           <Group grow align="flex-start">
-            <Select label="Frequency" data={[...SCHEDULE_FREQUENCIES]} allowDeselect={false} {...form.getInputProps('frequency')} />
+            <Select
+              label={t`Frequency`}
+              data={SCHEDULE_FREQUENCIES.map((f) => ({ value: f, label: t(FREQUENCY_LABELS[f]!) }))}
+              allowDeselect={false}
+              {...form.getInputProps('frequency')}
+            />
             {form.values.frequency === 'Weekly' && (
               <Select
-                label="Day of week"
-                data={WEEKDAYS.map((d, i) => ({ value: String(i + 1), label: d }))}
+                label={t`Day of week`}
+                data={WEEKDAY_LABELS.map((d, i) => ({ value: String(i + 1), label: t(d) }))}
                 allowDeselect={false}
                 {...form.getInputProps('weekday')}
               />
             )}
             {form.values.frequency === 'Monthly' && (
               <NumberInput
-                label="Day of month"
-                description="31 = the month's last day"
+                label={t`Day of month`}
+                description={t`31 = the month's last day`}
                 min={1}
                 max={31}
                 {...form.getInputProps('month_day')}
@@ -173,16 +137,16 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
             )}
           </Group>
           <Group grow align="flex-start">
-            <TextInput label="Time (HH:MM)" {...form.getInputProps('time_of_day')} />
-            <Select label="Time zone" data={ZONES} searchable allowDeselect={false} {...form.getInputProps('time_zone')} />
+            <TextInput label={t`Time (HH:MM)`} {...form.getInputProps('time_of_day')} />
+            <Select label={t`Time zone`} data={ZONES} searchable allowDeselect={false} {...form.getInputProps('time_zone')} />
           </Group>
           <TagsInput
-            label="Recipients"
-            description="Type an address, then Enter"
+            label={t`Recipients`}
+            description={t`Type an address, then Enter`}
             splitChars={[',', ' ', ';']}
             {...form.getInputProps('recipients')}
           />
-          <Checkbox.Group label="Format" {...form.getInputProps('formats')}>
+          <Checkbox.Group label={t`Format`} {...form.getInputProps('formats')}>
             <Group mt={4}>
               {REPORT_FORMATS.map((f) => (
                 <Checkbox key={f} value={f} label={f} />
@@ -193,8 +157,8 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
             editing={!!editing}
             onCancel={stopEditing}
             loading={editing ? update.isPending : create.isPending}
-            addLabel="Add schedule"
-            saveLabel="Save schedule"
+            addLabel={t`Add schedule`}
+            saveLabel={t`Save schedule`}
           />
         </Stack>
       </form>

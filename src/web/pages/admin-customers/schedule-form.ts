@@ -1,6 +1,9 @@
 // A report schedule (issue 12) as the schedules panel's form holds it, the body it sends, and how the
 // list describes a saved one.
-import { WEEKDAYS, type ScheduleBody, type ScheduleView } from '../../../contract/schedules';
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { ScheduleBody, ScheduleView } from '../../../contract/schedules';
+import { WEEKDAY_LABELS } from './admin-labels';
 
 export type ScheduleValues = {
   frequency: string;
@@ -49,14 +52,20 @@ export const NEW_VALUES = (): ScheduleValues => ({
 
 export const when = (iso: string) => new Date(iso).toISOString().replace('T', ' ').slice(0, 16) + ' UTC';
 
-export function describeSchedule(s: ScheduleView): string {
-  const day =
-    s.frequency === 'Weekly'
-      ? `every ${WEEKDAYS[(s.weekday ?? 1) - 1]}`
-      : s.frequency === 'Monthly'
-        ? `monthly on day ${s.month_day}${(s.month_day ?? 0) > 28 ? ' (or the month’s last day)' : ''}`
-        : 'daily';
-  return `${day[0]!.toUpperCase()}${day.slice(1)} at ${s.time_of_day} (${s.time_zone})`;
+/** 'Every Monday at 06:30 (UTC)': one whole sentence per kind, in the reader's language. */
+export function describeSchedule(s: ScheduleView, i18n: I18n): string {
+  const { time_of_day: time, time_zone: zone } = s;
+  const day = s.month_day ?? 1;
+  if (s.frequency === 'Weekly') {
+    const weekday = i18n._(WEEKDAY_LABELS[(s.weekday ?? 1) - 1]!);
+    return i18n._(msg`Every ${weekday} at ${time} (${zone})`);
+  }
+  if (s.frequency === 'Monthly') {
+    return day > 28
+      ? i18n._(msg`Monthly on day ${day} (or the month’s last day) at ${time} (${zone})`)
+      : i18n._(msg`Monthly on day ${day} at ${time} (${zone})`);
+  }
+  return i18n._(msg`Daily at ${time} (${zone})`);
 }
 
 export const statusColor = (status: string | null) =>

@@ -1,3 +1,6 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Box, Button, Group, Loader, PasswordInput, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
@@ -8,11 +11,11 @@ import type { SettingView } from '../../../contract/settings';
 import { routeKey, useRouteMutation, useRouteQuery } from '../../api/queries';
 import { AdminOnly } from '../../components/AdminOnly';
 
-const HINTS: Partial<Record<SettingKey, string>> = {
-  BIZTALK_FTP_PASSWORD: 'Write-only: the stored password is never shown. Type a new one to replace it.',
-  BIZTALK_MESSAGE_ID_COUNTER: 'The last BizTalk message id used; the next file gets the following number.',
-  H2O_CUSTOMER_ID: 'A matching customer ID overrides the outbound directory with the one below.',
-  H2O_UPLOAD_DIR: 'Use a default return directory or your own.',
+const HINTS: Partial<Record<SettingKey, MessageDescriptor>> = {
+  BIZTALK_FTP_PASSWORD: msg`Write-only: the stored password is never shown. Type a new one to replace it.`,
+  BIZTALK_MESSAGE_ID_COUNTER: msg`The last BizTalk message id used; the next file gets the following number.`,
+  H2O_CUSTOMER_ID: msg`A matching customer ID overrides the outbound directory with the one below.`,
+  H2O_UPLOAD_DIR: msg`Use a default return directory or your own.`,
 };
 
 type Signal = 'saving' | 'saved' | 'failed' | undefined;
@@ -20,6 +23,7 @@ type Signal = 'saving' | 'saved' | 'failed' | undefined;
 function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s: SettingView) => void }) {
   const [value, setValue] = useState(setting.setting_value);
   const [signal, setSignal] = useState<Signal>();
+  const { t } = useLingui();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const saveSetting = useRouteMutation('saveSetting', {
@@ -49,7 +53,7 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
       onSaved(cleared);
       setValue('');
       setSignal('saved');
-      notifications.show({ color: 'green', title: 'Setting cleared', message: cleared.setting_key });
+      notifications.show({ color: 'green', title: t`Setting cleared`, message: cleared.setting_key });
     },
     onError: () => setSignal('failed'),
     onSettled: () => {
@@ -65,7 +69,9 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
   const clearButton = (
     <Button variant="subtle" color="red" size="sm" leftSection={<IconEraser size={16} />} onClick={clear} disabled={!clearable}>
       {/* Named by its content, "Clear KEY", so the field's own label stays the only label for KEY. */}
-      Clear<VisuallyHidden> {setting.setting_key}</VisuallyHidden>
+      <Trans>
+        Clear<VisuallyHidden> {setting.setting_key}</VisuallyHidden>
+      </Trans>
     </Button>
   );
 
@@ -73,13 +79,14 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
     signal === 'saving' ? (
       <Loader size="xs" />
     ) : signal === 'saved' ? (
-      <IconCheck size={18} color="var(--mantine-color-green-7)" aria-label="saved" />
+      <IconCheck size={18} color="var(--mantine-color-green-7)" aria-label={t`saved`} />
     ) : signal === 'failed' ? (
-      <IconX size={18} color="var(--mantine-color-red-7)" aria-label="failed" />
+      <IconX size={18} color="var(--mantine-color-red-7)" aria-label={t`failed`} />
     ) : undefined;
+  const hint = HINTS[setting.setting_key];
   const common = {
     label: setting.setting_key,
-    description: HINTS[setting.setting_key],
+    description: hint && t(hint),
     value,
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => setValue(e.currentTarget.value),
     onBlur: save,
@@ -93,14 +100,14 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
             <PasswordInput
               {...common}
               autoComplete="new-password"
-              placeholder={setting.has_value ? 'set — type to replace' : 'not set'}
+              placeholder={setting.has_value ? t`set — type to replace` : t`not set`}
               rightSection={right}
             />
           </Box>
           {clearButton}
         </Group>
         <Text size="xs" c={setting.has_value ? 'green' : 'dimmed'} data-testid="ftp-password-state">
-          {setting.has_value ? 'A password is set.' : 'No password is set.'}
+          {setting.has_value ? t`A password is set.` : t`No password is set.`}
         </Text>
       </Stack>
     );
@@ -131,10 +138,10 @@ function SystemsScreen() {
   return (
     <Stack maw={640}>
       <Title order={1} size="h2">
-        System Settings
+        <Trans>System Settings</Trans>
       </Title>
       <Text size="sm" c="dimmed">
-        Each field is saved when it loses focus, if it is not empty and was changed.
+        <Trans>Each field is saved when it loses focus, if it is not empty and was changed.</Trans>
       </Text>
       {settings === null ? (
         <Loader size="sm" />
@@ -146,8 +153,9 @@ function SystemsScreen() {
 }
 
 export default function AdminSystemsPage() {
+  const { t } = useLingui();
   return (
-    <AdminOnly title="System Settings">
+    <AdminOnly title={t`System Settings`}>
       <SystemsScreen />
     </AdminOnly>
   );

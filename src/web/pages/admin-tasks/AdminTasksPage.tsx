@@ -1,9 +1,12 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Badge, Button, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { LIMITS, TASK_STATUSES, TASK_STATUS_LABELS, TASK_TYPES } from '../../../contract/constants';
+import { LIMITS, TASK_STATUSES, TASK_TYPES } from '../../../contract/constants';
 import type { TaskListQuery, TaskPage, TaskView } from '../../../contract/tasks';
 import { useRouteQuery } from '../../api/queries';
 import { AdminOnly } from '../../components/AdminOnly';
@@ -13,12 +16,15 @@ import { TaskDetailModal } from '../../components/task-detail/TaskDetailModal';
 import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
 import { formatDateTime } from '../../lib/format';
 import { TASK_MONITOR_POLL_MS } from '../../lib/polling';
+import { TASK_STATUS_LABELS } from '../admin-customers/admin-labels';
 
 const ALL = 'All';
-const STATUS_OPTIONS = [{ value: ALL, label: 'All' }, ...TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }))];
-// The spec's four types first, then the other kinds the system runs.
-const SPEC_TYPES = ['SGL Inbound', 'SGL Outbound', 'FGL Outbound', 'System Log'];
-const TYPE_OPTIONS = [ALL, ...SPEC_TYPES, ...TASK_TYPES.filter((t) => !SPEC_TYPES.includes(t))];
+const STATUS_OPTIONS: { value: string; label: MessageDescriptor }[] = [
+  { value: ALL, label: msg`All` },
+  ...TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] })),
+];
+// TASK_TYPES lists the spec's four types first, then the other kinds the system runs.
+const TYPE_OPTIONS: string[] = [ALL, ...TASK_TYPES];
 
 interface Filters {
   message_1: string;
@@ -41,6 +47,7 @@ function TasksScreen() {
   };
   const [draft, setDraft] = useState<Filters>(applied);
   const [selected, setSelected] = useState<TaskView | null>(null);
+  const { t } = useLingui();
 
   // SPEC §7: the All value is left out of the query.
   const query: TaskListQuery = { page };
@@ -77,7 +84,7 @@ function TasksScreen() {
   return (
     <Stack>
       <Title order={1} size="h2">
-        System Task Status
+        <Trans>System Task Status</Trans>
       </Title>
       <form
         onSubmit={(e) => {
@@ -87,22 +94,23 @@ function TasksScreen() {
       >
         <Group align="flex-end">
           <TextInput
-            label="Message 1"
-            placeholder="Search message 1"
+            label={t`Message 1`}
+            placeholder={t`Search message 1`}
             value={draft.message_1}
             onChange={(e) => setDraft({ ...draft, message_1: e.currentTarget.value })}
           />
           <Select
-            label="Status"
-            data={STATUS_OPTIONS}
+            label={t`Status`}
+            data={STATUS_OPTIONS.map((o) => ({ value: o.value, label: t(o.label) }))}
             value={draft.task_status}
             allowDeselect={false}
             onChange={(v) => setDraft({ ...draft, task_status: v ?? ALL })}
             w={170}
           />
           <Select
-            label="Type"
-            data={TYPE_OPTIONS}
+            label={t`Type`}
+            // The types are codes; only the All choice is worded.
+            data={TYPE_OPTIONS.map((o) => ({ value: o, label: o === ALL ? t`All` : o }))}
             value={draft.task_type}
             allowDeselect={false}
             onChange={(v) => setDraft({ ...draft, task_type: v ?? ALL })}
@@ -110,7 +118,7 @@ function TasksScreen() {
           />
           <CustomerSelect withAll value={draft.customer_id} onChange={(v) => setDraft({ ...draft, customer_id: v ?? ALL })} w={220} />
           <Button type="submit" leftSection={<IconSearch size={16} />} loading={loading}>
-            Search
+            <Trans>Search</Trans>
           </Button>
         </Group>
       </form>
@@ -118,51 +126,73 @@ function TasksScreen() {
       <Table striped highlightOnHover withTableBorder data-testid="tasks-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>ID</Table.Th>
-            <Table.Th>Message 1</Table.Th>
-            <Table.Th>Message 2</Table.Th>
-            <Table.Th>In Queue</Table.Th>
-            <Table.Th>Attempts</Table.Th>
-            <Table.Th>Status</Table.Th>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Created</Table.Th>
-            <Table.Th>Detail</Table.Th>
+            <Table.Th>
+              <Trans>ID</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Message 1</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Message 2</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>In Queue</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Attempts</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Status</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Type</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Created</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Detail</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {result.data.map((t) => (
-            <Table.Tr key={t.id}>
-              <Table.Td>{t.id}</Table.Td>
-              <Table.Td>{t.message_1}</Table.Td>
+          {result.data.map((task) => (
+            <Table.Tr key={task.id}>
+              <Table.Td>{task.id}</Table.Td>
+              <Table.Td>{task.message_1}</Table.Td>
               <Table.Td maw={320}>
                 <Text size="sm" lineClamp={2}>
-                  {t.message_2}
+                  {task.message_2}
                 </Text>
               </Table.Td>
               <Table.Td>
-                <Badge color={t.is_running ? 'red' : 'green'} variant="light">
-                  {t.is_running ? 'Y' : 'N'}
+                <Badge color={task.is_running ? 'red' : 'green'} variant="light">
+                  {task.is_running ? t`Y` : t`N`}
                 </Badge>
               </Table.Td>
-              <Table.Td>{t.attempts_count}</Table.Td>
+              <Table.Td>{task.attempts_count}</Table.Td>
               <Table.Td>
-                <TaskStatusBadge status={t.task_status} />
+                <TaskStatusBadge status={task.task_status} />
               </Table.Td>
-              <Table.Td>{t.task_type}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(t.created_at)}</Table.Td>
+              <Table.Td>{task.task_type}</Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(task.created_at)}</Table.Td>
               <Table.Td>
-                <Button size="xs" variant="light" onClick={() => setSelected(t)} aria-label={`Detail of task ${t.id}`}>
-                  Detail
+                <Button size="xs" variant="light" onClick={() => setSelected(task)} aria-label={t`Detail of task ${task.id}`}>
+                  <Trans>Detail</Trans>
                 </Button>
               </Table.Td>
             </Table.Tr>
           ))}
-          {!loading && result.data.length === 0 && <EmptyRow colSpan={9}>No tasks match.</EmptyRow>}
+          {!loading && result.data.length === 0 && (
+            <EmptyRow colSpan={9}>
+              <Trans>No tasks match.</Trans>
+            </EmptyRow>
+          )}
         </Table.Tbody>
       </Table>
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          {result.total_records} task{result.total_records === 1 ? '' : 's'}
+          <Plural value={result.total_records} one="# task" other="# tasks" />
         </Text>
         <Pagination total={result.total_pages} value={page} onChange={goTo} siblings={1} boundaries={1} />
       </Group>
@@ -173,8 +203,9 @@ function TasksScreen() {
 }
 
 export default function AdminTasksPage() {
+  const { t } = useLingui();
   return (
-    <AdminOnly title="Task Status">
+    <AdminOnly title={t`Task Status`}>
       <TasksScreen />
     </AdminOnly>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Badge, Button, Drawer, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -18,11 +19,12 @@ function UsersScreen() {
   const users = usersQuery.data ?? [];
   const customers = customersQuery.data ?? [];
   const [editing, setEditing] = useState<Editing>(null);
+  const { t } = useLingui();
 
   // The form's mutation refreshes the list and the audit trail.
   function saved(user: AdminUser) {
     const isNew = !editing?.user;
-    notifications.show({ color: 'green', title: isNew ? 'User created' : 'User updated', message: user.name });
+    notifications.show({ color: 'green', title: isNew ? t`User created` : t`User updated`, message: user.name });
     setEditing(isNew ? null : { user });
   }
 
@@ -32,22 +34,36 @@ function UsersScreen() {
     <Stack>
       <Group justify="space-between">
         <Title order={1} size="h2">
-          List of Users
+          <Trans>List of Users</Trans>
         </Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing({ user: null })}>
-          Add New User
+          <Trans>Add New User</Trans>
         </Button>
       </Group>
       <Table striped highlightOnHover withTableBorder data-testid="users-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>ID</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Email</Table.Th>
-            <Table.Th>Login Acct</Table.Th>
-            <Table.Th>Customers</Table.Th>
-            <Table.Th>Acct Status</Table.Th>
-            <Table.Th>Action</Table.Th>
+            <Table.Th>
+              <Trans>ID</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Email</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Login Acct</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Customers</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Acct Status</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Action</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -58,7 +74,7 @@ function UsersScreen() {
                   {u.id}
                   {u.is_su && (
                     <Badge color="red" size="sm">
-                      Admin
+                      <Trans>Admin</Trans>
                     </Badge>
                   )}
                 </Group>
@@ -68,22 +84,26 @@ function UsersScreen() {
               <Table.Td>{u.username}</Table.Td>
               <Table.Td>
                 <Text size="sm" c={u.is_su ? 'dimmed' : undefined} lineClamp={2}>
-                  {u.is_su ? 'All customers' : u.customer_ids.map(companyOf).join(', ') || '—'}
+                  {u.is_su ? t`All customers` : u.customer_ids.map(companyOf).join(', ') || '—'}
                 </Text>
               </Table.Td>
               <Table.Td>
                 <Badge color={u.user_status === 'Active' ? 'green' : 'gray'} variant="light">
-                  {u.user_status === 'Active' ? 'Active' : 'Disabled'}
+                  {u.user_status === 'Active' ? t`Active` : t`Disabled`}
                 </Badge>
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="light" onClick={() => setEditing({ user: u })} aria-label={`Edit ${u.username}`}>
-                  Edit
+                <Button size="xs" variant="light" onClick={() => setEditing({ user: u })} aria-label={t`Edit ${u.username}`}>
+                  <Trans>Edit</Trans>
                 </Button>
               </Table.Td>
             </Table.Tr>
           ))}
-          {!usersQuery.isPending && users.length === 0 && <EmptyRow colSpan={7}>No users.</EmptyRow>}
+          {!usersQuery.isPending && users.length === 0 && (
+            <EmptyRow colSpan={7}>
+              <Trans>No users.</Trans>
+            </EmptyRow>
+          )}
         </Table.Tbody>
       </Table>
 
@@ -92,7 +112,7 @@ function UsersScreen() {
         onClose={() => setEditing(null)}
         position="right"
         size="md"
-        title={<Title order={4}>{editing?.user ? `Edit User #${editing.user.id}` : 'Add New User'}</Title>}
+        title={<Title order={4}>{editing?.user ? t`Edit User #${editing.user.id}` : t`Add New User`}</Title>}
       >
         {editing && (
           <Stack>
@@ -106,8 +126,9 @@ function UsersScreen() {
 }
 
 export default function AdminUsersPage() {
+  const { t } = useLingui();
   return (
-    <AdminOnly title="Users">
+    <AdminOnly title={t`Users`}>
       <UsersScreen />
     </AdminOnly>
   );

@@ -6,7 +6,7 @@ import type { AdminCustomer } from '../../../contract/customers';
 import { parseMinor } from '../../../contract/money';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { EmptyRow } from '../../components/table/EmptyRow';
-import { formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { setServerErrors } from '../../lib/form';
 import { BILLING_EVENT_LABELS } from './admin-labels';
 
@@ -72,13 +72,13 @@ export function BillingRatesPanel({ customer }: { customer: AdminCustomer }) {
             <Table.Tr key={r.id}>
               <Table.Td>{eventLabel(r.event_type)}</Table.Td>
               <Table.Td>{formatMoney(r.amount_minor, currency)}</Table.Td>
-              <Table.Td>{r.starts_on}</Table.Td>
+              <Table.Td>{formatDate(r.starts_on)}</Table.Td>
               <Table.Td>
                 <Button
                   size="xs"
                   variant="subtle"
                   color="red"
-                  aria-label={t`Delete (rate ${eventLabel(r.event_type)} from ${r.starts_on})`}
+                  aria-label={t`Delete (rate ${eventLabel(r.event_type)} from ${formatDate(r.starts_on)})`}
                   onClick={() => remove.mutate({ params: { id: r.id } })}
                 >
                   <Trans>Delete</Trans>

@@ -37,7 +37,12 @@ function BillingScreen() {
   const data = query.data;
   const close = useRouteMutation('closeBillingMonth', {
     invalidates: ['billingMonth'],
-    onSuccess: (m) => notifications.show({ color: 'green', title: t`Month closed`, message: t`${m.company} ${m.month}: figures frozen` }),
+    onSuccess: (m) =>
+      notifications.show({
+        color: 'green',
+        title: t`Month closed`,
+        message: t`${{ company: m.company }} ${{ month: m.month }}: figures frozen`,
+      }),
   });
   const [downloading, setDownloading] = useState<string | null>(null);
   async function download(format: 'csv' | 'xlsx') {
@@ -83,7 +88,9 @@ function BillingScreen() {
                 color="orange"
                 loading={close.isPending}
                 onClick={() => {
-                  if (window.confirm(t`Close ${data.month} for ${data.company}? Its figures will never change again.`)) {
+                  if (
+                    window.confirm(t`Close ${{ month: data.month }} for ${{ company: data.company }}? Its figures will never change again.`)
+                  ) {
                     close.mutate({ body: { customer_id: data.customer_id, month: data.month } });
                   }
                 }}
@@ -109,7 +116,7 @@ function BillingScreen() {
             {data.closed ? (
               <Badge color="gray" variant="light">
                 <Trans>
-                  Closed {formatDate(data.closed.closed_at)} by {data.closed.closed_by}
+                  Closed {{ date: formatDate(data.closed.closed_at) }} by {{ name: data.closed.closed_by }}
                 </Trans>
               </Badge>
             ) : (

@@ -78,7 +78,7 @@ export function BillingRatesPanel({ customer }: { customer: AdminCustomer }) {
                   size="xs"
                   variant="subtle"
                   color="red"
-                  aria-label={t`Delete (rate ${eventLabel(r.event_type)} from ${formatDate(r.starts_on)})`}
+                  aria-label={t`Delete (rate ${{ event: eventLabel(r.event_type) }} from ${{ date: formatDate(r.starts_on) }})`}
                   onClick={() => remove.mutate({ params: { id: r.id } })}
                 >
                   <Trans>Delete</Trans>

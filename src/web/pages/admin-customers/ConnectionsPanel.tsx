@@ -38,7 +38,7 @@ export function ConnectionsPanel({ customer, onChanged }: { customer: AdminCusto
   }
 
   function confirmRemove(c: ConnectionView) {
-    if (window.confirm(t`Delete the ${c.connection_type} connection #${c.id}?`)) remove.mutate(c);
+    if (window.confirm(t`Delete the ${{ type: c.connection_type }} connection #${{ id: c.id }}?`)) remove.mutate(c);
   }
 
   return (

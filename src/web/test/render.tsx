@@ -1,10 +1,16 @@
 // Renders a screen's component as the app does (Mantine, the query cache, a router), for component tests.
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { theme } from '../theme/theme';
+
+// The screens read their texts through Lingui: in English the macros' source texts are the texts,
+// so no catalogue is loaded.
+if (!i18n.locale) i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 /**
  * `data`: query answers already in the cache (by query key), never read again from a server, so a
@@ -15,11 +21,13 @@ export function renderWithApp(ui: ReactElement, data: [readonly unknown[], unkno
   for (const [key, value] of data) client.setQueryData(key, value);
   return render(
     <StrictMode>
-      <MantineProvider theme={theme}>
-        <QueryClientProvider client={client}>
-          <MemoryRouter>{ui}</MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>
+      <I18nProvider i18n={i18n}>
+        <MantineProvider theme={theme}>
+          <QueryClientProvider client={client}>
+            <MemoryRouter>{ui}</MemoryRouter>
+          </QueryClientProvider>
+        </MantineProvider>
+      </I18nProvider>
     </StrictMode>,
   );
 }

@@ -1,9 +1,11 @@
 // The lines of a blind return (SPEC §2.8): ID, SKU, UPC, Name, Color | Size, Condition, Quantity, Reason, Comment, then issue 16's Disposition, Bin, Photos and remove.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Group, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import type { BlindSetup, ProductRow } from '../../../contract/blind';
-import { LEDGER_CONDITIONS, LIMITS, type LedgerCondition } from '../../../contract/constants';
+import { LIMITS, type LedgerCondition } from '../../../contract/constants';
 import type { DispositionView } from '../../../contract/dispositions';
+import { conditionOptions } from '../receiving/labels';
 import { dispositionOptions, needsBin, withCondition } from '../receiving/LedgerEntryForm';
 
 export interface BlindLine {
@@ -35,23 +37,48 @@ export function BlindLinesTable({
   onRemove: (key: string) => void;
   onPhotos: (key: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   const reasonData = reasons.map((r) => ({ value: r.option_code, label: r.option_value || r.option_code }));
   return (
     <Table striped withTableBorder verticalSpacing={4} data-testid="blind-lines">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>ID</Table.Th>
-          <Table.Th>SKU</Table.Th>
-          <Table.Th>UPC</Table.Th>
-          <Table.Th>Name</Table.Th>
-          <Table.Th>Color | Size</Table.Th>
-          <Table.Th w={160}>Condition</Table.Th>
-          <Table.Th w={100}>Quantity</Table.Th>
-          <Table.Th w={190}>Reason</Table.Th>
-          <Table.Th>Comment</Table.Th>
-          <Table.Th w={140}>Disposition</Table.Th>
-          <Table.Th w={110}>Bin</Table.Th>
-          <Table.Th w={96}>Photos</Table.Th>
+          <Table.Th>
+            <Trans>ID</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>SKU</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>UPC</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>Name</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>Color | Size</Trans>
+          </Table.Th>
+          <Table.Th w={160}>
+            <Trans>Condition</Trans>
+          </Table.Th>
+          <Table.Th w={100}>
+            <Trans>Quantity</Trans>
+          </Table.Th>
+          <Table.Th w={190}>
+            <Trans>Reason</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>Comment</Trans>
+          </Table.Th>
+          <Table.Th w={140}>
+            <Trans>Disposition</Trans>
+          </Table.Th>
+          <Table.Th w={110}>
+            <Trans>Bin</Trans>
+          </Table.Th>
+          <Table.Th w={96}>
+            <Trans>Photos</Trans>
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -65,8 +92,8 @@ export function BlindLinesTable({
             <Table.Td>
               <Select
                 size="xs"
-                aria-label="Condition"
-                data={[...LEDGER_CONDITIONS]}
+                aria-label={t`Condition`}
+                data={conditionOptions(i18n)}
                 value={l.condition}
                 allowDeselect={false}
                 onChange={(v) => {
@@ -79,7 +106,7 @@ export function BlindLinesTable({
             <Table.Td>
               <NumberInput
                 size="xs"
-                aria-label="Quantity"
+                aria-label={t`Quantity`}
                 min={LIMITS.minLedgerQuantity}
                 max={LIMITS.maxLedgerQuantity}
                 allowDecimal={false}
@@ -92,7 +119,7 @@ export function BlindLinesTable({
             <Table.Td>
               <Select
                 size="xs"
-                aria-label="Reason"
+                aria-label={t`Reason`}
                 data={reasonData}
                 value={l.reason}
                 allowDeselect={false}
@@ -102,7 +129,7 @@ export function BlindLinesTable({
             <Table.Td>
               <TextInput
                 size="xs"
-                aria-label="Comment"
+                aria-label={t`Comment`}
                 maxLength={500}
                 value={l.comment}
                 onChange={(e) => onChange(l.key, { comment: e.currentTarget.value })}
@@ -111,8 +138,8 @@ export function BlindLinesTable({
             <Table.Td>
               <Select
                 size="xs"
-                aria-label={`Disposition, ${l.product.sku}`}
-                data={dispositionOptions(dispositions)}
+                aria-label={t`Disposition, ${l.product.sku}`}
+                data={dispositionOptions(dispositions, i18n)}
                 value={l.disposition}
                 allowDeselect={false}
                 disabled={dispositions.length === 0}
@@ -122,8 +149,8 @@ export function BlindLinesTable({
             <Table.Td>
               <TextInput
                 size="xs"
-                aria-label={`Bin, ${l.product.sku}`}
-                placeholder={needsBin(dispositions, l.disposition) ? 'scan bin' : ''}
+                aria-label={t`Bin, ${l.product.sku}`}
+                placeholder={needsBin(dispositions, l.disposition) ? t`scan bin` : ''}
                 disabled={!needsBin(dispositions, l.disposition)}
                 maxLength={100}
                 value={l.location}
@@ -135,7 +162,7 @@ export function BlindLinesTable({
                 <ActionIcon
                   variant={l.photoIds.length ? 'light' : 'subtle'}
                   color="gray.7"
-                  aria-label={`Photos of ${l.product.sku} (${l.photoIds.length})`}
+                  aria-label={t`Photos of ${l.product.sku} (${l.photoIds.length})`}
                   onClick={() => onPhotos(l.key)}
                   data-testid="blind-line-photos"
                 >
@@ -144,7 +171,7 @@ export function BlindLinesTable({
                 <Text size="xs" w={14}>
                   {l.photoIds.length || ''}
                 </Text>
-                <ActionIcon color="red" variant="subtle" aria-label={`Remove ${l.product.sku}`} onClick={() => onRemove(l.key)}>
+                <ActionIcon color="red" variant="subtle" aria-label={t`Remove ${l.product.sku}`} onClick={() => onRemove(l.key)}>
                   <IconTrash size={16} />
                 </ActionIcon>
               </Group>
@@ -155,7 +182,7 @@ export function BlindLinesTable({
           <Table.Tr>
             <Table.Td colSpan={12}>
               <Text c="dimmed" ta="center" size="sm" py="sm">
-                No lines yet: search or scan a product above.
+                <Trans>No lines yet: search or scan a product above.</Trans>
               </Text>
             </Table.Td>
           </Table.Tr>

@@ -1,5 +1,6 @@
 // Blind Return (SPEC §2.8, §4 Blind return): a return with no original order. The route does not check
 // can_blind (SPEC §6); the server refuses the save for a customer without it.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Kbd, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -17,25 +18,28 @@ import { needsBin } from '../receiving/LedgerEntryForm';
 import { BlindLinesTable, type BlindLine } from './BlindLinesTable';
 import { ProductSearch } from './ProductSearch';
 import { usePageTitle } from '../../lib/page-title';
+import { messageText } from '../../i18n/server-text';
 import { ParcelBanner } from '../../components/parcel/ParcelBanner';
 
 function NoCustomer() {
+  const { t } = useLingui();
   return (
     <Stack data-testid="no-customer">
       <Title order={1} size="h2">
-        Blind Return
+        <Trans>Blind Return</Trans>
       </Title>
-      <Alert color="red" variant="filled" title="Do not proceed" icon={<IconAlertTriangle size={18} />}>
-        Invalid customer account, please do NOT proceed and contact support.
+      <Alert color="red" variant="filled" title={t`Do not proceed`} icon={<IconAlertTriangle size={18} />}>
+        <Trans>Invalid customer account, please do NOT proceed and contact support.</Trans>
       </Alert>
-      <Alert color="red" title="No customer found">
-        Please refresh your page and try again.
+      <Alert color="red" title={t`No customer found`}>
+        <Trans>Please refresh your page and try again.</Trans>
       </Alert>
     </Stack>
   );
 }
 
 export default function BlindReturnPage() {
+  const { t } = useLingui();
   const { customerId = '' } = useParams();
   const navigate = useNavigate();
   const id = /^\d{1,10}$/.test(customerId) ? Number(customerId) : NaN;
@@ -60,6 +64,7 @@ export default function BlindReturnPage() {
   const [returnPhotos, setReturnPhotos] = useState<number[]>([]);
   const [photoLine, setPhotoLine] = useState<string | null>(null);
   const photoLineRow = lines.find((l) => l.key === photoLine);
+  const photoSku = photoLineRow?.product.sku ?? '';
   const [ref1Error, setRef1Error] = useState<string | null>(null);
   const reference1Ref = useRef<HTMLInputElement>(null);
   const productRef = useRef<HTMLInputElement>(null);
@@ -77,7 +82,8 @@ export default function BlindReturnPage() {
     e.preventDefault();
     productRef.current?.focus();
   };
-  usePageTitle(setup ? `${setup.customer.company}: Blind Return` : 'Blind Return');
+  const company = setup?.customer.company;
+  usePageTitle(company ? t`${company}: Blind Return` : t`Blind Return`);
 
   // The cursor starts in Reference 1 once the form is on screen (the return label is scanned first).
   const ready = setup !== null;
@@ -116,7 +122,7 @@ export default function BlindReturnPage() {
   async function save() {
     if (saving || !setup) return;
     if (!reference1.trim()) {
-      setRef1Error(BLIND_MSG.reference1Required);
+      setRef1Error(messageText('blind.reference1Required', BLIND_MSG.reference1Required));
       reference1Ref.current?.focus();
     }
     // SPEC §5: Save does nothing without lines or Reference 1.
@@ -161,14 +167,14 @@ export default function BlindReturnPage() {
   return (
     <Stack>
       <Title order={1} size="h2">
-        {setup.customer.company}: Blind Return
+        <Trans>{company}: Blind Return</Trans>
       </Title>
-      {parcel && <ParcelBanner parcel={parcel} action="Converting" />}
+      {parcel && <ParcelBanner parcel={parcel} action={t`Converting`} />}
       <Paper withBorder p="md">
         <Group grow align="flex-start">
           <TextInput
             ref={reference1Ref}
-            label="Reference 1"
+            label={t`Reference 1`}
             withAsterisk
             onKeyDown={toProducts}
             maxLength={100}
@@ -180,13 +186,13 @@ export default function BlindReturnPage() {
             }}
           />
           <TextInput
-            label="Reference 2"
+            label={t`Reference 2`}
             maxLength={100}
             value={reference2}
             onKeyDown={toProducts}
             onChange={(e) => setReference2(e.currentTarget.value)}
           />
-          <DateInput label="Return Date" value={returnDate} onChange={(v) => v && setReturnDate(v)} />
+          <DateInput label={t`Return Date`} value={returnDate} onChange={(v) => v && setReturnDate(v)} />
         </Group>
       </Paper>
       <Paper withBorder p="md">
@@ -204,21 +210,21 @@ export default function BlindReturnPage() {
       </Paper>
       <Paper withBorder p="md">
         <Title order={2} size="h5" mb="xs">
-          Photos of the return (parcel, label)
+          <Trans>Photos of the return (parcel, label)</Trans>
         </Title>
         <PhotoCapture
           customerId={id}
           photoIds={returnPhotos}
           onAdd={(photoId) => setReturnPhotos((p) => [...p, photoId])}
           onRemove={(photoId) => setReturnPhotos((p) => p.filter((x) => x !== photoId))}
-          label="Photos of the return"
+          label={t`Photos of the return`}
         />
       </Paper>
       <PhotoDialog
         opened={photoLineRow !== undefined}
         onClose={() => setPhotoLine(null)}
-        title={`Photos of ${photoLineRow?.product.sku ?? ''}`}
-        label={`Photos of ${photoLineRow?.product.sku ?? ''}`}
+        title={t`Photos of ${photoSku}`}
+        label={t`Photos of ${photoSku}`}
         customerId={id}
         photoIds={photoLineRow?.photoIds ?? []}
         onAdd={(photoId) => setLines((ls) => ls.map((l) => (l.key === photoLine ? { ...l, photoIds: [...l.photoIds, photoId] } : l)))}
@@ -228,10 +234,12 @@ export default function BlindReturnPage() {
       />
       <Group justify="flex-end">
         <Text size="sm" c="gray.7">
-          <Kbd>Alt</Kbd> + <Kbd>S</Kbd> saves · <Kbd>F2</Kbd> product field
+          <Trans>
+            <Kbd>Alt</Kbd> + <Kbd>S</Kbd> saves · <Kbd>F2</Kbd> product field
+          </Trans>
         </Text>
         <Button leftSection={<IconDeviceFloppy size={16} />} loading={saving} onClick={() => void save()}>
-          Save Return
+          <Trans>Save Return</Trans>
         </Button>
       </Group>
     </Stack>

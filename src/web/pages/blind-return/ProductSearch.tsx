@@ -2,6 +2,7 @@
 // not for texts starting with '[Result'. A scanner's code followed by Enter adds that product at once.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type RefObject } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -23,6 +24,7 @@ export function ProductSearch({
   /** The page moves the cursor here (after Reference 1, on F2). */
   inputRef: RefObject<HTMLInputElement | null>;
 }) {
+  const { t } = useLingui();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), LIMITS.searchDebounceMs);
@@ -76,8 +78,8 @@ export function ProductSearch({
     notifications.show({
       id: `no-such-product-${code}`,
       color: 'orange',
-      title: 'No such product',
-      message: `No product of this customer has the SKU or UPC '${code}'.`,
+      title: t`No such product`,
+      message: t`No product of this customer has the SKU or UPC '${code}'.`,
     });
   }
 
@@ -93,9 +95,9 @@ export function ProductSearch({
       <Combobox.Target>
         <TextInput
           ref={inputRef}
-          label="Product Search"
-          description="SKU, UPC or name (3 characters or more); scan a barcode and press Enter to add it"
-          placeholder="Search or scan a product"
+          label={t`Product Search`}
+          description={t`SKU, UPC or name (3 characters or more); scan a barcode and press Enter to add it`}
+          placeholder={t`Search or scan a product`}
           leftSection={<IconBarcode size={16} />}
           rightSection={loading ? <Loader size={16} /> : null}
           value={text}
@@ -116,9 +118,9 @@ export function ProductSearch({
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={results.length === 0 && !shouldSearch(debounced)}>
-        <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label="Products found">
+        <Combobox.Options mah={320} style={{ overflowY: 'auto' }} aria-label={t`Products found`}>
           {results.length === 0 ? (
-            <Combobox.Empty>{loading ? 'Searching…' : 'No product matches'}</Combobox.Empty>
+            <Combobox.Empty>{loading ? t`Searching…` : t`No product matches`}</Combobox.Empty>
           ) : (
             results.map((p) => (
               <Combobox.Option value={String(p.id)} key={p.id}>

@@ -1,6 +1,7 @@
 // Record a unit that is not on the order as expected (issue 16): a WRONG item (a product of the
 // customer's catalogue that is not on the order, maybe instead of an order line) or an EXTRA item (more
 // than ordered, or a product of another order). Opened from a missed scan (Alt+I), with its code.
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Alert,
   Button,
@@ -18,13 +19,16 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import type { ProductRow } from '../../../contract/blind';
-import { LEDGER_CONDITIONS, LIMITS, type LedgerCondition } from '../../../contract/constants';
+import { LIMITS, type LedgerCondition } from '../../../contract/constants';
 import { defaultDisposition, DISPOSITION_MSG, type LineDiscrepancy } from '../../../contract/disposition-rules';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { OrderDetail } from '../../../contract/orders';
 import { useRouteQuery } from '../../api/queries';
+import { messageText } from '../../i18n/server-text';
+import { MSG } from '../../../contract/messages';
 import { exactProduct, shouldSearch } from '../blind-return/product-search-rules';
 import type { NewLedger } from './draft-reducer';
+import { conditionOptions } from './labels';
 import { dispositionOptions, needsBin } from './LedgerEntryForm';
 import classes from './receiving.module.css';
 
@@ -41,14 +45,16 @@ export interface DiscrepancyModalProps {
 }
 
 export function DiscrepancyModal(props: DiscrepancyModalProps) {
+  const { t } = useLingui();
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title="Record a wrong or extra item" size="lg" returnFocus={false}>
+    <Modal opened={props.opened} onClose={props.onClose} title={t`Record a wrong or extra item`} size="lg" returnFocus={false}>
       {props.opened && <DiscrepancyForm {...props} />}
     </Modal>
   );
 }
 
 function DiscrepancyForm({ code, order, dispositions, start, onRecord }: DiscrepancyModalProps) {
+  const { t, i18n } = useLingui();
   const [kind, setKind] = useState<LineDiscrepancy>('WRONG_ITEM');
   const [text, setText] = useState(code.trim());
   const [debounced] = useDebouncedValue(text.trim(), LIMITS.searchDebounceMs);
@@ -78,10 +84,11 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
 
   const record = () => {
     const qty = Number(quantity);
-    if (!product) return setError('Pick the product that came in the parcel.');
-    if (kind === 'WRONG_ITEM' && lineOfProduct) return setError(DISPOSITION_MSG.wrongItemOnOrder);
-    if (!Number.isInteger(qty) || qty < 1) return setError('Quantity is required');
-    if (binNeeded && !location.trim()) return setError(DISPOSITION_MSG.locationRequired);
+    if (!product) return setError(t`Pick the product that came in the parcel.`);
+    if (kind === 'WRONG_ITEM' && lineOfProduct)
+      return setError(messageText('disposition.wrongItemOnOrder', DISPOSITION_MSG.wrongItemOnOrder));
+    if (!Number.isInteger(qty) || qty < 1) return setError(messageText('auth.quantityRequired', MSG.quantityRequired));
+    if (binNeeded && !location.trim()) return setError(messageText('disposition.locationRequired', DISPOSITION_MSG.locationRequired));
     onRecord(
       {
         order_line_id: kind === 'EXTRA_ITEM' && lineOfProduct ? lineOfProduct.id : null,
@@ -110,17 +117,17 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
     >
       <Stack gap="sm">
         <SegmentedControl
-          aria-label="Discrepancy"
+          aria-label={t`Discrepancy`}
           data={[
-            { value: 'WRONG_ITEM', label: 'Wrong item (not on the order)' },
-            { value: 'EXTRA_ITEM', label: 'Extra item (more than ordered)' },
+            { value: 'WRONG_ITEM', label: t`Wrong item (not on the order)` },
+            { value: 'EXTRA_ITEM', label: t`Extra item (more than ordered)` },
           ]}
           value={kind}
           onChange={(v) => setKind(v as LineDiscrepancy)}
         />
         <TextInput
-          label="Product (SKU, UPC or name)"
-          description="Any product of this customer's catalogue"
+          label={t`Product (SKU, UPC or name)`}
+          description={t`Any product of this customer's catalogue`}
           data-autofocus
           value={text}
           onChange={(e) => {
@@ -135,7 +142,7 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
           }}
         />
         {!product && results.length > 0 && (
-          <Stack gap={2} role="list" aria-label="Matching products" className={classes.productResults}>
+          <Stack gap={2} role="list" aria-label={t`Matching products`} className={classes.productResults}>
             {results.slice(0, 6).map((p) => (
               <UnstyledButton key={p.id} role="listitem" className={classes.productResult} onClick={() => setProduct(p)}>
                 <Text size="sm" fw={600} span>
@@ -150,7 +157,7 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
         )}
         {shouldSearch(search) && !query.isFetching && results.length === 0 && (
           <Text size="sm" c="red">
-            No product of this customer matches “{search}”.
+            <Trans>No product of this customer matches “{search}”.</Trans>
           </Text>
         )}
         {product && (
@@ -158,12 +165,12 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
             <Text size="sm" fw={600}>
               {product.sku} — {product.name_1}
             </Text>
-            <Text size="xs">{lineOfProduct ? `On the order (line of ${lineOfProduct.quantity}).` : 'Not on this order.'}</Text>
+            <Text size="xs">{lineOfProduct ? t`On the order (line of ${lineOfProduct.quantity}).` : t`Not on this order.`}</Text>
           </Alert>
         )}
         <SimpleGrid cols={3}>
           <NumberInput
-            label="Quantity"
+            label={t`Quantity`}
             min={1}
             max={LIMITS.maxLedgerQuantity}
             allowDecimal={false}
@@ -171,8 +178,8 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
             onChange={setQuantity}
           />
           <Select
-            label="Condition"
-            data={[...LEDGER_CONDITIONS]}
+            label={t`Condition`}
+            data={conditionOptions(i18n)}
             value={condition}
             allowDeselect={false}
             onChange={(v) => {
@@ -183,29 +190,29 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
             }}
           />
           <Select
-            label="Reason"
+            label={t`Reason`}
             data={order.reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
             value={reason || null}
             allowDeselect={false}
             onChange={(v) => v && setReason(v)}
           />
           <Select
-            label="Disposition"
-            data={dispositionOptions(dispositions)}
+            label={t`Disposition`}
+            data={dispositionOptions(dispositions, i18n)}
             value={disposition}
             allowDeselect={false}
             onChange={(v) => setDisposition(v ?? '')}
           />
           <TextInput
-            label="Bin"
+            label={t`Bin`}
             disabled={!binNeeded}
             value={binNeeded ? location : ''}
             onChange={(e) => setLocation(e.currentTarget.value)}
           />
           {kind === 'WRONG_ITEM' && (
             <Select
-              label="Instead of order line"
-              placeholder="unknown"
+              label={t`Instead of order line`}
+              placeholder={t`unknown`}
               clearable
               data={order.order_lines.map((l) => ({ value: String(l.id), label: `${l.product.sku} (${l.quantity})` }))}
               value={replaces}
@@ -219,7 +226,7 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
           </Text>
         )}
         <Group justify="flex-end">
-          <Button type="submit">{kind === 'WRONG_ITEM' ? 'Record wrong item' : 'Record extra item'}</Button>
+          <Button type="submit">{kind === 'WRONG_ITEM' ? t`Record wrong item` : t`Record extra item`}</Button>
         </Group>
       </Stack>
     </form>

@@ -2,11 +2,16 @@
 // Comment, Disposition with its Bin beneath it when the disposition needs one, Save (SPEC §2.7, issue 16).
 // Enter in Quantity, Comment or Bin saves, as Save does; ArrowUp/ArrowDown step the Quantity. The selects show their whole text: a narrow
 // chevron and, on hover, the full value for a reason longer than its column.
+import { i18n as activeI18n, type I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Select, Table, TextInput } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
 import classes from './receiving.module.css';
-import { DEFAULT_CONDITION, LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
+import { DEFAULT_CONDITION, LIMITS } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
+import { messageText } from '../../i18n/server-text';
+import { conditionOptions } from './labels';
 import { defaultDisposition, DISPOSITION_MSG } from '../../../contract/disposition-rules';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
@@ -47,8 +52,11 @@ export function withCondition(values: EntryValues, condition: string, dispositio
   return { ...values, condition, disposition, location: needsBin(dispositions, disposition) ? values.location : '' };
 }
 
-export const dispositionOptions = (dispositions: DispositionView[]) => [
-  { value: '', label: '— none —' },
+const NO_DISPOSITION = msg`— none —`;
+
+/** The disposition choices: none, then the customer's (their names are the customer's own words). */
+export const dispositionOptions = (dispositions: DispositionView[], i18n: I18n = activeI18n) => [
+  { value: '', label: i18n._(NO_DISPOSITION) },
   ...dispositions.map((d) => ({ value: d.code, label: d.name })),
 ];
 
@@ -72,6 +80,7 @@ export interface LedgerEntryCellsProps {
 }
 
 export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onChange, onSave, actions }: LedgerEntryCellsProps) {
+  const { t, i18n } = useLingui();
   const [error, setError] = useState<string | null>(null);
   const [binError, setBinError] = useState<string | null>(null);
   const set = (patch: Partial<EntryValues>) => onChange({ ...values, ...patch });
@@ -79,12 +88,12 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
   const submit = () => {
     const quantity = Number(values.quantity);
     if (values.quantity === '' || !Number.isInteger(quantity) || quantity < LIMITS.minLedgerQuantity) {
-      setError(MSG.quantityRequired);
+      setError(messageText('auth.quantityRequired', MSG.quantityRequired));
       return;
     }
     setError(null);
     if (binNeeded && !values.location.trim()) {
-      setBinError(DISPOSITION_MSG.locationRequired);
+      setBinError(messageText('disposition.locationRequired', DISPOSITION_MSG.locationRequired));
       return;
     }
     setBinError(null);
@@ -100,7 +109,7 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
     <>
       <Table.Td>
         <QuantityInput
-          label={`Quantity, ${lineLabel}`}
+          label={t`Quantity, ${lineLabel}`}
           value={values.quantity}
           error={error}
           onChange={(quantity) => set({ quantity })}
@@ -110,8 +119,8 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       <Table.Td>
         <Select
           {...compact(values.condition)}
-          aria-label={`Condition, ${lineLabel}`}
-          data={[...LEDGER_CONDITIONS]}
+          aria-label={t`Condition, ${lineLabel}`}
+          data={conditionOptions(i18n)}
           value={values.condition}
           allowDeselect={false}
           onChange={(v) => v && onChange(withCondition(values, v, dispositions))}
@@ -120,18 +129,18 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       <Table.Td>
         <Select
           {...compact(reasons.find((r) => r.option_code === values.reason)?.option_value)}
-          aria-label={`Reason, ${lineLabel}`}
+          aria-label={t`Reason, ${lineLabel}`}
           data={reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
           value={values.reason || null}
           allowDeselect={false}
-          error={reasons.length === 0 ? 'This customer has no reasons' : undefined}
+          error={reasons.length === 0 ? t`This customer has no reasons` : undefined}
           onChange={(v) => v && set({ reason: v })}
         />
       </Table.Td>
       <Table.Td>
         <TextInput
           size="xs"
-          aria-label={`Comment, ${lineLabel}`}
+          aria-label={t`Comment, ${lineLabel}`}
           maxLength={500}
           value={values.comment}
           onChange={(e) => set({ comment: e.currentTarget.value })}
@@ -141,8 +150,8 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       <Table.Td>
         <Select
           {...compact(dispositions.find((d) => d.code === values.disposition)?.name)}
-          aria-label={`Disposition, ${lineLabel}`}
-          data={dispositionOptions(dispositions)}
+          aria-label={t`Disposition, ${lineLabel}`}
+          data={dispositionOptions(dispositions, i18n)}
           value={values.disposition}
           allowDeselect={false}
           disabled={dispositions.length === 0}
@@ -156,8 +165,8 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
           <TextInput
             size="xs"
             mt={2}
-            aria-label={`Bin, ${lineLabel}`}
-            placeholder="scan bin"
+            aria-label={t`Bin, ${lineLabel}`}
+            placeholder={t`scan bin`}
             maxLength={100}
             value={values.location}
             error={binError}
@@ -168,8 +177,8 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       </Table.Td>
       <Table.Td>
         <span className={classes.saveCell}>
-          <Button size="xs" px="xs" onClick={submit} disabled={reasons.length === 0} aria-label={`Save ${lineLabel}`}>
-            Save
+          <Button size="xs" px="xs" onClick={submit} disabled={reasons.length === 0} aria-label={t`Save ${lineLabel}`}>
+            <Trans>Save</Trans>
           </Button>
           {actions}
         </span>

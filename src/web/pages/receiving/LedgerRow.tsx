@@ -2,24 +2,40 @@
 // photos, its badges (discrepancy, this or a previous return) and what else names it, then Qty, Condition, Reason, Comment and Disposition/Bin
 // in the columns of the entry form above them, and Remove. Texts wrap instead of being cut, so a row
 // grows to two lines only when its reason, comment or bin needs it.
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Table, Text } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import type { CSSProperties, ReactNode } from 'react';
-import { DISCREPANCY_LABELS } from '../../../contract/disposition-rules';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { LedgerEntry } from '../../../contract/orders';
 import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import { DiscrepancyBadge } from './DiscrepancyBadge';
+import { conditionLabel } from './labels';
 import classes from './receiving.module.css';
 
 /** The text of a disposition code among the customer's (the code when it is no longer one). */
 export const dispositionLabel = (dispositions: DispositionView[], code: string | null) =>
   code ? (dispositions.find((d) => d.code === code)?.name ?? code) : '—';
 
-/** An entry as buttons and the photo dialog name it: '2 × Pristine, NW-CAP-BLK-OS', ', wrong item' for a discrepancy. */
-export function entrySubject(entry: Pick<LedgerEntry, 'quantity' | 'condition' | 'discrepancy'>, sku: string): string {
-  const kind = DISCREPANCY_LABELS[entry.discrepancy as keyof typeof DISCREPANCY_LABELS];
-  return `${entry.quantity} × ${entry.condition}, ${sku}${kind ? `, ${kind.toLowerCase()}` : ''}`;
+/**
+ * An entry as buttons and the photo dialog name it: '2 × Pristine, NW-CAP-BLK-OS', ', wrong item' for a
+ * discrepancy (one message each, so a language can inflect the words).
+ */
+export function entrySubject(i18n: I18n, entry: Pick<LedgerEntry, 'quantity' | 'condition' | 'discrepancy'>, sku: string): string {
+  const { quantity } = entry;
+  const condition = conditionLabel(i18n, entry.condition);
+  switch (entry.discrepancy) {
+    case 'WRONG_ITEM':
+      return i18n._(msg`${quantity} × ${condition}, ${sku}, wrong item`);
+    case 'EXTRA_ITEM':
+      return i18n._(msg`${quantity} × ${condition}, ${sku}, extra item`);
+    case 'MISSING':
+      return i18n._(msg`${quantity} × ${condition}, ${sku}, missing`);
+    default:
+      return i18n._(msg`${quantity} × ${condition}, ${sku}`);
+  }
 }
 
 /** At most this many thumbnails in a row; the rest are counted. */
@@ -52,8 +68,11 @@ export function LedgerRow({
   className,
   style,
 }: LedgerRowProps) {
+  const { t, i18n } = useLingui();
   const isNew = l.return_id === null;
-  const subject = entrySubject(l, sku);
+  const subject = entrySubject(i18n, l, sku);
+  const photoCount = photos.length;
+  const returnId = l.return_id;
   return (
     <Table.Tr
       className={`${classes.ledgerRow} ${className ?? ''}`}
@@ -67,7 +86,7 @@ export function LedgerRow({
             variant={photos.length ? 'light' : 'subtle'}
             size="sm"
             color="gray"
-            aria-label={`Photos of ${subject} (${photos.length})`}
+            aria-label={t`Photos of ${subject} (${photoCount})`}
             onClick={onPhotos}
             data-testid="ledger-photos"
           >
@@ -80,18 +99,18 @@ export function LedgerRow({
           {l.discrepancy && <DiscrepancyBadge kind={l.discrepancy} />}
           {isNew ? (
             <Badge size="sm" variant="light" color="blue">
-              This Return
+              <Trans>This Return</Trans>
             </Badge>
           ) : (
             <Badge size="sm" variant="light" color="gray">
-              Previous Return #{l.return_id}
+              <Trans>Previous Return #{returnId}</Trans>
             </Badge>
           )}
           {lead}
           {isNew &&
             photos
               .slice(0, THUMBS)
-              .map((id, i) => <PhotoThumb key={id} id={id} size={20} alt={`Photo ${i + 1} of ${sku}`} onOpen={onPhotos} />)}
+              .map((id, i) => <PhotoThumb key={id} id={id} size={20} alt={t`Photo ${i + 1} of ${sku}`} onOpen={onPhotos} />)}
           {isNew && photos.length > THUMBS && (
             <Text span fz="xs" c="dimmed">
               +{photos.length - THUMBS}
@@ -102,7 +121,7 @@ export function LedgerRow({
       <Table.Td fz="xs" fw={600} ta="right" pr="md">
         {l.quantity}
       </Table.Td>
-      <Table.Td fz="xs">{l.condition}</Table.Td>
+      <Table.Td fz="xs">{conditionLabel(i18n, l.condition)}</Table.Td>
       <Table.Td fz="xs">{reasonLabel(l.reason)}</Table.Td>
       <Table.Td fz="xs" className={classes.wrapText}>
         {l.comment}
@@ -112,7 +131,7 @@ export function LedgerRow({
         {l.location && (
           <>
             {' · '}
-            <span className={classes.bin} data-testid="ledger-location" title={`Bin ${l.location}`}>
+            <span className={classes.bin} data-testid="ledger-location" title={t`Bin ${l.location}`}>
               {l.location}
             </span>
           </>
@@ -120,7 +139,7 @@ export function LedgerRow({
       </Table.Td>
       <Table.Td>
         {isNew && (
-          <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Remove ${subject}`} onClick={onRemove}>
+          <ActionIcon variant="subtle" color="red" size="sm" aria-label={t`Remove ${subject}`} onClick={onRemove}>
             <IconTrash size={14} />
           </ActionIcon>
         )}

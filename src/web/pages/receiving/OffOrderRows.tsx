@@ -1,6 +1,9 @@
 // Units received that are not on the order (issue 16): wrong items and extra items of another order,
 // listed under the order's lines with their discrepancy in its own colour. The badge stands on the
 // row's first line, the product and the line it replaced after it, so neither covers the other.
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Table, Text } from '@mantine/core';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { LedgerEntry, OrderDetail, Product } from '../../../contract/orders';
@@ -10,8 +13,12 @@ import { LINE_COLUMNS } from './OrderLineRows';
 import classes from './receiving.module.css';
 
 /** A product's SKU for the screen: an order line's, one the wrong/extra item dialog picked, else its id. */
-export function productSku(order: OrderDetail, picked: Record<number, Pick<Product, 'sku'>>, productId: number): string {
-  return order.order_lines.find((line) => line.product_id === productId)?.product.sku ?? picked[productId]?.sku ?? `Product #${productId}`;
+export function productSku(i18n: I18n, order: OrderDetail, picked: Record<number, Pick<Product, 'sku'>>, productId: number): string {
+  return (
+    order.order_lines.find((line) => line.product_id === productId)?.product.sku ??
+    picked[productId]?.sku ??
+    i18n._(msg`Product #${productId}`)
+  );
 }
 
 export function OffOrderRows({
@@ -33,6 +40,7 @@ export function OffOrderRows({
   photosOf: (id: LedgerEntry['id']) => number[];
   onPhotos: (id: LedgerEntry['id']) => void;
 }) {
+  const { i18n } = useLingui();
   const rows = [...order.ledgers, ...fresh].filter((l) => l.order_line_id === null);
   if (rows.length === 0) return null;
   const reasonLabel = (code: string) => order.reasons.find((r) => r.option_code === code)?.option_value ?? code;
@@ -42,12 +50,13 @@ export function OffOrderRows({
       <Table.Tr>
         <Table.Td colSpan={LINE_COLUMNS}>
           <Text fz="xs" fw={700} c="dimmed">
-            Not on the order
+            <Trans>Not on the order</Trans>
           </Text>
         </Table.Td>
       </Table.Tr>
       {rows.map((l) => {
-        const sku = productSku(order, products, l.product_id);
+        const sku = productSku(i18n, order, products, l.product_id);
+        const replaced = l.replaces_order_line_id ? lineSku(l.replaces_order_line_id) : undefined;
         const name = products[l.product_id]?.name_1;
         return (
           <LedgerRow
@@ -68,7 +77,7 @@ export function OffOrderRows({
                 )}
                 {l.replaces_order_line_id && (
                   <Text fz="xs" span c="dimmed">
-                    instead of {lineSku(l.replaces_order_line_id)}
+                    <Trans>instead of {replaced}</Trans>
                   </Text>
                 )}
               </>

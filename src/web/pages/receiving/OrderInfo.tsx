@@ -1,5 +1,8 @@
 // The order panel's head as one compact band (SPEC §2.7): Saved Return(s) notice, order info, delivery
 // customer info, the 'Return Option' inputs and the Submit / Close buttons.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Anchor, Box, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconKeyboard, IconCamera } from '@tabler/icons-react';
 import type { Ref } from 'react';
@@ -16,11 +19,14 @@ const inline = (width: number) => ({
   styles: { wrapper: { width } },
 });
 
+/** The return photos' shortcut, as aria-keyshortcuts names it (a key, not a text). */
+const photosKey = 'Alt+O';
+
 /** The draft's two free references, as SPEC §2.7 names them. */
 const REFERENCES = [
-  ['reference_1', 'Reference 1'],
-  ['reference_2', 'Reference 2'],
-] as const satisfies readonly (readonly [DraftField, string])[];
+  ['reference_1', msg`Reference 1`],
+  ['reference_2', msg`Reference 2`],
+] as const satisfies readonly (readonly [DraftField, MessageDescriptor])[];
 
 function Field({ label, value }: { label: string; value: string | number | null | undefined }) {
   return (
@@ -62,6 +68,7 @@ export function OrderInfo({
   onDateProblem,
   dateRef,
 }: OrderInfoProps) {
+  const { t, i18n } = useLingui();
   const address = [order.delivery_address_1, order.delivery_address_2, order.delivery_address_3].filter(Boolean);
   const place = [order.delivery_zipcode, order.delivery_city, order.delivery_state].filter(Boolean).join(' ');
   const names = [order.delivery_name_1, order.delivery_name_2].filter(Boolean).join(' / ') || '—';
@@ -69,16 +76,16 @@ export function OrderInfo({
   const contact = [order.delivery_contact, order.delivery_phone, order.delivery_email].filter(Boolean).join(' · ');
   return (
     <Paper withBorder px="sm" py={6} className={classes.band}>
-      <Group gap={10} wrap="wrap" className={classes.bandRow} role="group" aria-label="Order">
+      <Group gap={10} wrap="wrap" className={classes.bandRow} role="group" aria-label={t`Order`}>
         <Text fz="xs" fw={700} tt="uppercase" c="blue" className={classes.bandTitle}>
-          Order
+          <Trans>Order</Trans>
         </Text>
-        <Field label="ID" value={order.id} />
-        <Field label="Delivery #" value={order.delivery_number} />
-        <Field label="Order #" value={order.order_number} />
-        <Field label="Web Order #" value={order.web_order_number} />
-        <Field label="Buyer Ref #" value={order.buyer_reference} />
-        <Field label="Type | Source" value={`${order.order_type ?? '—'} | ${order.source}`} />
+        <Field label={t`ID`} value={order.id} />
+        <Field label={t`Delivery #`} value={order.delivery_number} />
+        <Field label={t`Order #`} value={order.order_number} />
+        <Field label={t`Web Order #`} value={order.web_order_number} />
+        <Field label={t`Buyer Ref #`} value={order.buyer_reference} />
+        <Field label={t`Type | Source`} value={`${order.order_type ?? '—'} | ${order.source}`} />
         {order.order_status === ORDER_STATUS_RETURN_CREATED && order.returns.length > 0 && (
           <Group
             gap={6}
@@ -87,10 +94,10 @@ export function OrderInfo({
             className={classes.saved}
             data-testid="saved-returns"
             role="group"
-            aria-label="Saved Return(s)"
+            aria-label={t`Saved Return(s)`}
           >
             <Text fz="sm" fw={700} c="teal">
-              Saved Return(s)
+              <Trans>Saved Return(s)</Trans>
             </Text>
             {order.returns.map((r) => (
               <Anchor key={r.id} component={Link} to={`/orders/${order.id}/returns/${r.id}`} fz="sm" fw={600} c="teal" underline="always">
@@ -100,9 +107,9 @@ export function OrderInfo({
           </Group>
         )}
       </Group>
-      <Group gap={10} wrap="wrap" className={classes.bandRow} role="group" aria-label="Delivery">
+      <Group gap={10} wrap="wrap" className={classes.bandRow} role="group" aria-label={t`Delivery`}>
         <Text fz="xs" fw={700} tt="uppercase" c="blue" className={classes.bandTitle}>
-          Delivery
+          <Trans>Delivery</Trans>
         </Text>
         <Text fz={13} fw={600}>
           {names}
@@ -117,13 +124,13 @@ export function OrderInfo({
       <Group justify="space-between" wrap="nowrap" gap="sm" mt={4}>
         <Group gap="sm" wrap="nowrap" role="group" aria-labelledby="return-option-label">
           <Text id="return-option-label" fz="xs" fw={700} tt="uppercase" c="blue" className={classes.bandTitle}>
-            Return Option
+            <Trans>Return Option</Trans>
           </Text>
           {REFERENCES.map(([field, label]) => (
             <TextInput
               key={field}
               size="xs"
-              label={label}
+              label={i18n._(label)}
               {...inline(115)}
               maxLength={100}
               value={draft[field]}
@@ -147,9 +154,9 @@ export function OrderInfo({
             px={8}
             leftSection={<IconCamera size={16} />}
             onClick={onPhotos}
-            aria-label={`${returnPhotos} photos of the return`}
-            title="Photos of the return: parcel, label (Alt+O)"
-            aria-keyshortcuts="Alt+O"
+            aria-label={t`${returnPhotos} photos of the return`}
+            title={t`Photos of the return: parcel, label (Alt+O)`}
+            aria-keyshortcuts={photosKey}
             data-testid="return-photos"
           >
             {returnPhotos}
@@ -157,18 +164,18 @@ export function OrderInfo({
           <ActionIcon
             variant="default"
             size={30}
-            aria-label="Keyboard shortcuts"
-            title="Keyboard shortcuts (?)"
+            aria-label={t`Keyboard shortcuts`}
+            title={t`Keyboard shortcuts (?)`}
             aria-keyshortcuts="?"
             onClick={onHelp}
           >
             <IconKeyboard size={18} />
           </ActionIcon>
           <Button variant="default" size="xs" h={30} onClick={onClose}>
-            Close
+            <Trans>Close</Trans>
           </Button>
           <Button size="xs" h={30} px="lg" onClick={onSubmit}>
-            Submit
+            <Trans>Submit</Trans>
           </Button>
         </Group>
       </Group>

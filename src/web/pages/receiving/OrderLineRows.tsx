@@ -1,6 +1,8 @@
 // One order line as one compact table row (thumbnail, SKU/UPC, name, colour | size, received/ordered,
 // the entry form inline) with its ledger entries as rows beneath it (SPEC §2.7). The detail (form and
 // ledgers) is open by default and folds with the row's chevron.
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPackageOff, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -45,6 +47,7 @@ export const LINE_COLUMNS = 11;
 
 export function OrderLineRows(props: OrderLineRowsProps) {
   const { line, reasons } = props;
+  const { t } = useLingui();
   const [opened, setOpened] = useState(true);
   const counts = receivedCounts(line.id, props.previous, props.fresh);
   const tone = countTone(counts.total, line.quantity);
@@ -52,6 +55,8 @@ export function OrderLineRows(props: OrderLineRowsProps) {
   const ledgers = [...props.previous, ...props.fresh].filter((l) => l.order_line_id === line.id);
   const reasonLabel = (code: string) => reasons.find((r) => r.option_code === code)?.option_value ?? code;
   const colourSize = [p.color ?? '—', p.size ?? '—'].join(' | ');
+  const sku = p.sku;
+  const hidden = ledgers.length;
   return (
     <Table.Tbody data-testid="order-line" data-line-id={line.id} data-sku={p.sku} data-upc={p.upc ?? undefined} className={classes.line}>
       <Table.Tr className={classes.lineRow} data-flash={props.flash ? props.flashSeq % 2 : undefined}>
@@ -60,7 +65,7 @@ export function OrderLineRows(props: OrderLineRowsProps) {
             variant="subtle"
             size="sm"
             color="gray"
-            aria-label={opened ? `Hide the detail of ${p.sku}` : `Show the detail of ${p.sku}`}
+            aria-label={opened ? t`Hide the detail of ${sku}` : t`Show the detail of ${sku}`}
             aria-expanded={opened}
             onClick={() => setOpened((o) => !o)}
           >
@@ -107,8 +112,8 @@ export function OrderLineRows(props: OrderLineRowsProps) {
                 variant="subtle"
                 color="orange"
                 size="sm"
-                aria-label={`Mark ${p.sku} missing from the parcel`}
-                title="Missing from the parcel"
+                aria-label={t`Mark ${sku} missing from the parcel`}
+                title={t`Missing from the parcel`}
                 aria-pressed={props.missing > 0}
                 disabled={props.missing > 0}
                 onClick={() => props.onMissing(Math.max(1, line.quantity - counts.total))}
@@ -120,7 +125,7 @@ export function OrderLineRows(props: OrderLineRowsProps) {
         ) : (
           <Table.Td colSpan={LINE_COLUMNS - 5}>
             <Text fz="xs" c="dimmed">
-              {ledgers.length ? `${ledgers.length} ledger entr${ledgers.length === 1 ? 'y' : 'ies'} hidden` : 'Detail hidden'}
+              {hidden ? t`${plural(hidden, { one: '# ledger entry hidden', other: '# ledger entries hidden' })}` : t`Detail hidden`}
             </Text>
           </Table.Td>
         )}
@@ -148,10 +153,10 @@ export function OrderLineRows(props: OrderLineRowsProps) {
             {props.missing}
           </Table.Td>
           <Table.Td colSpan={4} fz="xs">
-            Expected, confirmed not in the parcel
+            <Trans>Expected, confirmed not in the parcel</Trans>
           </Table.Td>
           <Table.Td>
-            <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Not missing: ${p.sku}`} onClick={() => props.onMissing(0)}>
+            <ActionIcon variant="subtle" color="red" size="sm" aria-label={t`Not missing: ${sku}`} onClick={() => props.onMissing(0)}>
               <IconTrash size={14} />
             </ActionIcon>
           </Table.Td>

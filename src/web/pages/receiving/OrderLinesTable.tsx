@@ -1,5 +1,6 @@
 // The order panel's lines table (SPEC §2.7): the column heads, each order line with its entry form and
 // ledger rows, then the wrong and extra items recorded on this return (issue 16).
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Paper, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { CustomerSummary } from '../../../contract/common';
 import type { DispositionView } from '../../../contract/dispositions';
@@ -33,29 +34,50 @@ export interface OrderLinesTableProps {
 export function OrderLinesTable(props: OrderLinesTableProps) {
   const { order, lines, draft, customer, dispositions, flash, onRemove, onPhotos } = props;
   const photosOf = (id: LedgerEntry['id']) => entryPhotos(draft, id);
+  const { t } = useLingui();
   return (
     <Paper withBorder className={classes.linesPaper}>
-      <Table layout="fixed" verticalSpacing={1} horizontalSpacing={6} className={classes.lines} aria-label="Order lines">
+      <Table layout="fixed" verticalSpacing={1} horizontalSpacing={6} className={classes.lines} aria-label={t`Order lines`}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={26}>
-              <VisuallyHidden>Detail</VisuallyHidden>
+              <VisuallyHidden>
+                <Trans>Detail</Trans>
+              </VisuallyHidden>
             </Table.Th>
             <Table.Th w={36}>
-              <VisuallyHidden>Image</VisuallyHidden>
+              <VisuallyHidden>
+                <Trans>Image</Trans>
+              </VisuallyHidden>
             </Table.Th>
-            <Table.Th w={150}>SKU / UPC</Table.Th>
-            <Table.Th>Name / Colour | Size</Table.Th>
+            <Table.Th w={150}>
+              <Trans>SKU / UPC</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Name / Colour | Size</Trans>
+            </Table.Th>
             <Table.Th w={68} ta="center">
-              Received
+              <Trans>Received</Trans>
             </Table.Th>
-            <Table.Th w={44}>Qty</Table.Th>
-            <Table.Th w={132}>Condition</Table.Th>
-            <Table.Th w={158}>Reason</Table.Th>
-            <Table.Th w={92}>Comment</Table.Th>
-            <Table.Th w={132}>Disposition / Bin</Table.Th>
+            <Table.Th w={44}>
+              <Trans>Qty</Trans>
+            </Table.Th>
+            <Table.Th w={132}>
+              <Trans>Condition</Trans>
+            </Table.Th>
+            <Table.Th w={158}>
+              <Trans>Reason</Trans>
+            </Table.Th>
             <Table.Th w={92}>
-              <VisuallyHidden>Save, missing or remove</VisuallyHidden>
+              <Trans>Comment</Trans>
+            </Table.Th>
+            <Table.Th w={132}>
+              <Trans>Disposition / Bin</Trans>
+            </Table.Th>
+            <Table.Th w={92}>
+              <VisuallyHidden>
+                <Trans>Save, missing or remove</Trans>
+              </VisuallyHidden>
             </Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -92,7 +114,7 @@ export function OrderLinesTable(props: OrderLinesTableProps) {
       </Table>
       {lines.length === 0 && (
         <Text c="dimmed" size="sm" p="sm">
-          No line matches the filter.
+          <Trans>No line matches the filter.</Trans>
         </Text>
       )}
     </Paper>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useEffect, useReducer, useRef } from 'react';
@@ -38,6 +39,7 @@ const focusSoon = (focus: () => void) => window.setTimeout(focus, 0);
  */
 export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelMatched }: OrderPanelProps) {
   const { order, draft } = state;
+  const { t, i18n } = useLingui();
   const [panel, act] = useReducer(orderPanelReducer, order, initialPanelState);
   const scanRef = useRef<HTMLInputElement>(null);
   const binRef = useRef<HTMLInputElement>(null);
@@ -65,7 +67,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
 
   const openSummary = () => {
     if (!panel.dateProblem) return act({ type: 'open', dialog: 'summary' });
-    notifications.show({ color: 'red', title: 'Receiving Date', message: panel.dateProblem });
+    notifications.show({ color: 'red', title: t`Receiving Date`, message: panel.dateProblem });
     dateRef.current?.focus();
   };
   const closeDialog = (dialog: PanelDialog) => {
@@ -75,7 +77,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const onDateProblem = useCallback((problem: string | null) => act({ type: 'dateProblem', problem }), []);
 
   const scan = (code: string) => {
-    const result = scanCode(panel, code, { order, ledgers: draft.return_ledgers, dispositions, disposition, newId: tempId() });
+    const result = scanCode(panel, code, { order, ledgers: draft.return_ledgers, dispositions, disposition, newId: tempId(), i18n });
     if (result.kind === 'added') dispatch(result.add);
     act({ type: 'scanned', scan: result });
     if (result.kind === 'refused' && result.focusBin) focusBin();
@@ -86,8 +88,12 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const record = (ledger: NewLedger, product: ProductRow) => {
     const add = { type: 'add', id: tempId(), merge: false, ledger } as const;
     dispatch(add);
-    const kind = ledger.discrepancy === 'EXTRA_ITEM' ? 'an extra item' : 'a wrong item';
-    const text = `Recorded ${ledger.quantity} × ${product.sku} as ${kind}.`;
+    const { quantity } = ledger;
+    const { sku } = product;
+    const text =
+      ledger.discrepancy === 'EXTRA_ITEM'
+        ? t`Recorded ${quantity} × ${sku} as an extra item.`
+        : t`Recorded ${quantity} × ${sku} as a wrong item.`;
     act({ type: 'offOrderRecorded', entryId: addedEntryId(draft.return_ledgers, add), product, text });
     focusScan();
   };
@@ -126,7 +132,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
 
   const lines = filterLines(order.order_lines, panel.filter === panel.missed ? '' : panel.filter);
   return (
-    <section aria-label="Order" className={classes.panel}>
+    <section aria-label={t`Order`} className={classes.panel}>
       <OrderInfo
         order={order}
         draft={draft}

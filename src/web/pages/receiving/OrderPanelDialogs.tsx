@@ -1,13 +1,19 @@
 // The order panel's dialogs: the summary, the photos, a wrong or extra item, the shortcuts. Each loads on
 // first use (issue 13): the panel's first paint needs none of them.
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import type { ProductRow } from '../../../contract/blind';
+import { PHOTO_MSG } from '../../../contract/photo-rules';
 import type { CustomerSummary } from '../../../contract/common';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { OrderDetail } from '../../../contract/orders';
 import { LazyDialog } from '../../components/LazyDialog';
+import { messageText } from '../../i18n/server-text';
 import { lazyPage } from '../../lib/lazy-page';
 import { entryPhotos, type NewLedger, type ReceivingAction, type ReturnDraft } from './draft-reducer';
 import { RECEIVING_SHORTCUTS } from './hotkeys';
+import { conditionLabel } from './labels';
 import { entrySubject } from './LedgerRow';
 import { productSku } from './OffOrderRows';
 import type { OrderPanelState, PanelDialog } from './order-panel-state';
@@ -36,12 +42,16 @@ export interface OrderPanelDialogsProps {
  * The customer's rule (issue 16): lines of these conditions need a photo; the server checks it too.
  * One message per draft entry that has none.
  */
-export function photoProblems(draft: ReturnDraft, required: readonly string[], skuOf: (productId: number) => string): string[] {
-  return draft.return_ledgers.flatMap((l, i) =>
-    required.includes(l.condition) && entryPhotos(draft, l.id).length === 0
-      ? [`A photo is required for ${l.condition} lines: line ${i + 1} (${skuOf(l.product_id)}) has none.`]
-      : [],
-  );
+export function photoProblems(i18n: I18n, draft: ReturnDraft, required: readonly string[], skuOf: (productId: number) => string): string[] {
+  return draft.return_ledgers.flatMap((l, i) => {
+    if (!required.includes(l.condition) || entryPhotos(draft, l.id).length > 0) return [];
+    // The server's own message (photo.required), its parts in the reader's language.
+    const n = i + 1;
+    const sku = skuOf(l.product_id);
+    const line = i18n._(msg`line ${n} (${sku})`);
+    // English (and a language without the code) reads the server's text itself.
+    return [messageText('photo.required', PHOTO_MSG.required(l.condition, line), { 0: conditionLabel(i18n, l.condition), 1: line })];
+  });
 }
 
 export function OrderPanelDialogs({
@@ -56,12 +66,12 @@ export function OrderPanelDialogs({
   onRecord,
   onClose,
 }: OrderPanelDialogsProps) {
-  const skuOf = (productId: number) => productSku(order, panel.offOrderProducts, productId);
+  const { t, i18n } = useLingui();
+  const skuOf = (productId: number) => productSku(i18n, order, panel.offOrderProducts, productId);
   const { entryId, webcam } = panel.photos;
   const photoEntry = entryId === null ? undefined : draft.return_ledgers.find((l) => String(l.id) === entryId);
-  const photoTitle = photoEntry
-    ? `Photos of ${entrySubject(photoEntry, skuOf(photoEntry.product_id))}`
-    : 'Photos of the return (parcel, label)';
+  const subject = photoEntry ? entrySubject(i18n, photoEntry, skuOf(photoEntry.product_id)) : null;
+  const photoTitle = subject ? t`Photos of ${subject}` : t`Photos of the return (parcel, label)`;
   return (
     <>
       <LazyDialog opened={panel.open.summary}>
@@ -71,7 +81,7 @@ export function OrderPanelDialogs({
           ledgerCount={draft.return_ledgers.length}
           returnPhotos={draft.photo_ids?.length ?? 0}
           linePhotos={(lineId) => draft.return_ledgers.filter((l) => l.order_line_id === lineId).flatMap((l) => entryPhotos(draft, l.id))}
-          photoProblems={photoProblems(draft, customer?.photo_required_conditions ?? [], skuOf)}
+          photoProblems={photoProblems(i18n, draft, customer?.photo_required_conditions ?? [], skuOf)}
           discrepancies={discrepancyTotals(draft.return_ledgers, draft.missing_lines ?? [])}
           submitting={submitting}
           onClose={() => onClose('summary')}

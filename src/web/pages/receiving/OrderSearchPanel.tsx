@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
@@ -5,10 +8,10 @@ import type { CustomerSummary } from '../../../contract/common';
 import type { SearchField } from '../../../contract/constants';
 import { CustomerSelect } from '../../components/CustomerSelect';
 
-const SEARCH_FIELD_OPTIONS: { value: SearchField; label: string }[] = [
-  { value: 'orderNo', label: 'Order Number' },
-  { value: 'deliveryNo', label: 'Delivery Number' },
-  { value: 'webOrderNumber', label: 'Web Order Number' },
+const SEARCH_FIELD_OPTIONS: { value: SearchField; label: MessageDescriptor }[] = [
+  { value: 'orderNo', label: msg`Order Number` },
+  { value: 'deliveryNo', label: msg`Delivery Number` },
+  { value: 'webOrderNumber', label: msg`Web Order Number` },
 ];
 
 export interface OrderSearchPanelProps {
@@ -27,11 +30,15 @@ export interface OrderSearchPanelProps {
 /** SPEC §2.7 Order Search panel. */
 export function OrderSearchPanel(props: OrderSearchPanelProps) {
   const { customer } = props;
+  const { t, i18n } = useLingui();
+  const source = customer?.order_source;
   const isRest = customer?.order_source === 'Biztalk Rest';
   return (
-    <Paper withBorder p="sm" component="section" aria-label="Order Search">
+    <Paper withBorder p="sm" component="section" aria-label={t`Order Search`}>
       <Stack gap="sm">
-        <Title order={4}>Order Search</Title>
+        <Title order={4}>
+          <Trans>Order Search</Trans>
+        </Title>
         <CustomerSelect
           value={props.customerId}
           onChange={(v) => props.onCustomerChange(v)}
@@ -41,17 +48,17 @@ export function OrderSearchPanel(props: OrderSearchPanelProps) {
         />
         {isRest && (
           <Select
-            label="Search Field"
-            data={SEARCH_FIELD_OPTIONS}
+            label={t`Search Field`}
+            data={SEARCH_FIELD_OPTIONS.map((o) => ({ value: o.value, label: i18n._(o.label) }))}
             value={props.field}
             allowDeselect={false}
             onChange={(v) => v && props.onFieldChange(v as SearchField)}
           />
         )}
         <TextInput
-          label="Search Reference"
-          description={customer ? `Source: ${customer.order_source}` : 'Source: choose a customer first'}
-          placeholder="Delivery, order, web order number or buyer ref"
+          label={t`Search Reference`}
+          description={source ? t`Source: ${source}` : t`Source: choose a customer first`}
+          placeholder={t`Delivery, order, web order number or buyer ref`}
           value={props.reference}
           onChange={(e) => props.onReferenceChange(e.currentTarget.value)}
           onKeyDown={(e) => {
@@ -64,7 +71,7 @@ export function OrderSearchPanel(props: OrderSearchPanelProps) {
         />
         {customer?.can_blind && (
           <Anchor component={Link} to={`/blind/${customer.id}`} size="sm">
-            Create a blind return
+            <Trans>Create a blind return</Trans>
           </Anchor>
         )}
       </Stack>

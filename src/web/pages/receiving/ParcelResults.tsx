@@ -1,13 +1,17 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ParcelView } from '../../../contract/parcels';
 import { AgeBadge } from '../../components/parcel/AgeBadge';
 
 /** Waiting unknown parcels whose tracking number is the searched reference (issue 11). */
 export function ParcelResults(props: { parcels: ParcelView[]; activeId: number | null; onPick: (parcel: ParcelView) => void }) {
+  const { t } = useLingui();
   return (
-    <Paper withBorder p="sm" component="section" aria-label="Parcels found">
+    <Paper withBorder p="sm" component="section" aria-label={t`Parcels found`}>
       <Stack gap="xs">
-        <Title order={4}>Parcels found</Title>
+        <Title order={4}>
+          <Trans>Parcels found</Trans>
+        </Title>
         {props.parcels.map((p) => (
           <Group key={p.id} justify="space-between" wrap="nowrap" data-testid="parcel-hit">
             <div>
@@ -17,7 +21,7 @@ export function ParcelResults(props: { parcels: ParcelView[]; activeId: number |
               <Group gap={6}>
                 <AgeBadge parcel={p} />
                 <Text size="xs" c="dimmed">
-                  shelf {p.location}
+                  <Trans>shelf {p.location}</Trans>
                 </Text>
               </Group>
             </div>
@@ -25,10 +29,10 @@ export function ParcelResults(props: { parcels: ParcelView[]; activeId: number |
               size="compact-sm"
               variant="light"
               disabled={p.id === props.activeId}
-              aria-label={`Match parcel ${p.tracking_number}`}
+              aria-label={t`Match parcel ${p.tracking_number}`}
               onClick={() => props.onPick(p)}
             >
-              Match
+              <Trans>Match</Trans>
             </Button>
           </Group>
         ))}

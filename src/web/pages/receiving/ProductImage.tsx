@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Center, HoverCard, Image } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -8,11 +9,12 @@ import classes from './receiving.module.css';
  * (SPEC §8 'Missing product image'). HoverCard is on the page anyway (the search results use it).
  */
 export function ProductImage({ urls, alt }: { urls: string[]; alt: string }) {
+  const { t } = useLingui();
   const [failed, setFailed] = useState(0);
   const url = urls[failed];
   if (!url) {
     return (
-      <Center className={classes.placeholder} data-testid="image-placeholder" role="img" aria-label="No product image">
+      <Center className={classes.placeholder} data-testid="image-placeholder" role="img" aria-label={t`No product image`}>
         <IconPhotoOff size={16} stroke={1.5} />
       </Center>
     );

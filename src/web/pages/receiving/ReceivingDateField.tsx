@@ -3,6 +3,9 @@
 // (@mantine/dates and dayjs, ≈ 14 kB gzip) loads the first time it is opened, not with the order panel
 // (issue 13). The draft only ever holds a real day: a half-typed or impossible date stays in the
 // field with its error and the draft keeps the last valid one.
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Center, Loader, Popover, TextInput } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { Suspense, useEffect, useState, type Ref } from 'react';
@@ -15,10 +18,11 @@ const ReceivingDateCalendar = lazyPage(() => import('./ReceivingDateCalendar'));
 const DATE_LENGTH = 'YYYY-MM-DD'.length;
 
 /** What the field says under a date the draft cannot take. */
-export function dateError(text: string): string | null {
+export function dateError(i18n: I18n, text: string): string | null {
   const problem = calendarDateProblem(text);
-  if (problem === 'format') return 'Enter the date as YYYY-MM-DD';
-  if (problem === 'impossible') return `${text} is not a calendar date`;
+  // YYYY-MM-DD is the format typed, in every language.
+  if (problem === 'format') return i18n._(msg`Enter the date as YYYY-MM-DD`);
+  if (problem === 'impossible') return i18n._(msg`${text} is not a calendar date`);
   return null;
 }
 
@@ -32,6 +36,7 @@ export interface ReceivingDateFieldProps {
 }
 
 export function ReceivingDateField({ value, onChange, onProblem, inputRef }: ReceivingDateFieldProps) {
+  const { t, i18n } = useLingui();
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
   const [left, setLeft] = useState(false);
@@ -43,7 +48,7 @@ export function ReceivingDateField({ value, onChange, onProblem, inputRef }: Rec
     setText(value);
     setLeft(false);
   }
-  const error = dateError(text);
+  const error = dateError(i18n, text);
   useEffect(() => onProblem?.(error), [error, onProblem]);
   // Not while the operator is still typing: only a full-length text or one they left is judged.
   const shownError = error && (left || text.length >= DATE_LENGTH) ? error : null;
@@ -51,7 +56,7 @@ export function ReceivingDateField({ value, onChange, onProblem, inputRef }: Rec
   const type = (next: string) => {
     setText(next);
     setLeft(false);
-    if (!dateError(next) && next !== value) {
+    if (!dateError(i18n, next) && next !== value) {
       setShownValue(next);
       onChange(next);
     }
@@ -65,7 +70,7 @@ export function ReceivingDateField({ value, onChange, onProblem, inputRef }: Rec
     <TextInput
       ref={inputRef}
       size="xs"
-      label="Receiving Date"
+      label={t`Receiving Date`}
       classNames={{ root: `${classes.inlineRoot} ${classes.dateRoot}`, label: classes.inlineLabel, error: classes.dateError }}
       styles={{ wrapper: { width: 128 } }}
       placeholder="YYYY-MM-DD"
@@ -85,8 +90,8 @@ export function ReceivingDateField({ value, onChange, onProblem, inputRef }: Rec
               variant="subtle"
               color="gray"
               size={22}
-              aria-label="Pick the date from a calendar"
-              title="Pick the date from a calendar"
+              aria-label={t`Pick the date from a calendar`}
+              title={t`Pick the date from a calendar`}
               onClick={() => setCalendarOpen((o) => !o)}
             >
               <IconCalendar size={16} />
@@ -96,7 +101,7 @@ export function ReceivingDateField({ value, onChange, onProblem, inputRef }: Rec
             <Suspense
               fallback={
                 <Center w={252} h={260}>
-                  <Loader size="sm" type="dots" aria-label="Loading the calendar" />
+                  <Loader size="sm" type="dots" aria-label={t`Loading the calendar`} />
                 </Center>
               }
             >

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Center, Loader, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPackageImport } from '@tabler/icons-react';
@@ -27,6 +28,7 @@ const ParcelBanner = lazyPage(async () => ({ default: (await import('../../compo
 
 /** Return Processing, route / (SPEC §2.7, §4 Order processing). */
 export default function ReceivingPage() {
+  const { t } = useLingui();
   const session = useSession();
   const account = session.account;
   const [state, dispatch] = useReceivingState(account?.id);
@@ -59,7 +61,7 @@ export default function ReceivingPage() {
     if (!state.order) referenceRef.current?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
-  usePageTitle('Return Processing');
+  usePageTitle(t`Return Processing`);
   const wantsOrderPanel = customer !== undefined || state.order !== null;
   useEffect(() => {
     // A failed preload is not an error yet: opening an order tries again and reports a failure then.
@@ -72,8 +74,8 @@ export default function ReceivingPage() {
         // One id: five refused clicks show one notice, not a pile over the order panel.
         id: 'cannot-switch-return',
         color: 'red',
-        title: 'Cannot switch to another return',
-        message: 'Please close the return currently being processed first.',
+        title: t`Cannot switch to another return`,
+        message: t`Please close the return currently being processed first.`,
       });
       return;
     }
@@ -108,7 +110,9 @@ export default function ReceivingPage() {
     // line's row with its whole form.
     <div className={classes.layout}>
       {/* The screen's name for screen readers; the panels carry their own visible titles. */}
-      <VisuallyHidden component="h1">Return Processing</VisuallyHidden>
+      <VisuallyHidden component="h1">
+        <Trans>Return Processing</Trans>
+      </VisuallyHidden>
       <div>
         <Stack gap="md">
           <OrderSearchPanel
@@ -123,8 +127,8 @@ export default function ReceivingPage() {
             referenceRef={referenceRef}
           />
           {parcel && (
-            <Suspense fallback={<Loader size="sm" type="dots" aria-label="Loading the parcel" />}>
-              <ParcelBanner parcel={parcel} action="Matching" onLeave={() => setParcel(null)} />
+            <Suspense fallback={<Loader size="sm" type="dots" aria-label={t`Loading the parcel`} />}>
+              <ParcelBanner parcel={parcel} action={t`Matching`} onLeave={() => setParcel(null)} />
             </Suspense>
           )}
           {parcelHits.length > 0 && (
@@ -166,7 +170,9 @@ export default function ReceivingPage() {
             <Center>
               <Stack align="center" gap="xs">
                 <IconPackageImport size={40} stroke={1.3} color="var(--mantine-color-gray-5)" />
-                <Text c="dimmed">Choose a customer, search an order reference and pick the order to receive a return.</Text>
+                <Text c="dimmed">
+                  <Trans>Choose a customer, search an order reference and pick the order to receive a return.</Trans>
+                </Text>
               </Stack>
             </Center>
           </Paper>

@@ -1,12 +1,14 @@
 // The scan field and what the next scans record (issue 15): Enter takes the text as a scanned UPC or
 // SKU; typing filters the lines (SPEC §2.7 line filter). A miss keeps the code selected, so the next
 // scan replaces it, and marks the field red without a sound; the lines stay shown.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import type { Ref } from 'react';
-import { LEDGER_CONDITIONS, type LedgerCondition } from '../../../contract/constants';
+import type { LedgerCondition } from '../../../contract/constants';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
+import { conditionOptions } from './labels';
 import { dispositionOptions, needsBin } from './LedgerEntryForm';
 import classes from './receiving.module.css';
 
@@ -44,6 +46,7 @@ export interface ScanBarProps {
 const CONDITION_COLOR: Record<LedgerCondition, string> = { Pristine: 'green', Reconditioning: 'blue', Scrap: 'red' };
 
 export function ScanBar(props: ScanBarProps) {
+  const { t, i18n } = useLingui();
   const outcome = props.notice;
   const missed = outcome?.ok === false;
   const binNeeded = needsBin(props.dispositions, props.disposition);
@@ -55,8 +58,8 @@ export function ScanBar(props: ScanBarProps) {
           ref={props.inputRef}
           className={classes.scanField}
           classNames={{ label: classes.inlineLabel }}
-          label="Scan or filter lines"
-          placeholder="Scan, or type SKU, UPC, name"
+          label={t`Scan or filter lines`}
+          placeholder={t`Scan, or type SKU, UPC, name`}
           leftSection={<IconBarcode size={18} />}
           value={props.value}
           error={missed}
@@ -95,25 +98,25 @@ export function ScanBar(props: ScanBarProps) {
             <span>{outcome.text}</span>
           ) : (
             <Text span fz="xs" fw={400} c="dimmed">
-              Ready for the next scan · ? lists the keyboard shortcuts
+              <Trans>Ready for the next scan · ? lists the keyboard shortcuts</Trans>
             </Text>
           )}
           {missed && (
             <Button size="compact-xs" variant="light" color="red" className={classes.missAction} onClick={props.onDiscrepancy}>
-              Record as wrong / extra item (Alt+I)
+              <Trans>Record as wrong / extra item (Alt+I)</Trans>
             </Button>
           )}
         </Text>
       </div>
       <div className={classes.scanRow} role="group" aria-labelledby="next-scans-label">
         <Text id="next-scans-label" size="xs" fw={600} c="dimmed" className={classes.nextScansLabel}>
-          Next scans
+          <Trans>Next scans</Trans>
         </Text>
         <SegmentedControl
           size="xs"
           className={classes.conditionControl}
-          aria-label="Condition for the next scans"
-          data={[...LEDGER_CONDITIONS]}
+          aria-label={t`Condition for the next scans`}
+          data={conditionOptions(i18n)}
           value={props.condition}
           onChange={(v) => props.onCondition(v as LedgerCondition)}
           color={CONDITION_COLOR[props.condition]}
@@ -121,7 +124,7 @@ export function ScanBar(props: ScanBarProps) {
         <Select
           size="xs"
           w={170}
-          aria-label="Reason for the next scans"
+          aria-label={t`Reason for the next scans`}
           data={props.reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
           value={props.reason || null}
           allowDeselect={false}
@@ -130,8 +133,8 @@ export function ScanBar(props: ScanBarProps) {
         <Select
           size="xs"
           w={140}
-          aria-label="Disposition for the next scans"
-          data={dispositionOptions(props.dispositions)}
+          aria-label={t`Disposition for the next scans`}
+          data={dispositionOptions(props.dispositions, i18n)}
           value={props.disposition}
           allowDeselect={false}
           disabled={props.dispositions.length === 0}
@@ -141,8 +144,8 @@ export function ScanBar(props: ScanBarProps) {
           ref={props.binRef}
           size="xs"
           w={130}
-          aria-label="Bin for the next scans"
-          placeholder={binNeeded ? 'Bin (Alt+B)' : 'no bin needed'}
+          aria-label={t`Bin for the next scans`}
+          placeholder={binNeeded ? t`Bin (Alt+B)` : t`no bin needed`}
           disabled={!binNeeded}
           value={props.bin}
           maxLength={100}

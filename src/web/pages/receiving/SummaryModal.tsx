@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Modal, Table, Text } from '@mantine/core';
 import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import { DiscrepancyBadge } from './DiscrepancyBadge';
@@ -22,11 +23,14 @@ export interface SummaryModalProps {
 /** 'Return Processing Summary' (SPEC §2.7): not closable by an outside click; red rows do not add up. */
 export function SummaryModal(props: SummaryModalProps) {
   const { opened, rows, ledgerCount, discrepancies, submitting, onClose, onConfirm } = props;
+  const { t } = useLingui();
+  const returnPhotos = props.returnPhotos;
+  const total = discrepancies.total;
   return (
     <Modal
       opened={opened}
       onClose={onClose}
-      title="Return Processing Summary"
+      title={t`Return Processing Summary`}
       size="xl"
       closeOnClickOutside={false}
       // The screen puts the cursor back in the scan field itself.
@@ -35,14 +39,30 @@ export function SummaryModal(props: SummaryModalProps) {
       <Table withTableBorder fz="sm" data-testid="summary-table">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>SKU</Table.Th>
-            <Table.Th>UPC</Table.Th>
-            <Table.Th>Name</Table.Th>
-            <Table.Th ta="right">Ordered</Table.Th>
-            <Table.Th ta="right">Previous</Table.Th>
-            <Table.Th ta="right">New Pristine</Table.Th>
-            <Table.Th ta="right">New Blocked</Table.Th>
-            <Table.Th>Photos</Table.Th>
+            <Table.Th>
+              <Trans>SKU</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>UPC</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Ordered</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>Previous</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>New Pristine</Trans>
+            </Table.Th>
+            <Table.Th ta="right">
+              <Trans>New Blocked</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Photos</Trans>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -61,7 +81,7 @@ export function SummaryModal(props: SummaryModalProps) {
                     .linePhotos(r.lineId)
                     .slice(0, 3)
                     .map((id, i) => (
-                      <PhotoThumb key={id} id={id} size={24} alt={`Photo ${i + 1} of ${r.sku}`} />
+                      <PhotoThumb key={id} id={id} size={24} alt={t`Photo ${i + 1} of ${r.sku}`} />
                     ))}
                   {props.linePhotos(r.lineId).length > 3 && <Text fz="xs">+{props.linePhotos(r.lineId).length - 3}</Text>}
                 </Group>
@@ -71,10 +91,10 @@ export function SummaryModal(props: SummaryModalProps) {
         </Table.Tbody>
       </Table>
       <Text size="sm" mt="xs" data-testid="summary-return-photos">
-        Photos of the return (parcel, label): {props.returnPhotos}
+        <Trans>Photos of the return (parcel, label): {returnPhotos}</Trans>
       </Text>
       {props.photoProblems.length > 0 && (
-        <Alert color="red" mt="xs" title="Photos missing" data-testid="summary-photo-problems">
+        <Alert color="red" mt="xs" title={t`Photos missing`} data-testid="summary-photo-problems">
           <List size="sm">
             {props.photoProblems.map((p) => (
               <List.Item key={p}>{p}</List.Item>
@@ -83,9 +103,9 @@ export function SummaryModal(props: SummaryModalProps) {
         </Alert>
       )}
       {discrepancies.total > 0 && (
-        <Group gap="xs" mt="sm" data-testid="summary-discrepancies" aria-label="Discrepancies">
+        <Group gap="xs" mt="sm" data-testid="summary-discrepancies" aria-label={t`Discrepancies`}>
           <Text size="sm" fw={600}>
-            Discrepancies:
+            <Trans>Discrepancies:</Trans>
           </Text>
           {(['MISSING', 'WRONG_ITEM', 'EXTRA_ITEM'] as const)
             .filter((k) => discrepancies[k] > 0)
@@ -98,17 +118,17 @@ export function SummaryModal(props: SummaryModalProps) {
               </Group>
             ))}
           <Text size="sm" fw={700} data-testid="summary-discrepancy-total">
-            Total {discrepancies.total}
+            <Trans>Total {total}</Trans>
           </Text>
         </Group>
       )}
       <Group justify="space-between" mt="md">
         <Text size="sm" c={ledgerCount ? 'dimmed' : 'red'}>
-          {ledgerCount ? `${ledgerCount} new return line(s)` : 'Add at least one return line before submitting.'}
+          {ledgerCount ? t`${ledgerCount} new return line(s)` : t`Add at least one return line before submitting.`}
         </Text>
         <Group>
           <Button variant="default" onClick={onClose}>
-            Back
+            <Trans>Back</Trans>
           </Button>
           <Button
             color="green"
@@ -118,7 +138,7 @@ export function SummaryModal(props: SummaryModalProps) {
             aria-disabled={ledgerCount === 0}
             onClick={() => ledgerCount > 0 && onConfirm()}
           >
-            Confirm &amp; Submit Return
+            <Trans>Confirm &amp; Submit Return</Trans>
           </Button>
         </Group>
       </Group>

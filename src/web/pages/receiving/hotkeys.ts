@@ -1,6 +1,8 @@
 // Keyboard shortcuts of the Receiving screen (issue 15), as data: the help overlay lists them and
 // useHotkeys runs them. Modifier keys (Alt, F2) work inside the scan field, where the cursor lives;
 // plain keys ('?') never fire while typing in a text field.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { HotkeyItem } from '@mantine/hooks';
 import type { LedgerCondition } from '../../../contract/constants';
 
@@ -24,15 +26,15 @@ export interface Shortcut {
   command: ReceivingCommand;
   /** In the syntax of Mantine's useHotkeys. */
   hotkey: string;
-  /** As shown to a person. */
+  /** As shown to a person (key names stay as printed on the keys; the label is translated). */
   keys: string[];
-  label: string;
+  label: MessageDescriptor;
   /** Fires while the cursor is in a text field (the scan field). */
   inTextFields: boolean;
 }
 
 /** A shortcut on Alt and a key: it works in the scan field, where the cursor lives. */
-const alt = (key: string, command: ReceivingCommand, label: string): Shortcut => ({
+const alt = (key: string, command: ReceivingCommand, label: MessageDescriptor): Shortcut => ({
   command,
   hotkey: `alt+${key}`,
   keys: ['Alt', key],
@@ -41,20 +43,20 @@ const alt = (key: string, command: ReceivingCommand, label: string): Shortcut =>
 });
 
 export const RECEIVING_SHORTCUTS: readonly Shortcut[] = [
-  { command: 'focusScan', hotkey: 'F2', keys: ['F2'], label: 'Cursor to the scan field', inTextFields: true },
-  alt('P', 'conditionPristine', 'Next scans: Pristine'),
-  alt('R', 'conditionReconditioning', 'Next scans: Reconditioning'),
-  alt('X', 'conditionScrap', 'Next scans: Scrap'),
-  alt('N', 'nextReason', 'Next scans: the next reason'),
-  alt('S', 'openSummary', 'Open the summary (Submit)'),
-  alt('Enter', 'confirmSubmit', 'Confirm & Submit Return (in the summary; Enter works too)'),
-  alt('W', 'closeOrder', 'Close the order'),
-  alt('C', 'photoLine', 'Webcam photo of the line recorded last (Space shoots)'),
-  alt('O', 'photoReturn', 'Photos of the return (parcel, label)'),
-  alt('B', 'focusBin', 'Cursor to the bin of the next scans (Enter goes back)'),
-  alt('K', 'nextDisposition', 'Next scans: the next disposition'),
-  alt('I', 'recordDiscrepancy', 'Record a wrong or extra item (the code a scan missed)'),
-  { command: 'help', hotkey: 'shift+?', keys: ['?'], label: 'Show these shortcuts', inTextFields: false },
+  { command: 'focusScan', hotkey: 'F2', keys: ['F2'], label: msg`Cursor to the scan field`, inTextFields: true },
+  alt('P', 'conditionPristine', msg`Next scans: Pristine`),
+  alt('R', 'conditionReconditioning', msg`Next scans: Reconditioning`),
+  alt('X', 'conditionScrap', msg`Next scans: Scrap`),
+  alt('N', 'nextReason', msg`Next scans: the next reason`),
+  alt('S', 'openSummary', msg`Open the summary (Submit)`),
+  alt('Enter', 'confirmSubmit', msg`Confirm & Submit Return (in the summary; Enter works too)`),
+  alt('W', 'closeOrder', msg`Close the order`),
+  alt('C', 'photoLine', msg`Webcam photo of the line recorded last (Space shoots)`),
+  alt('O', 'photoReturn', msg`Photos of the return (parcel, label)`),
+  alt('B', 'focusBin', msg`Cursor to the bin of the next scans (Enter goes back)`),
+  alt('K', 'nextDisposition', msg`Next scans: the next disposition`),
+  alt('I', 'recordDiscrepancy', msg`Record a wrong or extra item (the code a scan missed)`),
+  { command: 'help', hotkey: 'shift+?', keys: ['?'], label: msg`Show these shortcuts`, inTextFields: false },
 ];
 
 export const CONDITION_OF: Partial<Record<ReceivingCommand, LedgerCondition>> = {

@@ -1,3 +1,4 @@
+import { setupI18n } from '@lingui/core';
 import { describe, expect, it } from 'vitest';
 import { EMPTY_STATE, receivingReducer } from './draft-reducer';
 import {
@@ -12,6 +13,8 @@ import {
 } from './order-panel-state';
 import { dispositions, order } from './receiving-test-data';
 
+// The outcomes in English: the macros' source texts, no catalogue.
+const i18n = setupI18n({ locale: 'en', messages: { en: {} } });
 const run = (...actions: PanelAction[]) => actions.reduce(orderPanelReducer, initialPanelState(order));
 const ctx = (state: OrderPanelState, extra: Partial<ScanContext> = {}): ScanContext => ({
   order,
@@ -19,6 +22,7 @@ const ctx = (state: OrderPanelState, extra: Partial<ScanContext> = {}): ScanCont
   dispositions,
   disposition: scanDisposition(state.next, dispositions),
   newId: '__new001',
+  i18n,
   ...extra,
 });
 

@@ -2,12 +2,15 @@
 // reducer: the scan field and its last outcome, what the next scans record, the entry form of each
 // line, which dialog is open. The draft itself stays in draft-reducer.ts (it is stored across reloads;
 // none of this is). Pure: the panel turns these decisions into focus moves and draft actions.
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { DEFAULT_CONDITION, type LedgerCondition } from '../../../contract/constants';
 import { defaultDisposition } from '../../../contract/disposition-rules';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { LedgerEntry, OrderDetail, Product } from '../../../contract/orders';
 import { addedEntryId, type NewLedger, type ReceivingAction } from './draft-reducer';
 import { needsBin, type EntryValues } from './LedgerEntryForm';
+import { conditionLabel } from './labels';
 import { lineForCode } from './receiving-logic';
 import type { ScanNotice, ScanOutcome } from './ScanBar';
 
@@ -164,26 +167,30 @@ export interface ScanContext {
   disposition: string;
   /** The temporary id a new entry gets. */
   newId: string;
+  /** The reader's language: the outcome is said in it. */
+  i18n: I18n;
 }
 
 /** Enter in the scan field (issue 15): the code names a line and adds one unit to the draft, or says why not. */
 export function scanCode(state: OrderPanelState, code: string, ctx: ScanContext): ScanResult {
   if (!code.trim()) return { kind: 'empty' };
   const line = lineForCode(ctx.order.order_lines, code);
-  if (!line) return { kind: 'missed', code, outcome: { ok: false, text: `No line of this order has UPC or SKU “${code.trim()}”.` } };
+  const { i18n } = ctx;
+  const scanned = code.trim();
+  if (!line) return { kind: 'missed', code, outcome: { ok: false, text: i18n._(msg`No line of this order has UPC or SKU “${scanned}”.`) } };
   const { condition, reason, bin } = state.next;
   if (!reason)
     return {
       kind: 'refused',
       focusBin: false,
-      outcome: { ok: false, text: 'This customer has no return reasons; ask an administrator to add one.' },
+      outcome: { ok: false, text: i18n._(msg`This customer has no return reasons; ask an administrator to add one.`) },
     };
   const binNeeded = needsBin(ctx.dispositions, ctx.disposition);
   if (binNeeded && !bin.trim()) {
     return {
       kind: 'refused',
       focusBin: true,
-      outcome: { ok: false, text: 'Scan the bin first (Alt+B): this disposition needs a location.' },
+      outcome: { ok: false, text: i18n._(msg`Scan the bin first (Alt+B): this disposition needs a location.`) },
     };
   }
   const ledger: NewLedger = {
@@ -198,11 +205,13 @@ export function scanCode(state: OrderPanelState, code: string, ctx: ScanContext)
   };
   const add = { type: 'add', id: ctx.newId, merge: true, ledger } as const;
   const reasonText = ctx.order.reasons.find((r) => r.option_code === reason)?.option_value ?? reason;
+  const sku = line.product.sku;
+  const conditionText = conditionLabel(i18n, condition);
   return {
     kind: 'added',
     lineId: line.id,
     entryId: addedEntryId(ctx.ledgers, add),
     add,
-    outcome: { ok: true, text: `Added 1 × ${line.product.sku} (${condition}, ${reasonText}).` },
+    outcome: { ok: true, text: i18n._(msg`Added 1 × ${sku} (${conditionText}, ${reasonText}).`) },
   };
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
@@ -15,6 +16,7 @@ const TRACKING = new RegExp(`^[A-Za-z0-9-]{${PARCEL_LIMITS.trackingMin},${PARCEL
  * it is kept for the tab (sessionStorage) until the submit closes it or the operator leaves it.
  */
 export function useReceivingParcel(userId: number | undefined, onArrive: (parcel: ParcelView) => void) {
+  const { t } = useLingui();
   const key = `returns-desk.receiving-parcel.${userId ?? 0}`;
   const [parcel, setParcel] = useState<ParcelView | null>(() => {
     try {
@@ -37,13 +39,21 @@ export function useReceivingParcel(userId: number | undefined, onArrive: (parcel
     if (!arrived) return;
     setParams({}, { replace: true });
     if (arrived.state !== 'Waiting') {
+      const tracking = arrived.tracking_number;
+      // One sentence per state, so each language can phrase it.
+      const message =
+        arrived.state === 'Matched'
+          ? t`Parcel ${tracking} is matched.`
+          : arrived.state === 'Converted'
+            ? t`Parcel ${tracking} is converted.`
+            : t`Parcel ${tracking} is closed.`;
       notifications.show({
         // One id: an arrival handled twice (StrictMode runs a mount's effects twice when the parcel
         // was cached already) says it once.
         id: `parcel-not-waiting-${arrived.id}`,
         color: 'red',
-        title: 'Parcel not waiting',
-        message: `Parcel ${arrived.tracking_number} is ${arrived.state.toLowerCase()}.`,
+        title: t`Parcel not waiting`,
+        message,
       });
       return;
     }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { Anchor } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useNavigate } from 'react-router';
@@ -14,6 +16,7 @@ import { submitBody, type ReturnDraft } from './draft-reducer';
  */
 export function useSubmitReturn(order: OrderDetail, parcel: ParcelView | null) {
   const navigate = useNavigate();
+  const { t } = useLingui();
   // A saved return changes the order's status in the search list and the history.
   const submit = useRouteMutation('submitReturn', { invalidates: ['searchOrders', 'listReturns', 'listParcels', 'readParcel'] });
 
@@ -27,16 +30,19 @@ export function useSubmitReturn(order: OrderDetail, parcel: ParcelView | null) {
     if (!saved) return null;
     const units = saved.ledgers.reduce((n, l) => n + l.quantity, 0);
     const path = `/orders/${order.id}/returns/${saved.id}`;
+    const returnId = saved.id;
+    const reference = order.order_number ?? order.delivery_number ?? order.id;
+    const tracking = parcel?.tracking_number;
     notifications.show({
       id: `return-saved-${saved.id}`,
       color: 'green',
-      title: `Return #${saved.id} saved`,
+      title: t`Return #${returnId} saved`,
       autoClose: 8000,
-      closeButtonProps: { 'aria-label': 'Dismiss' },
+      closeButtonProps: { 'aria-label': t`Dismiss` },
       message: (
         <>
-          {units} unit{units === 1 ? '' : 's'} on order {order.order_number ?? order.delivery_number ?? order.id}.{' '}
-          {parcel && `Parcel ${parcel.tracking_number} matched and closed. `}
+          {t`${plural(units, { one: `# unit on order ${reference}.`, other: `# units on order ${reference}.` })}`}{' '}
+          {parcel && <>{t`Parcel ${tracking} matched and closed.`} </>}
           <Anchor
             href={path}
             fz="sm"
@@ -46,7 +52,7 @@ export function useSubmitReturn(order: OrderDetail, parcel: ParcelView | null) {
               navigate(path);
             }}
           >
-            View return #{saved.id}
+            {t`View return #${returnId}`}
           </Anchor>
         </>
       ),

@@ -81,6 +81,7 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
   }, [results]);
   const lineOfProduct = product ? order.order_lines.find((l) => l.product_id === product.id) : undefined;
   const binNeeded = needsBin(dispositions, disposition);
+  const ordered = lineOfProduct?.quantity;
 
   const record = () => {
     const qty = Number(quantity);
@@ -165,7 +166,7 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
             <Text size="sm" fw={600}>
               {product.sku} — {product.name_1}
             </Text>
-            <Text size="xs">{lineOfProduct ? t`On the order (line of ${lineOfProduct.quantity}).` : t`Not on this order.`}</Text>
+            <Text size="xs">{lineOfProduct ? t`On the order (line of ${ordered}).` : t`Not on this order.`}</Text>
           </Alert>
         )}
         <SimpleGrid cols={3}>

@@ -79,7 +79,7 @@ export interface LedgerEntryCellsProps {
   actions?: React.ReactNode;
 }
 
-export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onChange, onSave, actions }: LedgerEntryCellsProps) {
+export function LedgerEntryCells({ lineLabel: sku, values, reasons, dispositions, onChange, onSave, actions }: LedgerEntryCellsProps) {
   const { t, i18n } = useLingui();
   const [error, setError] = useState<string | null>(null);
   const [binError, setBinError] = useState<string | null>(null);
@@ -109,7 +109,7 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
     <>
       <Table.Td>
         <QuantityInput
-          label={t`Quantity, ${lineLabel}`}
+          label={t`Quantity, ${sku}`}
           value={values.quantity}
           error={error}
           onChange={(quantity) => set({ quantity })}
@@ -119,7 +119,7 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       <Table.Td>
         <Select
           {...compact(values.condition)}
-          aria-label={t`Condition, ${lineLabel}`}
+          aria-label={t`Condition, ${sku}`}
           data={conditionOptions(i18n)}
           value={values.condition}
           allowDeselect={false}
@@ -129,7 +129,7 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       <Table.Td>
         <Select
           {...compact(reasons.find((r) => r.option_code === values.reason)?.option_value)}
-          aria-label={t`Reason, ${lineLabel}`}
+          aria-label={t`Reason, ${sku}`}
           data={reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
           value={values.reason || null}
           allowDeselect={false}
@@ -140,7 +140,7 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       <Table.Td>
         <TextInput
           size="xs"
-          aria-label={t`Comment, ${lineLabel}`}
+          aria-label={t`Comment, ${sku}`}
           maxLength={500}
           value={values.comment}
           onChange={(e) => set({ comment: e.currentTarget.value })}
@@ -150,7 +150,7 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       <Table.Td>
         <Select
           {...compact(dispositions.find((d) => d.code === values.disposition)?.name)}
-          aria-label={t`Disposition, ${lineLabel}`}
+          aria-label={t`Disposition, ${sku}`}
           data={dispositionOptions(dispositions, i18n)}
           value={values.disposition}
           allowDeselect={false}
@@ -165,7 +165,7 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
           <TextInput
             size="xs"
             mt={2}
-            aria-label={t`Bin, ${lineLabel}`}
+            aria-label={t`Bin, ${sku}`}
             placeholder={t`scan bin`}
             maxLength={100}
             value={values.location}
@@ -177,7 +177,7 @@ export function LedgerEntryCells({ lineLabel, values, reasons, dispositions, onC
       </Table.Td>
       <Table.Td>
         <span className={classes.saveCell}>
-          <Button size="xs" px="xs" onClick={submit} disabled={reasons.length === 0} aria-label={t`Save ${lineLabel}`}>
+          <Button size="xs" px="xs" onClick={submit} disabled={reasons.length === 0} aria-label={t`Save ${sku}`}>
             <Trans>Save</Trans>
           </Button>
           {actions}

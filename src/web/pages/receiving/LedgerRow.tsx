@@ -12,7 +12,7 @@ import type { DispositionView } from '../../../contract/dispositions';
 import type { LedgerEntry } from '../../../contract/orders';
 import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import { DiscrepancyBadge } from './DiscrepancyBadge';
-import { conditionLabel } from './labels';
+import { conditionLabel, photoAlt } from './labels';
 import classes from './receiving.module.css';
 
 /** The text of a disposition code among the customer's (the code when it is no longer one). */
@@ -73,6 +73,7 @@ export function LedgerRow({
   const subject = entrySubject(i18n, l, sku);
   const photoCount = photos.length;
   const returnId = l.return_id;
+  const bin = l.location;
   return (
     <Table.Tr
       className={`${classes.ledgerRow} ${className ?? ''}`}
@@ -110,7 +111,7 @@ export function LedgerRow({
           {isNew &&
             photos
               .slice(0, THUMBS)
-              .map((id, i) => <PhotoThumb key={id} id={id} size={20} alt={t`Photo ${i + 1} of ${sku}`} onOpen={onPhotos} />)}
+              .map((id, i) => <PhotoThumb key={id} id={id} size={20} alt={photoAlt(i18n, i + 1, sku)} onOpen={onPhotos} />)}
           {isNew && photos.length > THUMBS && (
             <Text span fz="xs" c="dimmed">
               +{photos.length - THUMBS}
@@ -131,7 +132,7 @@ export function LedgerRow({
         {l.location && (
           <>
             {' · '}
-            <span className={classes.bin} data-testid="ledger-location" title={t`Bin ${l.location}`}>
+            <span className={classes.bin} data-testid="ledger-location" title={t`Bin ${bin}`}>
               {l.location}
             </span>
           </>

@@ -12,30 +12,34 @@ export function ParcelResults(props: { parcels: ParcelView[]; activeId: number |
         <Title order={4}>
           <Trans>Parcels found</Trans>
         </Title>
-        {props.parcels.map((p) => (
-          <Group key={p.id} justify="space-between" wrap="nowrap" data-testid="parcel-hit">
-            <div>
-              <Text size="sm" fw={600}>
-                {p.tracking_number}
-              </Text>
-              <Group gap={6}>
-                <AgeBadge parcel={p} />
-                <Text size="xs" c="dimmed">
-                  <Trans>shelf {p.location}</Trans>
+        {props.parcels.map((p) => {
+          const tracking = p.tracking_number;
+          const shelf = p.location;
+          return (
+            <Group key={p.id} justify="space-between" wrap="nowrap" data-testid="parcel-hit">
+              <div>
+                <Text size="sm" fw={600}>
+                  {p.tracking_number}
                 </Text>
-              </Group>
-            </div>
-            <Button
-              size="compact-sm"
-              variant="light"
-              disabled={p.id === props.activeId}
-              aria-label={t`Match parcel ${p.tracking_number}`}
-              onClick={() => props.onPick(p)}
-            >
-              <Trans>Match</Trans>
-            </Button>
-          </Group>
-        ))}
+                <Group gap={6}>
+                  <AgeBadge parcel={p} />
+                  <Text size="xs" c="dimmed">
+                    <Trans>shelf {shelf}</Trans>
+                  </Text>
+                </Group>
+              </div>
+              <Button
+                size="compact-sm"
+                variant="light"
+                disabled={p.id === props.activeId}
+                aria-label={t`Match parcel ${tracking}`}
+                onClick={() => props.onPick(p)}
+              >
+                <Trans>Match</Trans>
+              </Button>
+            </Group>
+          );
+        })}
       </Stack>
     </Paper>
   );

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Modal, Table, Text } from '@mantine/core';
 import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import { DiscrepancyBadge } from './DiscrepancyBadge';
+import { photoAlt } from './labels';
 import type { DiscrepancyTotals, SummaryRow } from './receiving-logic';
 import classes from './receiving.module.css';
 
@@ -23,7 +24,7 @@ export interface SummaryModalProps {
 /** 'Return Processing Summary' (SPEC §2.7): not closable by an outside click; red rows do not add up. */
 export function SummaryModal(props: SummaryModalProps) {
   const { opened, rows, ledgerCount, discrepancies, submitting, onClose, onConfirm } = props;
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const returnPhotos = props.returnPhotos;
   const total = discrepancies.total;
   return (
@@ -81,7 +82,7 @@ export function SummaryModal(props: SummaryModalProps) {
                     .linePhotos(r.lineId)
                     .slice(0, 3)
                     .map((id, i) => (
-                      <PhotoThumb key={id} id={id} size={24} alt={t`Photo ${i + 1} of ${r.sku}`} />
+                      <PhotoThumb key={id} id={id} size={24} alt={photoAlt(i18n, i + 1, r.sku)} />
                     ))}
                   {props.linePhotos(r.lineId).length > 3 && <Text fz="xs">+{props.linePhotos(r.lineId).length - 3}</Text>}
                 </Group>

@@ -40,6 +40,11 @@ export function conditionLabel(i18n: I18n, condition: string): string {
 /** The condition choices of a select: the API's value, the reader's label. */
 export const conditionOptions = (i18n: I18n) => LEDGER_CONDITIONS.map((value) => ({ value, label: conditionLabel(i18n, value) }));
 
+/** A photo thumbnail's text: 'Photo 2 of NW-CAP-BLK-OS' (n counts from 1). */
+export function photoAlt(i18n: I18n, n: number, sku: string): string {
+  return i18n._(msg`Photo ${n} of ${sku}`);
+}
+
 /** A discrepancy code (MISSING, WRONG_ITEM, EXTRA_ITEM) as a person reads it. */
 export function discrepancyLabel(i18n: I18n, kind: string): string {
   const label = DISCREPANCY_LABELS[kind];

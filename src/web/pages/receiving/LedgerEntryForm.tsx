@@ -11,7 +11,7 @@ import classes from './receiving.module.css';
 import { DEFAULT_CONDITION, LIMITS } from '../../../contract/constants';
 import { MSG } from '../../../contract/messages';
 import { messageText } from '../../i18n/server-text';
-import { conditionOptions } from './labels';
+import { conditionLabel, conditionOptions } from './labels';
 import { defaultDisposition, DISPOSITION_MSG } from '../../../contract/disposition-rules';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
@@ -118,7 +118,7 @@ export function LedgerEntryCells({ lineLabel: sku, values, reasons, dispositions
       </Table.Td>
       <Table.Td>
         <Select
-          {...compact(values.condition)}
+          {...compact(conditionLabel(i18n, values.condition))}
           aria-label={t`Condition, ${sku}`}
           data={conditionOptions(i18n)}
           value={values.condition}

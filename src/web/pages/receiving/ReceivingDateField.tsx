@@ -73,7 +73,8 @@ export function ReceivingDateField({ value, onChange, onProblem, inputRef }: Rec
       label={t`Receiving Date`}
       classNames={{ root: `${classes.inlineRoot} ${classes.dateRoot}`, label: classes.inlineLabel, error: classes.dateError }}
       styles={{ wrapper: { width: 128 } }}
-      placeholder="YYYY-MM-DD"
+      // The pattern in the reader's letters (JJJJ-MM-TT), as the error message names it.
+      placeholder={t`YYYY-MM-DD`}
       maxLength={DATE_LENGTH}
       autoComplete="off"
       spellCheck={false}

@@ -21,6 +21,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { messageText } from '../../i18n/server-text';
 import { ParcelBanner } from '../../components/parcel/ParcelBanner';
 
+const PARCEL_ACTION = 'Converting'; // a code: the banner says it in the reader's language
+
 function NoCustomer() {
   const { t } = useLingui();
   return (
@@ -169,7 +171,7 @@ export default function BlindReturnPage() {
       <Title order={1} size="h2">
         <Trans>{company}: Blind Return</Trans>
       </Title>
-      {parcel && <ParcelBanner parcel={parcel} action={t`Converting`} />}
+      {parcel && <ParcelBanner parcel={parcel} action={PARCEL_ACTION} />}
       <Paper withBorder p="md">
         <Group grow align="flex-start">
           <TextInput

@@ -26,6 +26,9 @@ const OrderPanel = lazyPage(async () => ({ default: (await loadOrderPanel()).Ord
 // Only while an unknown parcel is being matched (issue 11): its banner and photo strip load then.
 const ParcelBanner = lazyPage(async () => ({ default: (await import('../../components/parcel/ParcelBanner')).ParcelBanner }));
 
+/** What this screen does with an unknown parcel: a code the banner turns into its own sentence. */
+const PARCEL_ACTION = 'Matching';
+
 /** Return Processing, route / (SPEC §2.7, §4 Order processing). */
 export default function ReceivingPage() {
   const { t } = useLingui();
@@ -128,7 +131,7 @@ export default function ReceivingPage() {
           />
           {parcel && (
             <Suspense fallback={<Loader size="sm" type="dots" aria-label={t`Loading the parcel`} />}>
-              <ParcelBanner parcel={parcel} action={t`Matching`} onLeave={() => setParcel(null)} />
+              <ParcelBanner parcel={parcel} action={PARCEL_ACTION} onLeave={() => setParcel(null)} />
             </Suspense>
           )}
           {parcelHits.length > 0 && (

@@ -1,10 +1,9 @@
 // The order panel in Polish (issue 24): the receiving catalogue reaches labels, the scan outcome (with
 // the condition's translated name) and accessible names.
-import { i18n } from '@lingui/core';
+import { i18n, type Messages } from '@lingui/core';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { useReducer } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../locales/pl/receiving.json?lingui';
 import { routeKey } from '../../api/queries';
 import { renderWithApp } from '../../test/render';
 import { EMPTY_STATE, receivingReducer } from './draft-reducer';
@@ -22,7 +21,13 @@ const scanField = () => screen.getByTestId('line-filter') as HTMLInputElement;
 const outcome = () => document.getElementById('scan-outcome')!.textContent;
 
 describe('OrderPanel in Polish', () => {
-  beforeAll(() => i18n.loadAndActivate({ locale: 'pl', messages }));
+  beforeAll(async () => {
+    // Compiled by the Lingui plugin, as the app loads it (src/web/i18n/catalogues.ts); the path is a
+    // string so TypeScript does not look for a '?lingui' module.
+    const catalogue = '../../locales/pl/receiving.json?lingui';
+    const { messages } = (await import(/* @vite-ignore */ catalogue)) as { messages: Messages };
+    i18n.loadAndActivate({ locale: 'pl', messages });
+  });
 
   it('labels the scan bar, says a scan and names a new entry in Polish', () => {
     renderWithApp(<OpenOrder />, [[routeKey('listDispositions', { params: { customerId: order.customer_id } }), dispositions]]);

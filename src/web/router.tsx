@@ -21,7 +21,7 @@ const ReceivingPage = lazyPage(() => import('./pages/receiving/ReceivingPage'), 
 const HistoryPage = lazyPage(() => import('./pages/history/HistoryPage'), ['history']);
 // Its own chunk with @mantine/charts and recharts: the receiving screen never loads them.
 const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage'), ['insight']);
-const ReturnViewPage = lazyPage(() => import('./pages/return-view/ReturnViewPage'), ['history']);
+const ReturnViewPage = lazyPage(() => import('./pages/return-view/ReturnViewPage'), ['history', 'receiving']);
 const BlindReturnPage = lazyPage(() => import('./pages/blind-return/BlindReturnPage'), ['receiving']);
 const AdminUsersPage = lazyPage(() => import('./pages/admin-users/AdminUsersPage'), ['admin']);
 const AdminCustomersPage = lazyPage(() => import('./pages/admin-customers/AdminCustomersPage'), ['admin']);

@@ -136,6 +136,7 @@ export const SERVER_MESSAGES = [
   msg({ id: 'history.photosInvalid', message: 'Photos must be All, 1 or 0' }),
   msg({ id: 'history.dispositionInvalid', message: 'Disposition must be a disposition code (at most 50 characters)' }),
   msg({ id: 'history.discrepancyKindInvalid', message: 'Discrepancy must be All or one of MISSING, WRONG_ITEM, EXTRA_ITEM' }),
+  msg({ id: 'history.cursorInvalid', message: 'Invalid cursor: use the next_cursor of the page before' }),
   msg({ id: 'orderImport.required', message: 'is required' }),
   msg({ id: 'orderImport.text', message: 'must be text' }),
   msg({ id: 'orderImport.wholeNumber', message: 'must be a whole number of at least 1' }),

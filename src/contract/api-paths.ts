@@ -96,6 +96,15 @@ export const API_PATHS = {
   billingMonth: { method: 'GET', path: '/su/billing' },
   closeBillingMonth: { method: 'POST', path: '/su/billing/close' },
   exportBillingMonth: { method: 'GET', path: '/su/billing/export' },
+  // admin: webhook endpoints and their deliveries (issue 26)
+  listWebhooks: { method: 'GET', path: '/su/customers/:id/webhooks' },
+  createWebhook: { method: 'POST', path: '/su/customers/:id/webhooks' },
+  updateWebhook: { method: 'PUT', path: '/su/webhooks/:id' },
+  deleteWebhook: { method: 'DELETE', path: '/su/webhooks/:id' },
+  rollWebhookSecret: { method: 'POST', path: '/su/webhooks/:id/roll-secret' },
+  listWebhookDeliveries: { method: 'GET', path: '/su/webhooks/:id/deliveries' },
+  redeliverWebhook: { method: 'POST', path: '/su/webhooks/:id/redeliver' },
+  testWebhook: { method: 'POST', path: '/su/webhooks/:id/test' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof API_PATHS;

@@ -52,6 +52,17 @@ import { createdReturn, submitReturnBody } from './returns.js';
 import { settingBody, settingKeyParams, settingView } from './settings.js';
 import { taskDownload, taskListQuery, taskPage, taskUpdateBody, taskView } from './tasks.js';
 import { adminUser, userCreateBody, userUpdateBody } from './users.js';
+import {
+  webhookDeliveriesPage,
+  webhookDeliveriesQuery,
+  webhookDeliveryView,
+  webhookEndpointBody,
+  webhookEndpointView,
+  webhookEndpointWithSecret,
+  webhookParams,
+  webhookRedeliverAnswer,
+  webhookRedeliverBody,
+} from './webhooks.js';
 import type { RouteName } from './api-paths.js';
 
 export interface RouteSchemas {
@@ -146,6 +157,14 @@ export const API_ROUTES = {
   exportBillingMonth: { query: billingExportQuery },
   // A parcel's photo as an image (the SPA reads it with the bearer token into an object URL).
   parcelPhoto: { params: parcelPhotoParams },
+  listWebhooks: { params: idParam, answer: z.array(webhookEndpointView) },
+  createWebhook: { params: idParam, body: webhookEndpointBody, answer: webhookEndpointWithSecret },
+  updateWebhook: { params: webhookParams, body: webhookEndpointBody, answer: webhookEndpointView },
+  deleteWebhook: { params: webhookParams, answer: text },
+  rollWebhookSecret: { params: webhookParams, answer: webhookEndpointWithSecret },
+  listWebhookDeliveries: { params: webhookParams, query: webhookDeliveriesQuery, answer: webhookDeliveriesPage },
+  redeliverWebhook: { params: webhookParams, body: webhookRedeliverBody, answer: webhookRedeliverAnswer },
+  testWebhook: { params: webhookParams, answer: webhookDeliveryView },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

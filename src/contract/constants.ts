@@ -46,6 +46,7 @@ export const TASK_TYPES = [
   'Ecommerce Outbound',
   'Mail',
   'Return Report',
+  'Webhook Delivery',
 ] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 /** Types that carry a downloadable file. */

@@ -55,6 +55,9 @@ export const returnReportPayload = z.object({
   headings: z.enum(LOCALES).optional(),
 });
 
+/** 'Webhook Delivery' (issue 26): the next attempt of one event to one endpoint. */
+export const webhookDeliveryPayload = z.object({ deliveryId: dbId });
+
 /** 'System Log' and 'SGL REST Create' are log entries: their story is in the messages and details. */
 export const logPayload = z.object({});
 
@@ -74,6 +77,7 @@ export const TASK_PAYLOADS = {
   'Ecommerce Outbound': returnTaskPayload,
   Mail: mailPayload,
   'Return Report': returnReportPayload,
+  'Webhook Delivery': webhookDeliveryPayload,
 } as const satisfies Record<TaskType, z.ZodType<Record<string, unknown>>>;
 
 export type TaskPayload<T extends TaskType> = z.infer<(typeof TASK_PAYLOADS)[T]>;
@@ -83,6 +87,7 @@ export type InboundScanPayload = z.infer<typeof inboundScanPayload>;
 export type InboundFilePayload = z.infer<typeof inboundFilePayload>;
 export type MailPayload = z.infer<typeof mailPayload>;
 export type ReturnReportPayload = z.infer<typeof returnReportPayload>;
+export type WebhookDeliveryPayload = z.infer<typeof webhookDeliveryPayload>;
 
 /** Parses a payload for its task type; throws a ZodError naming the bad field. */
 export function parseTaskPayload<T extends TaskType>(taskType: T, payload: unknown): TaskPayload<T> {

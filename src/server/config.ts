@@ -66,6 +66,10 @@ const envSchema = z.object({
   ROLLUP_FOLD_SECONDS: z.coerce.number().min(0).default(5),
   REPORT_SCHEDULE_POLL_SECONDS: z.coerce.number().int().min(0).default(30),
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** How long a webhook receiver may take to answer before the attempt counts as failed (issue 26). */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Accept http:// webhook URLs: only for a receiver on the same machine (development, tests). */
+  WEBHOOK_ALLOW_HTTP: boolFlag,
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   /** Largest photo upload, in megabytes (issue 16). */

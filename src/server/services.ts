@@ -88,7 +88,14 @@ export function createServices(deps: AppDeps) {
     schedules: createSchedulesService({ db, clock: deps.clock }),
     billing: createBillingService({ db, clock: deps.clock }),
     dispositions: createDispositionsService({ db, clock: deps.clock, customerAccess }),
-    admin: createAdminServices({ db, clock: deps.clock, secretBox: deps.secretBox, customerAccess, readDb }),
+    admin: createAdminServices({
+      db,
+      clock: deps.clock,
+      secretBox: deps.secretBox,
+      customerAccess,
+      readDb,
+      allowHttpWebhooks: deps.config.WEBHOOK_ALLOW_HTTP ?? false,
+    }),
   };
 }
 export type Services = ReturnType<typeof createServices>;

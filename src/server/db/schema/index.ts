@@ -11,3 +11,4 @@ export * from './parcels.js';
 export * from './corrections.js';
 export * from './insight.js';
 export * from './dispositions.js';
+export * from './webhooks.js';

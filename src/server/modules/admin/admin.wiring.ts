@@ -16,6 +16,8 @@ import { createTasksAdminService } from '../tasks/tasks-admin.service.js';
 import { fileRoutes, taskDownloadRoutes, tasksAdminRoutes } from '../tasks/tasks.routes.js';
 import { usersRoutes } from '../users/users.routes.js';
 import { createUsersService } from '../users/users.service.js';
+import { webhooksRoutes } from '../webhooks/webhooks.routes.js';
+import { createWebhooksService } from '../webhooks/webhooks.service.js';
 
 /** The back office services (SPEC §2.11–§2.14): one call in services.ts. */
 export function createAdminServices(deps: {
@@ -24,6 +26,8 @@ export function createAdminServices(deps: {
   secretBox: SecretBox;
   customerAccess: CustomerAccess;
   readDb?: () => Promise<Db>;
+  /** WEBHOOK_ALLOW_HTTP: http:// receivers (same machine, tests). */
+  allowHttpWebhooks?: boolean;
 }) {
   const { db, clock, secretBox, customerAccess } = deps;
   const base = { db, clock };
@@ -33,6 +37,7 @@ export function createAdminServices(deps: {
     customersAdmin: createCustomersAdminService({ ...base, secretBox }),
     settings: createSettingsService({ ...base, secretBox }),
     tasksAdmin: createTasksAdminService({ ...base, customerAccess, fileLinks: createFileLinks(secretBox), readDb: deps.readDb }),
+    webhooks: createWebhooksService({ ...base, secretBox, allowHttp: deps.allowHttpWebhooks ?? false }),
   };
 }
 export type AdminServices = ReturnType<typeof createAdminServices>;
@@ -50,4 +55,5 @@ export const adminRoutes: FastifyPluginAsyncZod<AdminRoutesOptions> = async (app
   await app.register(taskDownloadRoutes, { guards, tasksAdmin: options.tasksAdmin });
   await app.register(fileRoutes, { tasksAdmin: options.tasksAdmin });
   await app.register(auditRoutes, { guards, audit: options.audit });
+  await app.register(webhooksRoutes, { guards, webhooks: options.webhooks });
 };

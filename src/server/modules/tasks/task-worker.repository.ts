@@ -100,6 +100,8 @@ export interface TaskOutcome {
   fileName?: string;
   fileContent?: string;
   runAfter?: Date;
+  /** The handler schedules its own retries (RetryAtError): the claim's attempts count starts again. */
+  resetAttempts?: boolean;
 }
 
 /**
@@ -285,6 +287,7 @@ export function createTaskWorkerRepository(db: DbOrTx) {
         file_name: o.fileName ?? null,
         file_content: o.fileContent ?? null,
         run_after: o.runAfter?.toISOString() ?? null,
+        reset_attempts: o.resetAttempts === true,
       }));
       const rows = await preparedRows<{ id: number }>(
         db,
@@ -293,6 +296,7 @@ export function createTaskWorkerRepository(db: DbOrTx) {
                    message_2 = CASE WHEN (i.v->>'set_message2')::boolean THEN i.v->>'message2' ELSE ${tasks.message2} END,
                    file_name = coalesce(i.v->>'file_name', ${tasks.fileName}), file_content = coalesce(i.v->>'file_content', ${tasks.fileContent}),
                    run_after = coalesce((i.v->>'run_after')::timestamptz, ${tasks.runAfter}),
+                   attempts_count = CASE WHEN (i.v->>'reset_attempts')::boolean THEN 0 ELSE ${tasks.attemptsCount} END,
                    is_running = false, lease_until = NULL, locked_by = NULL, updated_at = ${now.toISOString()}
             FROM (${byTask(
               outcomes.map((o) => o.taskId),

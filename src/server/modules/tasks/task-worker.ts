@@ -89,6 +89,22 @@ export class PermanentTaskError extends Error {
   }
 }
 
+/**
+ * A failure whose handler keeps its own schedule (a webhook delivery retries with backoff for 24 h,
+ * far beyond the claim's three attempts): the task stays Pending until `runAfter` and its attempts
+ * count starts again, so the claim's limit never ends what the handler means to retry.
+ */
+export class RetryAtError extends Error {
+  constructor(
+    message: string,
+    readonly runAfter: Date,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'RetryAtError';
+  }
+}
+
 /** The task was edited by an admin or its lease went to another worker: stop quietly. */
 export class TaskLostError extends Error {
   constructor() {
@@ -190,6 +206,16 @@ export function createWorker(options: WorkerOptions) {
     const error = settled.reason;
     if (error instanceof TaskLostError) return undefined;
     const message = errorText(error);
+    if (error instanceof RetryAtError) {
+      return {
+        taskId: task.id,
+        claim,
+        status: claim.status as TaskStatus,
+        entry: { at: now.toISOString(), event: 'failed', attempt: task.attemptsCount, error: message, retry: true, ...error.details },
+        runAfter: error.runAfter,
+        resetAttempts: true,
+      };
+    }
     const permanent = error instanceof PermanentTaskError;
     const willRetry = !permanent && task.attemptsCount < LIMITS.autoRetryBelowAttempts;
     options.log.error({ taskId: task.id, taskType: task.taskType, err: message, willRetry }, 'task failed');

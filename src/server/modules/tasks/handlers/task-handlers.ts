@@ -7,6 +7,7 @@ import { createOutboundFileHandler } from './outbound-file.handler.js';
 import { createSglInboundHandler } from './sgl-inbound.handler.js';
 import { createEcommerceOutboundHandler } from './ecommerce-outbound.handler.js';
 import { photoLinkerOf } from './outbound-photo-links.js';
+import { createWebhookDeliveryHandler } from './webhook-delivery.handler.js';
 
 /** One entry per task type the worker carries out; each handler is handed only what it uses. */
 export function createTaskHandlers(deps: AppDeps): TaskHandlers {
@@ -21,5 +22,6 @@ export function createTaskHandlers(deps: AppDeps): TaskHandlers {
     'FGL Outbound': createOutboundFileHandler({ ...files, photoLinker }, 'FLAT'),
     'SGL Inbound': createSglInboundHandler({ ...files, importer: createOrderImportService({ db, clock }) }),
     'Ecommerce Outbound': createEcommerceOutboundHandler({ db, secretBox, partnerTimeoutMs: deps.config.PARTNER_TIMEOUT_MS, photoLinker }),
+    'Webhook Delivery': createWebhookDeliveryHandler({ db, clock, secretBox, photoLinker, timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS }),
   };
 }

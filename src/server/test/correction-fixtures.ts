@@ -105,7 +105,7 @@ export async function discrepancyReturn(app: FastifyInstance, db: Db, token: str
 }
 
 /** The customer, reasons, connections and order of `submittedReturn`, without the return. */
-async function submittedReturnCustomer(db: Db, options: { shopEndpoint?: string } = {}) {
+export async function submittedReturnCustomer(db: Db, options: { shopEndpoint?: string } = {}) {
   const customer = await makeCustomer(db, options.shopEndpoint ? { orderSource: 'SGL Ecommerce' } : {});
   await makeReason(db, customer.id, 'DAMAGED', 'Damaged');
   await makeReason(db, customer.id, 'WRONG', 'Wrong size');

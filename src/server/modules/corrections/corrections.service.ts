@@ -13,6 +13,7 @@ import { createDispositionsRepository } from '../dispositions/dispositions.repos
 import { presentLedger, presentMissing, type LedgerRow, type MissingRow } from '../returns/return.presenter.js';
 import type { ReturnViewService } from '../returns/return-view.service.js';
 import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
+import { createWebhookEventsRepository } from '../webhooks/webhook-events.repository.js';
 import { additionChanges, missingAdditionChanges, namedIds, planCorrection } from './correction-plan.js';
 import { createCorrectionsRepository } from './corrections.repository.js';
 
@@ -26,6 +27,7 @@ const correctionRepos = (db: DbOrTx) => ({
   dispositions: createDispositionsRepository(db),
   queue: createTaskQueueRepository(db),
   audit: createAuditRepository(db),
+  events: createWebhookEventsRepository(db),
 });
 
 /**
@@ -46,7 +48,7 @@ export function createCorrectionsService(deps: { db: Db; customerAccess: Custome
       if (found.version !== body.version) throw conflict(CORRECTION_MSG.changed);
       const now = clock.now();
 
-      await uow.transaction(async ({ corrections: repo, reasons: reasonsRepo, dispositions: dispositionsRepo, queue, audit }) => {
+      await uow.transaction(async ({ corrections: repo, reasons: reasonsRepo, dispositions: dispositionsRepo, queue, audit, events }) => {
         const ret = await repo.bumpVersion(returnId, body.version, now);
         if (!ret) throw conflict(CORRECTION_MSG.changed);
         const current = await repo.ledgers(returnId);
@@ -136,6 +138,16 @@ export function createCorrectionsService(deps: { db: Db; customerAccess: Custome
             now,
           );
         }
+        // Its snapshot is built from this version when first delivered (webhook-delivery.handler.ts).
+        await events.emit(
+          {
+            customerId: ret.customerId,
+            eventType: 'return.corrected',
+            subject: `return:${returnId}`,
+            source: { returnId, version: ret.version },
+          },
+          now,
+        );
         await audit.record(
           {
             actor: user,

@@ -18,6 +18,7 @@ import { attachPhotos, checkPhotoUse } from '../photos/photo-attach.js';
 import type { PhotoImage } from '../photos/photos.service.js';
 import { createParcelEdits } from './parcel-edits.js';
 import { presentParcel, presentParcelEvent } from './parcel.presenter.js';
+import { createWebhookEventsRepository } from '../webhooks/webhook-events.repository.js';
 import { createParcelsRepository, type ParcelActor, type ParcelFilter, type ParcelListRow } from './parcels.repository.js';
 
 const trackingWaiting = () => invalid('tracking_number', PARCEL_MSG.trackingWaiting);
@@ -123,6 +124,22 @@ export function createParcelsService(deps: {
           const photos = body.photo_ids.length ? ` with ${body.photo_ids.length} photo${body.photo_ids.length === 1 ? '' : 's'}` : '';
           const text = `Received${company ? ` for ${company}` : ' (customer unknown)'}${photos}, parked on shelf ${body.location}`;
           await repo.addEvent(parcel.id, actorOf(user), 'Received', { text, location: body.location, customer_id: parcel.customerId }, now);
+          if (parcel.customerId !== null) {
+            const data = {
+              parcel_id: parcel.id,
+              tracking_number: parcel.trackingNumber,
+              sender_name: parcel.senderName,
+              note: parcel.note,
+              location: parcel.location,
+              photo_count: body.photo_ids.length,
+              received_at: now.toISOString(),
+              received_by: user.username,
+            };
+            await createWebhookEventsRepository(tx).emit(
+              { customerId: parcel.customerId, eventType: 'parcel.received', subject: `parcel:${parcel.id}`, data },
+              now,
+            );
+          }
           return parcel.id;
         });
         return await detail(id);

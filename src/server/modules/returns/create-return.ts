@@ -7,6 +7,7 @@ import { outboundTasks, type OutboundConnection } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 import { createReturnsRepository, type ReturnToSave } from './returns.repository.js';
 import { createTaskWakeupNotifier } from '../tasks/task-wakeup-notifier.js';
+import { createWebhookEventsRepository } from '../webhooks/webhook-events.repository.js';
 
 /** A return to write, checked already by the caller's rules (order-based submit, blind return, …). */
 export interface NewReturn {
@@ -142,8 +143,9 @@ export function createReturnCommand(db: Db) {
         ? await db.transaction((tx) => saveWithPhotosAndParcel(tx, input, toSave, now))
         : await createReturnsRepository(db).save(toSave);
     if (written) {
-      if (toSave.tasks.length) wakeup.afterCommit();
-      return { created: true, ...written };
+      const { tasksQueued, ...saved } = written;
+      if (tasksQueued) wakeup.afterCommit();
+      return { created: true, ...saved };
     }
     const existing = await createReturnsRepository(db).findByDraft(input.userId, input.draftId);
     if (!existing) throw new Error(`draft ${input.draftId} conflicted but no return was found`);
@@ -169,6 +171,20 @@ async function saveWithPhotosAndParcel(tx: DbOrTx, input: NewReturn, toSave: Ret
       ? `Converted to blind return #${ret.id}`
       : `Matched to order ${input.parcel.orderReference ?? `#${input.orderId}`}: return #${ret.id}`;
     await parcels.addEvent(input.parcel.id, actor, state, { text, return_id: ret.id, order_id: input.orderId }, now);
+    const matched = {
+      parcel_id: input.parcel.id,
+      tracking_number: input.parcel.trackingNumber,
+      state,
+      return_id: ret.id,
+      order_id: input.orderId,
+      order_reference: input.parcel.orderReference,
+    };
+    // Told after the return's own event (its id comes later): the parcel is the subject here.
+    const queued = await createWebhookEventsRepository(tx).emit(
+      { customerId: input.customerId, eventType: 'parcel.matched', subject: `parcel:${input.parcel.id}`, data: matched },
+      now,
+    );
+    saved.tasksQueued += queued;
   }
   // Ledgers come back in the order they were given (saveReturnQuery).
   const photoCount = await linkReturnPhotos(

@@ -4,6 +4,7 @@ import { ORDER_STATUS_RETURN_CREATED, type TaskType } from '../../../contract/co
 import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
 import { containsPattern, fromJsonColumn, type JsonColumn } from '../../db/sql-helpers.js';
 import { connections, products, returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
+import { eventCtes } from '../webhooks/webhook-events.repository.js';
 import type { OutboundConnection } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 
@@ -48,7 +49,8 @@ export interface ReturnToSave {
 
 /**
  * The return, its ledgers and missing lines, the order's status and the outbound tasks in one
- * statement (data-modifying CTEs; one statement is one transaction by itself). Lines and tasks are
+ * statement (data-modifying CTEs; one statement is one transaction by itself), with its
+ * `return.received` webhook event when an endpoint of the customer listens (issue 26). Lines and tasks are
  * one json parameter each, so the text is the same whatever their number and the statement is
  * prepared once per connection. When the user's draft id is taken nothing is written (ret null).
  * Rows are inserted in the order given, so ids (and the answer's order) follow it. No NOTIFY here:
@@ -107,12 +109,20 @@ export function saveReturnQuery(r: ReturnToSave): SQL {
              ret.customer_id, ret.order_id, ret.id, ${created}::jsonb, ${now}, ${now}, ${now}
       FROM ret, json_to_recordset(${JSON.stringify(tasks)}::json) AS t(ord int, connection_id int, task_type text)
       ORDER BY t.ord
-      RETURNING id)
+      RETURNING id),
+    ${eventCtes('wh', 'return.received', {
+      customerId: sql`ret.customer_id`,
+      subject: sql`'return:' || ret.id`,
+      source: sql`jsonb_build_object('returnId', ret.id, 'version', 1)`,
+      data: sql`NULL`,
+      from: sql`ret`,
+      now: r.now,
+    })}
     SELECT (SELECT row_to_json(ret) FROM ret) AS ret,
            (SELECT json_agg(led ORDER BY led.id) FROM led) AS ledgers,
            (SELECT json_agg(mis ORDER BY mis.id) FROM mis) AS missing,
            (SELECT count(*) FROM ord) AS orders_marked,
-           (SELECT count(*) FROM tsk) AS tasks_queued`;
+           (SELECT count(*) FROM tsk) + (SELECT count(*) FROM wh_tsk) AS tasks_queued`;
 }
 
 /** A row of row_to_json / json_agg (column names, json values) as drizzle answers it for the table. */
@@ -159,19 +169,23 @@ export function createReturnsRepository(db: DbOrTx) {
 
     /** Which of these product ids belong to the customer (a blind return names products, not lines). */
     /** Saves a return in one statement (saveReturnQuery); undefined when the user's draft id is taken. */
-    async save(input: ReturnToSave): Promise<{ ret: ReturnRow; ledgers: LedgerRow[]; missing: MissingRow[] } | undefined> {
+    async save(
+      input: ReturnToSave,
+    ): Promise<{ ret: ReturnRow; ledgers: LedgerRow[]; missing: MissingRow[]; tasksQueued: number } | undefined> {
       type Raw = Record<string, unknown>;
-      const [row] = await preparedRows<{ ret: JsonColumn<Raw>; ledgers: JsonColumn<Raw[]>; missing: JsonColumn<Raw[]> }>(
-        db,
-        'return_save',
-        saveReturnQuery(input),
-      );
+      const [row] = await preparedRows<{
+        ret: JsonColumn<Raw>;
+        ledgers: JsonColumn<Raw[]>;
+        missing: JsonColumn<Raw[]>;
+        tasks_queued: number | string;
+      }>(db, 'return_save', saveReturnQuery(input));
       const ret = fromJsonColumn(row!.ret, null);
       if (!ret) return undefined;
       return {
         ret: fromJsonRow(returns, ret),
         ledgers: fromJsonColumn(row!.ledgers, []).map((l) => fromJsonRow(returnLedgers, l)),
         missing: fromJsonColumn(row!.missing, []).map((m) => fromJsonRow(returnMissingLines, m)),
+        tasksQueued: Number(row!.tasks_queued),
       };
     },
 

@@ -105,6 +105,13 @@ export const API_PATHS = {
   listWebhookDeliveries: { method: 'GET', path: '/su/webhooks/:id/deliveries' },
   redeliverWebhook: { method: 'POST', path: '/su/webhooks/:id/redeliver' },
   testWebhook: { method: 'POST', path: '/su/webhooks/:id/test' },
+  // admin: a customer's API keys (issue 26)
+  listApiKeys: { method: 'GET', path: '/su/customers/:id/api-keys' },
+  createApiKey: { method: 'POST', path: '/su/customers/:id/api-keys' },
+  revokeApiKey: { method: 'DELETE', path: '/su/api-keys/:id' },
+  // the key-scoped API (issue 26): a customer's platform with its API key, never a session
+  partnerListReturns: { method: 'GET', path: '/v1/returns' },
+  partnerReadReturn: { method: 'GET', path: '/v1/returns/:returnId' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof API_PATHS;

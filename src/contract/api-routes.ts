@@ -63,6 +63,16 @@ import {
   webhookRedeliverAnswer,
   webhookRedeliverBody,
 } from './webhooks.js';
+import {
+  apiKeyBody,
+  apiKeyCreated,
+  apiKeyParams,
+  apiKeyView,
+  partnerReturn,
+  partnerReturnParams,
+  partnerReturnsPage,
+  partnerReturnsQuery,
+} from './api-keys.js';
 import type { RouteName } from './api-paths.js';
 
 export interface RouteSchemas {
@@ -165,6 +175,11 @@ export const API_ROUTES = {
   listWebhookDeliveries: { params: webhookParams, query: webhookDeliveriesQuery, answer: webhookDeliveriesPage },
   redeliverWebhook: { params: webhookParams, body: webhookRedeliverBody, answer: webhookRedeliverAnswer },
   testWebhook: { params: webhookParams, answer: webhookDeliveryView },
+  listApiKeys: { params: idParam, answer: z.array(apiKeyView) },
+  createApiKey: { params: idParam, body: apiKeyBody, answer: apiKeyCreated },
+  revokeApiKey: { params: apiKeyParams, answer: text },
+  partnerListReturns: { query: partnerReturnsQuery, answer: partnerReturnsPage },
+  partnerReadReturn: { params: partnerReturnParams, answer: partnerReturn },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

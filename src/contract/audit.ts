@@ -14,6 +14,7 @@ export const AUDIT_ENTITY_TYPES = [
   'billing_month',
   'disposition',
   'webhook_endpoint',
+  'api_key',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'correct'] as const;

@@ -33,6 +33,8 @@ import { correctionsRoutes } from './modules/corrections/corrections.routes.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { dispositionsRoutes } from './modules/dispositions/dispositions.routes.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { partnerApiRoutes } from './modules/partner-api/partner-api.routes.js';
 
 export interface BuildAppOptions {
   /** Folder of the built SPA; served with an index.html fallback when it exists. */
@@ -56,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler);
   app.decorateRequest('user', null);
+  app.decorateRequest('apiKey', null);
   registerErrorHandling(app);
   registerUrlLengthLimit(app);
   registerNoStore(app);
@@ -69,7 +72,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // The composition root: each route plugin gets exactly the services its options name.
   const services = createServices(deps);
-  const guards = createGuards(services.auth.authenticate);
+  const guards = createGuards(services.auth.authenticate, services.apiKeys.authenticate);
   await app.register(
     async (api) => {
       // Inside the /api scope only: the SPA's files are compressed at build time.
@@ -93,6 +96,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(schedulesRoutes, { guards, schedules: services.schedules });
       await api.register(billingRoutes, { guards, billing: services.billing });
       await api.register(dispositionsRoutes, { guards, dispositions: services.dispositions });
+      await api.register(apiKeysRoutes, { guards, apiKeys: services.apiKeys });
+      await api.register(partnerApiRoutes, { guards, partnerReturns: services.partnerReturns });
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,11 @@ import { createCorrectionsService } from './modules/corrections/corrections.serv
 import { createSchedulesService } from './modules/schedules/schedules.service.js';
 import { createBillingService } from './modules/billing/billing.service.js';
 import { createDispositionsService } from './modules/dispositions/dispositions.service.js';
+import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { createPartnerReturnsRepository } from './modules/partner-api/partner-returns.repository.js';
+import { createPartnerReturnsService } from './modules/partner-api/partner-returns.service.js';
+import { createOutboundDataRepository } from './modules/tasks/handlers/outbound-return-data.repository.js';
+import { photoLinkerOf } from './modules/tasks/handlers/outbound-photo-links.js';
 
 /** Wires repositories into services; one place, so a feature is added by one line here. */
 export function createServices(deps: AppDeps) {
@@ -88,6 +93,13 @@ export function createServices(deps: AppDeps) {
     schedules: createSchedulesService({ db, clock: deps.clock }),
     billing: createBillingService({ db, clock: deps.clock }),
     dispositions: createDispositionsService({ db, clock: deps.clock, customerAccess }),
+    apiKeys: createApiKeysService({ db, clock: deps.clock, access }),
+    partnerReturns: createPartnerReturnsService({
+      repo: createPartnerReturnsRepository(db),
+      returnData: createOutboundDataRepository(db),
+      customerAccess,
+      photoLinker: photoLinkerOf(deps),
+    }),
     admin: createAdminServices({
       db,
       clock: deps.clock,

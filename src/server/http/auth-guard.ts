@@ -1,10 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthUser } from '../modules/auth/auth-user.js';
+import { API_KEY_PREFIX, type ApiKeyScope } from '../../contract/api-keys.js';
+import type { ApiKeyCaller, AuthUser } from '../modules/auth/auth-user.js';
 import { forbidden, unauthorized } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     user: AuthUser | null;
+    apiKey: ApiKeyCaller | null;
   }
 }
 
@@ -15,9 +17,11 @@ declare module 'fastify' {
  * - `user`: a live session, resolved before the body is read;
  * - `admin`: a live session of an admin (403 for anyone else);
  * - `user-by-statement`: a live session that the handler's one statement checks itself (the access
- *   repository's caller fragment, issue 13): up front only a bearer token must be there.
+ *   repository's caller fragment, issue 13): up front only a bearer token must be there;
+ * - `key:<scope>`: a customer's API key with that scope (issue 26); a session is refused (401), a key
+ *   without the scope gets 403. Every other access refuses API keys (401): staff routes never see one.
  */
-export type RouteAccess = 'public' | 'user' | 'admin' | 'user-by-statement';
+export type RouteAccess = 'public' | 'user' | 'admin' | 'user-by-statement' | `key:${ApiKeyScope}`;
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -28,6 +32,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 /** Resolves a bearer token to its user (the auth service's `authenticate`). */
 export type Authenticate = (token: string) => Promise<AuthUser | undefined>;
+/** Resolves an API key to its caller (the access seam's `findApiKeyCaller`). */
+export type AuthenticateKey = (key: string) => Promise<ApiKeyCaller | undefined>;
+
+/** A bearer token that is an API key, by its prefix: staff routes refuse it without a lookup. */
+const isApiKeyToken = (token: string) => token.startsWith(API_KEY_PREFIX);
 
 type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -36,14 +45,23 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
  * by the route's access, so 401 and 403 come before the body is parsed or validated. It is the first
  * line only; services check the same rules themselves.
  */
-export function createGuards(authenticate: Authenticate) {
+export function createGuards(authenticate: Authenticate, authenticateKey: AuthenticateKey = async () => undefined) {
   async function resolveCaller(request: FastifyRequest): Promise<void> {
     if (request.user) return;
     const token = bearerToken(request);
-    const user = token ? await authenticate(token) : undefined;
+    const user = token && !isApiKeyToken(token) ? await authenticate(token) : undefined;
     if (!user) throw unauthorized();
     request.user = user;
   }
+  const keyHook =
+    (scope: ApiKeyScope): Hook =>
+    async (request) => {
+      const token = bearerToken(request);
+      const caller = token && isApiKeyToken(token) ? await authenticateKey(token) : undefined;
+      if (!caller) throw unauthorized();
+      if (!caller.scopes.includes(scope)) throw forbidden();
+      request.apiKey = caller;
+    };
   const hooks: Record<Exclude<RouteAccess, 'public'>, Hook> = {
     user: resolveCaller,
     async admin(request) {
@@ -51,8 +69,11 @@ export function createGuards(authenticate: Authenticate) {
       if (!request.user?.isSu) throw forbidden();
     },
     async 'user-by-statement'(request) {
-      if (!bearerToken(request)) throw unauthorized();
+      const token = bearerToken(request);
+      if (!token || isApiKeyToken(token)) throw unauthorized();
     },
+    'key:returns:read': keyHook('returns:read'),
+    'key:expected_returns:write': keyHook('expected_returns:write'),
   };
   return {
     /** The onRequest hook of a route with this access; none for a public route. */
@@ -72,6 +93,12 @@ export function currentToken(request: FastifyRequest): string {
   const token = bearerToken(request);
   if (!token) throw unauthorized();
   return token;
+}
+
+/** The API key of a key-scoped route (`key:<scope>`). */
+export function currentApiKey(request: FastifyRequest): ApiKeyCaller {
+  if (!request.apiKey) throw unauthorized();
+  return request.apiKey;
 }
 
 /** The signed-in user of a guarded route. */

@@ -34,6 +34,8 @@ export interface RouteSpec<N extends RouteName> {
 }
 
 const BEARER = [{ bearer: [] }];
+/** The key-scoped API's own security scheme (http/openapi.ts). */
+const API_KEY = [{ apiKey: [] }];
 
 /**
  * The `route(name, spec)` of a route plugin: registers the named route of the contract table on
@@ -57,7 +59,7 @@ export function contractRoutes(app: FastifyInstance, guards?: Guards) {
         tags: [...spec.tags],
         ...(spec.summary ? { summary: spec.summary } : {}),
         ...(spec.description ? { description: spec.description } : {}),
-        ...(spec.access === 'public' ? {} : { security: BEARER }),
+        ...(spec.access === 'public' ? {} : { security: spec.access.startsWith('key:') ? API_KEY : BEARER }),
         ...(schemas.params ? { params: schemas.params } : {}),
         ...(schemas.body ? { body: schemas.body } : {}),
         ...(schemas.query ? { querystring: schemas.query } : {}),

@@ -217,7 +217,8 @@ function transform(document: RouteDocument): { schema: FastifySchema; url: strin
       ...upload,
       operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, path),
       summary: (schema.summary as string | undefined) ?? SUMMARIES[key],
-      security: PUBLIC_ROUTES.has(key) ? [] : [{ bearer: [] }],
+      // A key-scoped route (issue 26) names its own scheme (http/contract-route.ts); the rest are sessions'.
+      security: PUBLIC_ROUTES.has(key) ? [] : ((schema.security as unknown[] | undefined) ?? [{ bearer: [] }]),
       response,
     } as FastifySchema,
   };
@@ -234,7 +235,16 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: '/', description: 'This server' }],
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: "A user's session token (POST /api/auth/login)" },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A customer's API key (rdk_…), made by an admin; only the /api/v1 routes accept it, within its scopes",
+          },
+        },
+      },
       security: [{ bearer: [] }],
     },
     transform,

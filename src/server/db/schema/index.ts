@@ -12,3 +12,4 @@ export * from './corrections.js';
 export * from './insight.js';
 export * from './dispositions.js';
 export * from './webhooks.js';
+export * from './api-keys.js';

@@ -43,6 +43,8 @@ export const returns = pgTable(
     index('returns_order_idx').on(t.orderId),
     index('returns_blind_created_idx').on(t.isBlind, t.createdAt, t.id),
     index('returns_tracking_idx').on(sql`upper(${t.trackingNumber})`),
+    // The key-scoped API's list (issue 26): a customer's returns by last change (correction or submit), then id.
+    index('returns_customer_changed_idx').on(t.customerId, sql`coalesce(${t.correctedAt}, ${t.createdAt})`, t.id),
   ],
 );
 

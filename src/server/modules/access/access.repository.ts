@@ -2,14 +2,19 @@
 // immich's access repository). Services ask it through the customer access check
 // (customers/customer-access.service.ts); the one-statement hot paths (order search, history page,
 // submit check) compose its SQL fragments into their own statement, so they keep one round trip
-// without a copy of the rules. A new kind of caller (brand users, API keys) is added here: a branch
-// of the caller and of the customer rule, and every route and statement follows.
+// without a copy of the rules. A new kind of caller is added here: a branch of the caller and of the
+// customer rule, and every route and statement follows. API keys (issue 26) are one: a key's
+// caller is its customer and scopes (findApiKeyCaller), its customer rule "that customer only"
+// (customers/customer-access.service.ts).
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import { preparedRows, type DbOrTx } from '../../db/client.js';
-import { customers, userCustomers } from '../../db/schema/index.js';
+import { apiKeys, customers, userCustomers } from '../../db/schema/index.js';
 import type { CustomerRow } from '../customers/customer-access.repository.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import type { ApiKeyCaller, AuthUser } from '../auth/auth-user.js';
+
+/** How stale a key's "last used" may get before a request writes it again (one write a minute, not one a request). */
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * The caller of a live session, as a SELECT to name in a statement's WITH: one row with id,
@@ -87,6 +92,33 @@ export function createAccessRepository(db: DbOrTx) {
         .where(and(eq(userCustomers.userId, caller.id), eq(customers.id, customerId)))
         .limit(1);
       return row?.customer;
+    },
+
+    /**
+     * The caller of an API key's hash: a key not revoked, of a customer that is Active. Its "last
+     * used" is written in the same statement when it is more than a minute old.
+     */
+    async findApiKeyCaller(tokenHash: string, now: Date): Promise<ApiKeyCaller | undefined> {
+      const [row] = await preparedRows<{ id: number; customer_id: number; scopes: string[] | string }>(
+        db,
+        'api_key_caller',
+        sql`WITH k AS (
+              SELECT k.id, k.customer_id, k.scopes, k.last_used_at FROM ${apiKeys} k JOIN ${customers} c ON c.id = k.customer_id
+              WHERE k.token_hash = ${tokenHash} AND k.revoked_at IS NULL AND c.customer_status = 'Active'),
+            touched AS (
+              UPDATE ${apiKeys} SET last_used_at = ${now.toISOString()}::timestamptz
+              WHERE id = (SELECT id FROM k) AND (last_used_at IS NULL OR last_used_at < ${new Date(now.getTime() - LAST_USED_RESOLUTION_MS).toISOString()}::timestamptz)
+              RETURNING id)
+            SELECT k.id, k.customer_id, k.scopes FROM k`,
+      );
+      if (!row) return undefined;
+      const scopes = typeof row.scopes === 'string' ? (JSON.parse(row.scopes) as string[]) : row.scopes;
+      return { kind: 'api-key', keyId: Number(row.id), customerId: Number(row.customer_id), scopes };
+    },
+
+    async findCustomer(customerId: number): Promise<CustomerRow | undefined> {
+      const [row] = await db.select().from(customers).where(eq(customers.id, customerId)).limit(1);
+      return row;
     },
 
     async customerExists(customerId: number): Promise<boolean> {

@@ -1,16 +1,27 @@
 import { forbidden, notFound } from '../../http/errors.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import { isApiKey, type Caller } from '../auth/auth-user.js';
 import type { AccessRepository } from '../access/access.repository.js';
 import type { CustomerRow } from './customer-access.repository.js';
 
 /**
- * The per-customer access check every service runs before touching a customer's data.
- * Unknown customer → 404; a customer the user is not linked to → 403.
+ * The per-customer access check every service runs before touching a customer's data, for every
+ * kind of caller. A user: unknown customer → 404; a customer the user is not linked to → 403.
+ * An API key: its own customer only; any other is 404, so a key learns nothing of other customers.
  */
 export function createCustomerAccess(repo: AccessRepository) {
   return {
-    listVisible: (user: AuthUser) => repo.listVisibleCustomers(user),
-    async require(user: AuthUser, customerId: number): Promise<CustomerRow> {
+    async listVisible(caller: Caller): Promise<CustomerRow[]> {
+      if (!isApiKey(caller)) return repo.listVisibleCustomers(caller);
+      const own = await repo.findCustomer(caller.customerId);
+      return own ? [own] : [];
+    },
+    async require(caller: Caller, customerId: number): Promise<CustomerRow> {
+      if (isApiKey(caller)) {
+        const own = caller.customerId === customerId ? await repo.findCustomer(customerId) : undefined;
+        if (!own) throw notFound('Customer not found.');
+        return own;
+      }
+      const user = caller;
       const customer = await repo.findTouchableCustomer(user, customerId);
       if (customer) return customer;
       if (await repo.customerExists(customerId)) throw forbidden();

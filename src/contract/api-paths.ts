@@ -112,6 +112,9 @@ export const API_PATHS = {
   // the key-scoped API (issue 26): a customer's platform with its API key, never a session
   partnerListReturns: { method: 'GET', path: '/v1/returns' },
   partnerReadReturn: { method: 'GET', path: '/v1/returns/:returnId' },
+  // pre-advice (issue 26): announced by the brand's platform, found by the desk's label scan
+  partnerCreateExpectedReturns: { method: 'POST', path: '/v1/expected-returns' },
+  findExpectedReturn: { method: 'PUT', path: '/returns/expected/:customerId' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof API_PATHS;

@@ -73,6 +73,13 @@ import {
   partnerReturnsPage,
   partnerReturnsQuery,
 } from './api-keys.js';
+import {
+  expectedReturnsBatch,
+  expectedReturnsCreated,
+  expectedReturnView,
+  expectedScanBody,
+  expectedScanParams,
+} from './expected-returns.js';
 import type { RouteName } from './api-paths.js';
 
 export interface RouteSchemas {
@@ -180,6 +187,8 @@ export const API_ROUTES = {
   revokeApiKey: { params: apiKeyParams, answer: text },
   partnerListReturns: { query: partnerReturnsQuery, answer: partnerReturnsPage },
   partnerReadReturn: { params: partnerReturnParams, answer: partnerReturn },
+  partnerCreateExpectedReturns: { body: expectedReturnsBatch, answer: expectedReturnsCreated },
+  findExpectedReturn: { params: expectedScanParams, body: expectedScanBody, answer: expectedReturnView },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

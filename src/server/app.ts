@@ -35,6 +35,7 @@ import { billingRoutes } from './modules/billing/billing.routes.js';
 import { dispositionsRoutes } from './modules/dispositions/dispositions.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { partnerApiRoutes } from './modules/partner-api/partner-api.routes.js';
+import { expectedReturnsRoutes } from './modules/expected-returns/expected-returns.routes.js';
 
 export interface BuildAppOptions {
   /** Folder of the built SPA; served with an index.html fallback when it exists. */
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(dispositionsRoutes, { guards, dispositions: services.dispositions });
       await api.register(apiKeysRoutes, { guards, apiKeys: services.apiKeys });
       await api.register(partnerApiRoutes, { guards, partnerReturns: services.partnerReturns });
+      await api.register(expectedReturnsRoutes, { guards, expectedReturns: services.expectedReturns });
     },
     { prefix: '/api' },
   );

@@ -23,6 +23,7 @@ import { createSchedulesService } from './modules/schedules/schedules.service.js
 import { createBillingService } from './modules/billing/billing.service.js';
 import { createDispositionsService } from './modules/dispositions/dispositions.service.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { createExpectedReturnsService } from './modules/expected-returns/expected-returns.service.js';
 import { createPartnerReturnsRepository } from './modules/partner-api/partner-returns.repository.js';
 import { createPartnerReturnsService } from './modules/partner-api/partner-returns.service.js';
 import { createOutboundDataRepository } from './modules/tasks/handlers/outbound-return-data.repository.js';
@@ -94,6 +95,7 @@ export function createServices(deps: AppDeps) {
     billing: createBillingService({ db, clock: deps.clock }),
     dispositions: createDispositionsService({ db, clock: deps.clock, customerAccess }),
     apiKeys: createApiKeysService({ db, clock: deps.clock, access }),
+    expectedReturns: createExpectedReturnsService({ db, clock: deps.clock, customerAccess }),
     partnerReturns: createPartnerReturnsService({
       repo: createPartnerReturnsRepository(db),
       returnData: createOutboundDataRepository(db),

@@ -13,3 +13,4 @@ export * from './insight.js';
 export * from './dispositions.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
+export * from './expected-returns.js';

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { id, text } from './common.js';
+
+export const EXPECTED_LIMITS = { perRequest: 100, itemsPerReturn: 100, maxQuantity: 9999 } as const;
+
+export const EXPECTED_MSG = {
+  list: `Send 1 to ${EXPECTED_LIMITS.perRequest} expected returns in expected_returns`,
+  rma: 'The RMA number is required (at most 64 characters)',
+  rmaTaken: (rma: string) => `RMA ${rma} was announced already`,
+  rmaTwice: (rma: string) => `RMA ${rma} is in this request twice`,
+  tracking: 'At most 64 characters',
+  orderReference: 'At most 64 characters',
+  items: `Give 1 to ${EXPECTED_LIMITS.itemsPerReturn} items`,
+  skuOrUpc: 'Give the SKU or the UPC of the item',
+  quantity: `Quantity must be a whole number from 1 to ${EXPECTED_LIMITS.maxQuantity}`,
+  reason: 'At most 200 characters',
+  scan: 'Scan or type the label’s barcode',
+  noMatch: 'No expected return matches this label.',
+} as const;
+
+const optional64 = (message: string) => text(message).trim().max(64, { error: message }).nullish();
+
+export const expectedItemBody = z
+  .object({
+    sku: text(EXPECTED_MSG.skuOrUpc).trim().max(100, { error: EXPECTED_MSG.skuOrUpc }).nullish(),
+    upc: text(EXPECTED_MSG.skuOrUpc).trim().max(100, { error: EXPECTED_MSG.skuOrUpc }).nullish(),
+    quantity: z
+      .number({ error: EXPECTED_MSG.quantity })
+      .int({ error: EXPECTED_MSG.quantity })
+      .min(1, { error: EXPECTED_MSG.quantity })
+      .max(EXPECTED_LIMITS.maxQuantity, { error: EXPECTED_MSG.quantity }),
+    reason: text(EXPECTED_MSG.reason).trim().max(200, { error: EXPECTED_MSG.reason }).nullish(),
+  })
+  .refine((v) => !!(v.sku || v.upc), { error: EXPECTED_MSG.skuOrUpc, path: ['sku'] });
+
+export const expectedReturnBody = z.object({
+  rma: text(EXPECTED_MSG.rma).trim().min(1, { error: EXPECTED_MSG.rma }).max(64, { error: EXPECTED_MSG.rma }),
+  tracking_number: optional64(EXPECTED_MSG.tracking),
+  order_reference: optional64(EXPECTED_MSG.orderReference),
+  items: z
+    .array(expectedItemBody, { error: EXPECTED_MSG.items })
+    .min(1, { error: EXPECTED_MSG.items })
+    .max(EXPECTED_LIMITS.itemsPerReturn, { error: EXPECTED_MSG.items }),
+});
+export type ExpectedReturnBody = z.infer<typeof expectedReturnBody>;
+
+/** POST /api/v1/expected-returns: all or nothing; a refused one is named by its place (expected_returns.3.rma). */
+export const expectedReturnsBatch = z.object({
+  expected_returns: z
+    .array(expectedReturnBody, { error: EXPECTED_MSG.list })
+    .min(1, { error: EXPECTED_MSG.list })
+    .max(EXPECTED_LIMITS.perRequest, { error: EXPECTED_MSG.list }),
+});
+export type ExpectedReturnsBatch = z.infer<typeof expectedReturnsBatch>;
+
+export const expectedItemView = z.object({
+  sku: z.string().nullable(),
+  upc: z.string().nullable(),
+  quantity: z.number().int(),
+  reason: z.string().nullable(),
+});
+export const expectedReturnView = z.object({
+  id: z.number().int(),
+  customer_id: z.number().int(),
+  rma: z.string(),
+  tracking_number: z.string().nullable(),
+  order_reference: z.string().nullable(),
+  status: z.string(),
+  source: z.string(),
+  created_at: z.string(),
+  items: z.array(expectedItemView),
+});
+export type ExpectedReturnView = z.infer<typeof expectedReturnView>;
+export const expectedReturnsCreated = z.object({ created: z.array(expectedReturnView) });
+
+/** PUT /api/returns/expected/{customerId}: the desk's scan of a return label (tracking barcode or RMA). */
+export const expectedScanBody = z.object({
+  scan: text(EXPECTED_MSG.scan).trim().min(1, { error: EXPECTED_MSG.scan }).max(200, { error: EXPECTED_MSG.scan }),
+});
+export const expectedScanParams = z.object({ customerId: id() });

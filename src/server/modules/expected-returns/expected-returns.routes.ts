@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../http/envelope.js';
+import { currentApiKey, currentUser, type Guards } from '../../http/auth-guard.js';
+import { contractRoutes } from '../../http/contract-route.js';
+import type { ExpectedReturnsService } from './expected-returns.service.js';
+
+export interface ExpectedReturnsRoutesOptions {
+  guards: Guards;
+  expectedReturns: ExpectedReturnsService;
+}
+
+export const expectedReturnsRoutes: FastifyPluginAsyncZod<ExpectedReturnsRoutesOptions> = async (app, { guards, expectedReturns }) => {
+  const route = contractRoutes(app, guards);
+  route('partnerCreateExpectedReturns', {
+    access: 'key:expected_returns:write',
+    tags: ['partner API'],
+    summary: 'Announce returns before they arrive (RMA, label tracking number, order, items); all or nothing',
+    handler: async (req) => ok(await expectedReturns.announce(currentApiKey(req), req.body)),
+  });
+  route('findExpectedReturn', {
+    access: 'user',
+    tags: ['returns'],
+    summary: "The expected return a scanned label stands for (tracking barcode with its carrier's prefixes, or the RMA)",
+    handler: async (req) => ok(await expectedReturns.findByScan(currentUser(req), req.params.customerId, req.body.scan)),
+  });
+};

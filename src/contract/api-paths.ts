@@ -115,6 +115,7 @@ export const API_PATHS = {
   // pre-advice (issue 26): announced by the brand's platform, found by the desk's label scan
   partnerCreateExpectedReturns: { method: 'POST', path: '/v1/expected-returns' },
   findExpectedReturn: { method: 'PUT', path: '/returns/expected/:customerId' },
+  importExpectedReturns: { method: 'POST', path: '/su/customers/:id/expected-returns/import' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof API_PATHS;

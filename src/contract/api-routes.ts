@@ -74,6 +74,8 @@ import {
   partnerReturnsQuery,
 } from './api-keys.js';
 import {
+  expectedImportAnswer,
+  expectedImportBody,
   expectedReturnsBatch,
   expectedReturnsCreated,
   expectedReturnView,
@@ -189,6 +191,7 @@ export const API_ROUTES = {
   partnerReadReturn: { params: partnerReturnParams, answer: partnerReturn },
   partnerCreateExpectedReturns: { body: expectedReturnsBatch, answer: expectedReturnsCreated },
   findExpectedReturn: { params: expectedScanParams, body: expectedScanBody, answer: expectedReturnView },
+  importExpectedReturns: { params: idParam, body: expectedImportBody, answer: expectedImportAnswer },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

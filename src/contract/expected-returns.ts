@@ -78,3 +78,13 @@ export const expectedScanBody = z.object({
   scan: text(EXPECTED_MSG.scan).trim().min(1, { error: EXPECTED_MSG.scan }).max(200, { error: EXPECTED_MSG.scan }),
 });
 export const expectedScanParams = z.object({ customerId: id() });
+
+/** POST /api/su/customers/{id}/expected-returns/import: a CSV file as text, or an XLSX file as base64. */
+export const expectedImportBody = z.object({
+  format: z.enum(['csv', 'xlsx'], { error: 'format must be csv or xlsx' }),
+  content: text('content is required')
+    .min(1, { error: 'content is required' })
+    .max(10 * 1024 * 1024, { error: 'The file is too large' }),
+});
+export type ExpectedImportBody = z.infer<typeof expectedImportBody>;
+export const expectedImportAnswer = z.object({ created: z.number().int(), rmas: z.array(z.string()) });

@@ -17,6 +17,15 @@ export const expectedReturnsRoutes: FastifyPluginAsyncZod<ExpectedReturnsRoutesO
     summary: 'Announce returns before they arrive (RMA, label tracking number, order, items); all or nothing',
     handler: async (req) => ok(await expectedReturns.announce(currentApiKey(req), req.body)),
   });
+  route('importExpectedReturns', {
+    access: 'admin',
+    tags: ['admin'],
+    summary: 'Upload expected returns for a customer (CSV text or XLSX as base64; one row per item)',
+    description:
+      'All or nothing: a file with a bad cell writes nothing and answers 422 with one message per problem ("Line 4, column F (quantity): …").',
+    options: { bodyLimit: 15 * 1024 * 1024 },
+    handler: async (req) => ok(await expectedReturns.importFile(currentUser(req), req.params.id, req.body)),
+  });
   route('findExpectedReturn', {
     access: 'user',
     tags: ['returns'],

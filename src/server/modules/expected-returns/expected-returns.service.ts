@@ -1,9 +1,16 @@
-import { EXPECTED_MSG, type ExpectedReturnsBatch, type ExpectedReturnView } from '../../../contract/expected-returns.js';
+import {
+  EXPECTED_MSG,
+  type ExpectedImportBody,
+  type ExpectedReturnBody,
+  type ExpectedReturnsBatch,
+  type ExpectedReturnView,
+} from '../../../contract/expected-returns.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
-import { notFound, validationError } from '../../http/errors.js';
+import { AppError, notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import type { ApiKeyCaller, Caller } from '../auth/auth-user.js';
+import { requireAdmin, type ApiKeyCaller, type AuthUser, type Caller } from '../auth/auth-user.js';
+import { expectedReturnsOf, readCsvRows, readXlsxRows, type FileRow } from './expected-returns.file.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { trackingCandidates, trackingKey } from './carrier-labels.js';
 import { createExpectedReturnsRepository, type ExpectedItemRow, type ExpectedReturnRow } from './expected-returns.repository.js';
@@ -28,9 +35,60 @@ function present(r: ExpectedReturnRow & { items: ExpectedItemRow[] }): ExpectedR
  * Pre-advice (issue 26): a brand's platform announces returns with its API key, all or nothing
  * (a refused one is named by its place and field); the desk finds one by scanning its label.
  */
+/** A refused file: 422 with every problem by line and column, on the `content` field. */
+const fileRefused = (errors: string[]) => validationError({ content: errors.slice(0, 1000) });
+
 export function createExpectedReturnsService(deps: { db: Db; clock: Clock; customerAccess: CustomerAccess }) {
   const uow = unitOfWork(deps.db, repos);
+
+  const toRow = (customerId: number, e: ExpectedReturnBody, source: string, createdBy: string, apiKeyId: number | null, now: Date) => ({
+    customerId,
+    rma: e.rma,
+    trackingNumber: e.tracking_number || null,
+    trackingKey: e.tracking_number ? trackingKey(e.tracking_number) : null,
+    orderReference: e.order_reference || null,
+    source,
+    apiKeyId,
+    createdBy,
+    createdAt: now,
+    updatedAt: now,
+    items: e.items.map((i) => ({ sku: i.sku || null, upc: i.upc || null, quantity: i.quantity, reason: i.reason || null })),
+  });
+
   return {
+    /** An admin's file (CSV or XLSX): all or nothing, every bad cell named by line and column. */
+    async importFile(actor: AuthUser, customerId: number, body: ExpectedImportBody): Promise<{ created: number; rmas: string[] }> {
+      requireAdmin(actor);
+      await deps.customerAccess.require(actor, customerId);
+      let rows: FileRow[];
+      if (body.format === 'csv') {
+        const read = readCsvRows(body.content);
+        if (read.error) throw fileRefused([read.error]);
+        rows = read.rows;
+      } else {
+        rows = await readXlsxRows(body.content).catch(() => {
+          throw new AppError(422, 'The file is not an XLSX workbook', ['The file is not an XLSX workbook'], {
+            content: ['The file is not an XLSX workbook'],
+          });
+        });
+      }
+      const parsed = expectedReturnsOf(rows);
+      if (parsed.errors.length) throw fileRefused(parsed.errors);
+      const now = deps.clock.now();
+      return uow.transaction(async (tx) => {
+        const taken = await tx.expected.takenRmas(
+          customerId,
+          parsed.returns.map((r) => r.rma),
+        );
+        const clashes = parsed.returns
+          .filter((r) => taken.has(r.rma.toUpperCase()))
+          .map((r) => `${r.rmaAt}: ${EXPECTED_MSG.rmaTaken(r.rma)}`);
+        if (clashes.length) throw fileRefused(clashes);
+        await tx.expected.insert(parsed.returns.map((r) => toRow(customerId, r, 'upload', actor.username, null, now)));
+        return { created: parsed.returns.length, rmas: parsed.returns.map((r) => r.rma) };
+      });
+    },
+
     async announce(key: ApiKeyCaller, body: ExpectedReturnsBatch): Promise<{ created: ExpectedReturnView[] }> {
       await deps.customerAccess.require(key, key.customerId);
       const now = deps.clock.now();
@@ -49,21 +107,7 @@ export function createExpectedReturnsService(deps: { db: Db; clock: Clock; custo
           seen.add(upper);
         });
         if (Object.keys(errors).length) throw validationError(errors);
-        const saved = await tx.expected.insert(
-          list.map((e) => ({
-            customerId: key.customerId,
-            rma: e.rma,
-            trackingNumber: e.tracking_number || null,
-            trackingKey: e.tracking_number ? trackingKey(e.tracking_number) : null,
-            orderReference: e.order_reference || null,
-            source: 'api',
-            apiKeyId: key.keyId,
-            createdBy: `API key #${key.keyId}`,
-            createdAt: now,
-            updatedAt: now,
-            items: e.items.map((i) => ({ sku: i.sku || null, upc: i.upc || null, quantity: i.quantity, reason: i.reason || null })),
-          })),
-        );
+        const saved = await tx.expected.insert(list.map((e) => toRow(key.customerId, e, 'api', `API key #${key.keyId}`, key.keyId, now)));
         return { created: saved.map(present) };
       });
     },

@@ -116,6 +116,7 @@ export const API_PATHS = {
   partnerCreateExpectedReturns: { method: 'POST', path: '/v1/expected-returns' },
   findExpectedReturn: { method: 'PUT', path: '/returns/expected/:customerId' },
   importExpectedReturns: { method: 'POST', path: '/su/customers/:id/expected-returns/import' },
+  saveExpectedSettings: { method: 'PUT', path: '/su/customers/:id/expected-returns/settings' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof API_PATHS;

@@ -76,6 +76,8 @@ import {
 import {
   expectedImportAnswer,
   expectedImportBody,
+  expectedSettings,
+  expectedSettingsBody,
   expectedReturnsBatch,
   expectedReturnsCreated,
   expectedReturnView,
@@ -192,6 +194,7 @@ export const API_ROUTES = {
   partnerCreateExpectedReturns: { body: expectedReturnsBatch, answer: expectedReturnsCreated },
   findExpectedReturn: { params: expectedScanParams, body: expectedScanBody, answer: expectedReturnView },
   importExpectedReturns: { params: idParam, body: expectedImportBody, answer: expectedImportAnswer },
+  saveExpectedSettings: { params: idParam, body: expectedSettingsBody, answer: expectedSettings },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

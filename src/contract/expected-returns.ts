@@ -88,3 +88,14 @@ export const expectedImportBody = z.object({
 });
 export type ExpectedImportBody = z.infer<typeof expectedImportBody>;
 export const expectedImportAnswer = z.object({ created: z.number().int(), rmas: z.array(z.string()) });
+
+/** PUT /api/su/customers/{id}/expected-returns/settings */
+export const EXPECTED_SETTINGS_MSG = { overdueDays: 'Overdue after must be a whole number of days from 1 to 365' } as const;
+export const expectedSettingsBody = z.object({
+  overdue_days: z
+    .number({ error: EXPECTED_SETTINGS_MSG.overdueDays })
+    .int({ error: EXPECTED_SETTINGS_MSG.overdueDays })
+    .min(1, { error: EXPECTED_SETTINGS_MSG.overdueDays })
+    .max(365, { error: EXPECTED_SETTINGS_MSG.overdueDays }),
+});
+export const expectedSettings = z.object({ overdue_days: z.number().int() });

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { id, MAX_ID, text } from './common.js';
 
 /** The events a customer's endpoint may subscribe to (issue 26; docs/integrations.md "Webhooks"). */
-export const WEBHOOK_EVENT_TYPES = ['return.received', 'return.corrected', 'parcel.received', 'parcel.matched'] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  'return.received',
+  'return.corrected',
+  'parcel.received',
+  'parcel.matched',
+  'expected_return.overdue',
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** What "send a test event" sends; no endpoint subscribes to it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

@@ -68,6 +68,8 @@ const envSchema = z.object({
   PARTNER_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
   /** How long a webhook receiver may take to answer before the attempt counts as failed (issue 26). */
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How often a worker looks for expected returns that became overdue (0 = never; issue 26). */
+  EXPECTED_OVERDUE_POLL_MINUTES: z.coerce.number().int().min(0).default(60),
   /** Accept http:// webhook URLs: only for a receiver on the same machine (development, tests). */
   WEBHOOK_ALLOW_HTTP: boolFlag,
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),

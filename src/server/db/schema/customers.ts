@@ -16,6 +16,8 @@ export const customers = pgTable(
     /** Unknown parcels of this customer turn amber, then red, after this many days waiting (issue 11). */
     parcelAmberDays: integer('parcel_amber_days').notNull().default(2),
     parcelRedDays: integer('parcel_red_days').notNull().default(5),
+    /** An expected return not received this many days after it was announced is overdue (issue 26). */
+    expectedOverdueDays: integer('expected_overdue_days').notNull().default(14),
     /** ISO 4217 code of the customer's billing currency (issue 12). */
     currency: text('currency').notNull().default('EUR'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

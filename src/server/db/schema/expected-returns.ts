@@ -23,6 +23,8 @@ export const expectedReturns = pgTable(
     /** api (an API key) | upload (an admin's file) */
     source: text('source').notNull(),
     apiKeyId: integer('api_key_id'),
+    /** When it was found overdue (and `expected_return.overdue` sent); once. */
+    overdueAt: timestamp('overdue_at', { withTimezone: true }),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

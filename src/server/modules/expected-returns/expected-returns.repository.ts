@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { expectedReturnItems, expectedReturns } from '../../db/schema/index.js';
+import { customers, expectedReturnItems, expectedReturns } from '../../db/schema/index.js';
+import { queryRows } from '../../db/client.js';
 
 export type ExpectedReturnRow = typeof expectedReturns.$inferSelect;
 export type ExpectedItemRow = typeof expectedReturnItems.$inferSelect;
@@ -52,6 +53,42 @@ export function createExpectedReturnsRepository(db: DbOrTx) {
         saved.push(r!);
       }
       return withItems(saved);
+    },
+
+    async setOverdueDays(customerId: number, days: number): Promise<boolean> {
+      const rows = await db
+        .update(customers)
+        .set({ expectedOverdueDays: days })
+        .where(eq(customers.id, customerId))
+        .returning({ id: customers.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Marks the expected returns past their customer's days as overdue, once (a row another node
+     * marked first is not taken again), and answers them with their items.
+     */
+    async markOverdue(now: Date) {
+      const marked = await queryRows<{ id: number }>(
+        db,
+        sql`UPDATE expected_returns e SET overdue_at = ${now.toISOString()}::timestamptz, updated_at = ${now.toISOString()}::timestamptz
+            FROM customers c
+            WHERE c.id = e.customer_id AND e.status = 'expected' AND e.overdue_at IS NULL
+              AND e.created_at <= ${now.toISOString()}::timestamptz - c.expected_overdue_days * interval '1 day'
+            RETURNING e.id`,
+      );
+      if (!marked.length) return [];
+      const rows = await db
+        .select()
+        .from(expectedReturns)
+        .where(
+          inArray(
+            expectedReturns.id,
+            marked.map((m) => Number(m.id)),
+          ),
+        )
+        .orderBy(asc(expectedReturns.id));
+      return withItems(rows);
     },
 
     /** The customer's expected return whose tracking key is one of `keys`, or whose RMA is the scan; the newest first. */

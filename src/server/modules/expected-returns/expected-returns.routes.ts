@@ -26,6 +26,12 @@ export const expectedReturnsRoutes: FastifyPluginAsyncZod<ExpectedReturnsRoutesO
     options: { bodyLimit: 15 * 1024 * 1024 },
     handler: async (req) => ok(await expectedReturns.importFile(currentUser(req), req.params.id, req.body)),
   });
+  route('saveExpectedSettings', {
+    access: 'admin',
+    tags: ['admin'],
+    summary: "Set after how many days a customer's expected return that has not arrived is overdue",
+    handler: async (req) => ok(await expectedReturns.saveSettings(currentUser(req), req.params.id, req.body.overdue_days)),
+  });
   route('findExpectedReturn', {
     access: 'user',
     tags: ['returns'],

@@ -13,9 +13,10 @@ import { requireAdmin, type ApiKeyCaller, type AuthUser, type Caller } from '../
 import { expectedReturnsOf, readCsvRows, readXlsxRows, type FileRow } from './expected-returns.file.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { trackingCandidates, trackingKey } from './carrier-labels.js';
+import { createWebhookEventsRepository } from '../webhooks/webhook-events.repository.js';
 import { createExpectedReturnsRepository, type ExpectedItemRow, type ExpectedReturnRow } from './expected-returns.repository.js';
 
-const repos = (db: DbOrTx) => ({ expected: createExpectedReturnsRepository(db) });
+const repos = (db: DbOrTx) => ({ expected: createExpectedReturnsRepository(db), events: createWebhookEventsRepository(db) });
 
 function present(r: ExpectedReturnRow & { items: ExpectedItemRow[] }): ExpectedReturnView {
   return {
@@ -109,6 +110,31 @@ export function createExpectedReturnsService(deps: { db: Db; clock: Clock; custo
         if (Object.keys(errors).length) throw validationError(errors);
         const saved = await tx.expected.insert(list.map((e) => toRow(key.customerId, e, 'api', `API key #${key.keyId}`, key.keyId, now)));
         return { created: saved.map(present) };
+      });
+    },
+
+    async saveSettings(actor: AuthUser, customerId: number, overdueDays: number): Promise<{ overdue_days: number }> {
+      requireAdmin(actor);
+      if (!(await uow.repos.expected.setOverdueDays(customerId, overdueDays))) throw notFound('Customer not found.');
+      return { overdue_days: overdueDays };
+    },
+
+    /**
+     * The scheduler's tick: expected returns past their customer's days become overdue, each once
+     * whatever the number of worker nodes, with an `expected_return.overdue` event in the same
+     * transaction. Answers how many.
+     */
+    async markOverdue(now: Date): Promise<number> {
+      return uow.transaction(async (tx) => {
+        const overdue = await tx.expected.markOverdue(now);
+        for (const e of overdue) {
+          const data = { ...present(e), overdue_at: now.toISOString() };
+          await tx.events.emit(
+            { customerId: e.customerId, eventType: 'expected_return.overdue', subject: `expected_return:${e.id}`, data },
+            now,
+          );
+        }
+        return overdue.length;
       });
     },
 

@@ -9,6 +9,10 @@ import { startRollupFold } from './schedulers/rollup-fold.scheduler.js';
 import { startPhotoCleanup } from './schedulers/photo-cleanup.scheduler.js';
 import { publicBaseUrl } from '../../bootstrap/photo-storage.js';
 import { startReportScheduler } from './schedulers/report.scheduler.js';
+import { startExpectedOverdue } from './schedulers/expected-overdue.scheduler.js';
+import { createExpectedReturnsService } from '../expected-returns/expected-returns.service.js';
+import { createCustomerAccess } from '../customers/customer-access.service.js';
+import { createAccessRepository } from '../access/access.repository.js';
 import { createSchedulesService } from '../schedules/schedules.service.js';
 
 /** Everything the worker role runs: the task worker, the inbound scan, the roll-up fold, the photo cleanup and the report scheduler. */
@@ -54,6 +58,18 @@ export function startBackground(deps: AppDeps, log: Logger) {
     log,
     onQueued: () => worker.poke(),
   });
+  const expected = createExpectedReturnsService({
+    db: deps.database.db,
+    clock: deps.clock,
+    customerAccess: createCustomerAccess(createAccessRepository(deps.database.db)),
+  });
+  const overdue = startExpectedOverdue({
+    markOverdue: expected.markOverdue,
+    clock: deps.clock,
+    everyMinutes: deps.config.EXPECTED_OVERDUE_POLL_MINUTES,
+    log,
+    onQueued: () => worker.poke(),
+  });
   const listenUrl = deps.database.kind === 'postgres' ? wakeupListenUrl(deps.config) : undefined;
   if (deps.database.kind === 'postgres' && !listenUrl) log.warn(pollingFallbackMessage(deps.config.WORKER_POLL_MS));
   const wakeup = listenUrl ? startTaskWakeup({ databaseUrl: listenUrl, onTask: () => worker.poke(), log }) : undefined;
@@ -66,6 +82,7 @@ export function startBackground(deps: AppDeps, log: Logger) {
       fold.stop();
       photoCleanup.stop();
       reportScheduler.stop();
+      overdue.stop();
       await wakeup?.stop();
       await worker.stop();
     },

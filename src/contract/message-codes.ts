@@ -1,6 +1,7 @@
 // Stable codes for the API's human messages (issue 24). The envelope keeps sending the English text
 // of SPEC §8 and the contract, and beside it `{ code, params }`, which the SPA translates. A code is
 // `<group>.<name>` of the message constant, so it stays the same while the English text may be edited.
+import { API_KEY_MSG } from './api-keys.js';
 import { BILLING_MSG } from './billing.js';
 import { BLIND_MSG } from './blind.js';
 import { TEXT_MSG } from './common.js';
@@ -8,6 +9,7 @@ import { CORRECTION_MSG } from './corrections.js';
 import { CUSTOMER_MSG } from './customers.js';
 import { DASHBOARD_MSG } from './dashboard.js';
 import { DISPOSITION_MSG } from './disposition-rules.js';
+import { EXPECTED_MSG, EXPECTED_SETTINGS_MSG } from './expected-returns.js';
 import { HISTORY_MSG } from './history.js';
 import { INPUT_MSG } from './input-messages.js';
 import { LANGUAGE_MSG } from './locales.js';
@@ -24,6 +26,7 @@ import { SCHEDULE_MSG } from './schedules.js';
 import { SETTING_MSG } from './settings.js';
 import { TASK_MSG } from './tasks.js';
 import { USER_MSG } from './users.js';
+import { WEBHOOK_MSG } from './webhooks.js';
 
 type MessageValue = string | ((...args: never[]) => string);
 
@@ -49,6 +52,10 @@ export const MESSAGE_GROUPS: Record<string, Readonly<Record<string, MessageValue
   task: TASK_MSG,
   user: USER_MSG,
   language: LANGUAGE_MSG,
+  apiKey: API_KEY_MSG,
+  webhook: WEBHOOK_MSG,
+  expected: EXPECTED_MSG,
+  expectedSettings: EXPECTED_SETTINGS_MSG,
   // Messages declared one by one in their modules.
   misc: {
     currencyInvalid: CURRENCY_INVALID,

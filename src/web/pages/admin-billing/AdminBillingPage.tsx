@@ -7,23 +7,13 @@ import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { AdminOnly } from '../../components/AdminOnly';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { BILLING_EVENT_LABELS } from '../admin-customers/admin-labels';
+import { saveFile } from '../../lib/save-file';
 
 const lastMonth = () => {
   const now = new Date();
   const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   return d.toISOString().slice(0, 7);
 };
-
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function BillingScreen() {
   const { t, i18n } = useLingui();

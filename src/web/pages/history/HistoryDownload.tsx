@@ -6,6 +6,7 @@ import { Button, Group, Progress, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { downloadRoute, type DownloadProgress } from '../../api/client';
+import { saveFile } from '../../lib/save-file';
 
 /** Measured XLSX size per row of the history download (bench/dashboard.results.md). */
 const XLSX_BYTES_PER_ROW = 75;
@@ -14,17 +15,6 @@ function percent(format: 'csv' | 'xlsx', p: DownloadProgress): number {
   if (!p.totalRows) return 0;
   const done = format === 'csv' ? Math.max(0, p.lines - 1) / p.totalRows : p.bytes / (p.totalRows * XLSX_BYTES_PER_ROW);
   return Math.min(99, Math.round(done * 100));
-}
-
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export function HistoryDownload({ query, total }: { query: Record<string, string | number>; total: number }) {

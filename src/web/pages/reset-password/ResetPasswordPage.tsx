@@ -1,23 +1,19 @@
-import { Alert, Anchor, Button, Center, Loader, Stack, Text, PasswordInput } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text, PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconArrowLeft, IconCircleCheck, IconExclamationCircle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { resetPasswordForm } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
-import { failureText } from '../../api/client';
 import { WithQueryCache } from '../../api/QueryCache';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { schemaValidate } from '../../lib/form';
 import { AuthHeading } from '../auth-heading';
 import { usePageTitle } from '../../lib/page-title';
-
-type Outcome = { ok: true } | { ok: false; text: string } | null;
+import { BackToLogin, OutcomeAlert, useRequestOutcome } from '../password-form';
 
 /** SPEC §2.5: check the link, then let the user choose a new password. */
 function ResetPasswordPageForm() {
   const { username = '', token = '' } = useParams();
-  const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm({
     mode: 'controlled',
     initialValues: { new_pass: '', new_pass_confirmed: '' },
@@ -27,29 +23,15 @@ function ResetPasswordPageForm() {
   // so the form stays while the user types, and after the new password is saved.
   const validity = useRouteQuery('validateResetToken', { body: { username, token } }, { staleTime: Infinity, retry: false });
   const check = validity.isPending ? 'checking' : validity.isSuccess ? 'valid' : 'expired';
-  const confirm = useRouteMutation('confirmPassword', {
-    onSuccess: () => {
-      form.reset();
-      setOutcome({ ok: true });
-    },
-    onError: (error) => setOutcome({ ok: false, text: failureText(error.failure) }),
-  });
+  const { outcome, clear, callbacks } = useRequestOutcome(form.reset);
+  const confirm = useRouteMutation('confirmPassword', callbacks);
 
   usePageTitle('Reset Password');
 
   const submit = form.onSubmit(({ new_pass }) => {
-    setOutcome(null);
+    clear();
     confirm.mutate({ body: { username, token, new_pass } });
   });
-
-  const backToLogin = (
-    <Center>
-      <Anchor component={Link} to="/auth/login" size="sm">
-        <IconArrowLeft size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
-        Back to login
-      </Anchor>
-    </Center>
-  );
 
   return (
     <div>
@@ -78,16 +60,7 @@ function ResetPasswordPageForm() {
         {check === 'valid' && (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              {outcome?.ok && (
-                <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} role="status">
-                  {MSG.passwordUpdated}
-                </Alert>
-              )}
-              {outcome && !outcome.ok && (
-                <Alert color="red" variant="light" icon={<IconExclamationCircle size={18} />} role="alert">
-                  {outcome.text}
-                </Alert>
-              )}
+              <OutcomeAlert outcome={outcome} successIcon={<IconCircleCheck size={18} />} successText={MSG.passwordUpdated} />
               <PasswordInput
                 label="Password"
                 autoComplete="new-password"
@@ -108,7 +81,7 @@ function ResetPasswordPageForm() {
           </form>
         )}
 
-        {backToLogin}
+        <BackToLogin />
       </Stack>
     </div>
   );

@@ -3,9 +3,9 @@
 // was opened on: another admin's correction meanwhile is a 409. Rendered only while open, so each
 // opening starts from the return as it is now.
 import { useRef, useState } from 'react';
-import { Alert, Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle, IconPlus } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ProductRow } from '../../../contract/blind';
 import { DEFAULT_BLIND_CONDITION, DEFAULT_CONDITION } from '../../../contract/constants';
 import { correctionBody } from '../../../contract/corrections';
@@ -16,6 +16,7 @@ import { ProductSearch } from '../blind-return/ProductSearch';
 import { CorrectionLinesTable } from './CorrectionLinesTable';
 import { CorrectionMissingLines } from './CorrectionMissingLines';
 import { binRule, correctionRequest, initialCorrection, newCorrectionLine, type CorrectionValues } from './correction-form';
+import { OrderLinePicker } from './correction-table';
 
 /** The customer's reasons and dispositions and, for an order-based return, the order's lines a new line may name. */
 function useCorrectionChoices(r: ReturnView, opened: boolean) {
@@ -103,20 +104,15 @@ export function CorrectionModal({
             </Text>
           )}
           {orderBased ? (
-            <Group align="end" gap="xs">
-              <Select
-                label="Add a line of the order"
-                placeholder={loading ? 'Loading the order…' : 'Pick an order line'}
-                data={lineOptions}
-                value={adding}
-                onChange={setAdding}
-                searchable
-                w={420}
-              />
-              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={addOrderLine} disabled={!adding}>
-                Add line
-              </Button>
-            </Group>
+            <OrderLinePicker
+              label="Add a line of the order"
+              placeholder={loading ? 'Loading the order…' : 'Pick an order line'}
+              choices={lineOptions}
+              value={adding}
+              onChange={setAdding}
+              onAdd={addOrderLine}
+              action="Add line"
+            />
           ) : (
             <div style={{ maxWidth: 520 }} data-testid="correction-product-search">
               <ProductSearch customerId={r.customer_id} onPick={addProduct} onScan={addProduct} inputRef={productRef} />

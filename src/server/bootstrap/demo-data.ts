@@ -1,6 +1,7 @@
 import { RESERVED_COMPANY } from '../../contract/constants.js';
 import type { Config } from '../config.js';
-import type { Database, Db } from '../db/client.js';
+import type { Database, Db, DbOrTx } from '../db/client.js';
+import { unitOfWork } from '../db/unit-of-work.js';
 import { hashPassword, randomPassword } from '../lib/crypto.js';
 import { createOrderImportRepository } from '../modules/orders/order-import.repository.js';
 import { createOrderImportService } from '../modules/orders/order-import.service.js';
@@ -56,13 +57,16 @@ export async function loadDemoData(db: Db, opts: { operatorPassword?: string; no
   const generated = opts.operatorPassword ? undefined : randomPassword();
   const passwordHash = await hashPassword(opts.operatorPassword ?? generated!);
 
-  return db.transaction(async (tx) => {
-    const repo = createBootstrapRepository(tx);
+  // The import service is built on the load's transaction too: its file transactions nest as savepoints.
+  const demoRepos = (d: DbOrTx) => ({
+    repo: createBootstrapRepository(d),
+    importRepo: createOrderImportRepository(d),
+    importer: createOrderImportService({ db: d, clock: { now: () => opts.now } }),
+  });
+  return unitOfWork(db, demoRepos).transaction(async ({ repo, importRepo, importer }) => {
     await repo.lockTransaction(DEMO_LOCK_KEY);
     if ((await repo.customerCount()) > 0) return { loaded: false, reason: 'the database already has customers' };
 
-    const importRepo = createOrderImportRepository(tx);
-    const importer = createOrderImportService({ db: tx, clock: { now: () => opts.now } });
     const ordersByCustomer = demoOrders(opts.now);
     const operatorCustomerIds: number[] = [];
     let orderCount = 0;

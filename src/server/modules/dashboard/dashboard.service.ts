@@ -1,5 +1,6 @@
 import { DASHBOARD_FAILED_LIMIT, type DashboardAnswer, type DashboardQuery } from '../../../contract/dashboard.js';
 import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
@@ -162,10 +163,10 @@ export type DashboardService = ReturnType<typeof createDashboardService>;
 
 /** Folds the roll-up deltas until none is left (or another node is folding). */
 export async function foldRollups(db: Db, batch = 20_000): Promise<number> {
+  const uow = unitOfWork(db, createDashboardRepository);
   let total = 0;
   for (;;) {
-    const folded = await db.transaction(async (tx) => {
-      const repo = createDashboardRepository(tx);
+    const folded = await uow.transaction(async (repo) => {
       if (!(await repo.tryFoldLock())) return 0;
       return repo.fold(batch);
     });

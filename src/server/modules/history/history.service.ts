@@ -4,6 +4,7 @@ import { LIMITS } from '../../../contract/constants.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { Db } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { createHistoryRepository, type HistoryFilter } from './history.repository.js';
 import type { Principals } from '../auth/principals.js';
 import type { Clock } from '../../lib/clock.js';
@@ -20,6 +21,9 @@ export function createHistoryService(deps: {
   readDb?: () => Promise<Db>;
 }) {
   const readDb = deps.readDb ?? (() => Promise.resolve(deps.db));
+  const uow = unitOfWork(deps.db, createHistoryRepository);
+  // Reads that may go to the replica: the repositories over whichever database read routing picks.
+  const readRepos = async () => unitOfWork(await readDb(), createHistoryRepository).repos;
   const filterOf = (q: Omit<HistoryQuery, 'page' | 'cursor'>, customerIds: number[] | undefined): HistoryFilter => ({
     customerIds,
     isBlind: q['filter[is_blind]'],
@@ -74,7 +78,7 @@ export function createHistoryService(deps: {
           if (attempt < 2) continue;
         }
         const customerIds = customerId !== undefined ? [customerId] : (p.links ?? undefined);
-        const r = await createHistoryRepository(await readDb()).checkedPage(
+        const r = await (await readRepos()).checkedPage(
           { tokenHash: p.tokenHash, now: clock.now(), isSu: p.user.isSu, links: p.links, customerId },
           filterOf(q, customerIds),
           q.page,
@@ -101,7 +105,7 @@ export function createHistoryService(deps: {
       const filter = filterOf(q, await customersOf(user, q['filter[customer_id]']));
       const perPage = LIMITS.historyPageSize;
       // The page and the total in one read-only snapshot, so they agree while returns are being saved.
-      const { rows, total } = await deps.db.transaction((tx) => createHistoryRepository(tx).page(filter, q.page, perPage), {
+      const { rows, total } = await uow.transaction((repo) => repo.page(filter, q.page, perPage), {
         isolationLevel: 'repeatable read',
         accessMode: 'read only',
       });
@@ -123,7 +127,7 @@ export function createHistoryService(deps: {
       q: HistoryDownloadQuery,
     ): Promise<{ fileName: string; contentType: string; rows: number; stream: Readable }> {
       const filter = filterOf(q, await customersOf(user, q['filter[customer_id]']));
-      const repo = createHistoryRepository(await readDb());
+      const repo = await readRepos();
       const rows = filter.customerIds?.length === 0 ? 0 : await repo.count(filter);
       const format: HistoryFileFormat = q.format;
       const stamp = (deps.clock?.now() ?? new Date()).toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');

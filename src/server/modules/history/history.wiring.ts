@@ -33,7 +33,7 @@ export function createHistoryServices(
       reasons: createReasonsRepository(db),
       dispositions: createDispositionsRepository(db),
       createReturn: createReturnCommand(db),
-      photoRules: createPhotoRules(db),
+      photoRules: createPhotoRules(createPhotosRepository(db)),
       customerAccess,
       parcelForReturn,
       clock,

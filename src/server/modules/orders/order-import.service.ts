@@ -8,7 +8,8 @@ import type { CustomerRow } from '../customers/customer-access.repository.js';
 import { capErrors, orderFileSlices, sortErrors } from './order-file.parser.js';
 import { jsonPath, validateOrder, findDuplicateOrders, rawSourceId, type ParsedOrder, type ParsedSlice } from './order-file.validation.js';
 import type { DbOrTx } from '../../db/client.js';
-import { createOrderImportRepository, refreshImportStatistics } from './order-import.repository.js';
+import { unitOfWork, type UnitOfWork } from '../../db/unit-of-work.js';
+import { createOrderImportRepository, refreshImportStatistics, type OrderImportRepository } from './order-import.repository.js';
 import { createImportWriter, emptySummary, ImportMismatchError } from './order-import.writer.js';
 
 export { ImportMismatchError } from './order-import.writer.js';
@@ -56,7 +57,8 @@ function* startingWith<T>(first: T, rest: Iterator<T>): Generator<T> {
 /** `db` may be a transaction already (demo data): the file's transaction then nests as a savepoint. */
 export function createOrderImportService(deps: { db: DbOrTx; clock?: Clock }) {
   const { db } = deps;
-  const repo = createOrderImportRepository(db);
+  const uow = unitOfWork(db, createOrderImportRepository);
+  const repo = uow.repos;
   const clock = deps.clock ?? systemClock;
 
   async function requireCustomer(ref: string | number): Promise<CustomerRow> {
@@ -79,8 +81,13 @@ export function createOrderImportService(deps: { db: DbOrTx; clock?: Clock }) {
    * Parses (slice by slice) and writes in one transaction. `errors` collects every bad row of the
    * file; any of them rolls the transaction back.
    */
-  async function writeSlices(fileTx: DbOrTx, customer: CustomerRow, slices: Iterator<ParsedSlice>, errors: ImportError[]) {
-    const writer = createImportWriter(fileTx, customer, clock.now());
+  async function writeSlices(
+    file: UnitOfWork<OrderImportRepository>,
+    customer: CustomerRow,
+    slices: Iterator<ParsedSlice>,
+    errors: ImportError[],
+  ) {
+    const writer = createImportWriter(file, customer, clock.now());
     let writing: Promise<void> = Promise.resolve();
     let failure: { error: unknown } | undefined;
     let batch: ParsedOrder[] = [];
@@ -134,7 +141,7 @@ export function createOrderImportService(deps: { db: DbOrTx; clock?: Clock }) {
     }
     const all = startingWith(first.value, slices);
     try {
-      const result = await db.transaction((fileTx) => writeSlices(fileTx, customer, all, errors));
+      const result = await uow.transaction((_, file) => writeSlices(file, customer, all, errors));
       // After the commit: ANALYZE sees the new rows only then, and VACUUM cannot run in a transaction.
       if (result.summary.orders_created + result.summary.lines_created >= BULK_ROWS) await refreshStatisticsQuietly();
       result.summary.errors = capErrors(result.summary.errors);

@@ -1,9 +1,8 @@
 import type { ImportError, ImportSummary } from '../../../contract/order-import.js';
-import type { DbOrTx } from '../../db/client.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { CustomerRow } from '../customers/customer-access.repository.js';
 import type { ParsedOrder } from './order-file.validation.js';
 import {
-  createOrderImportRepository,
   sameDetails,
   withDetails,
   type NewOrderLineRow,
@@ -26,7 +25,7 @@ export const emptySummary = (errors: ImportError[] = []): ImportSummary => ({
 });
 
 /**
- * Writes one file's orders inside the file's transaction, a batch at a time in file order, and
+ * Writes one file's orders inside the file's transaction (`file`: the unit of work bound to it), a batch at a time in file order, and
  * keeps what the answer needs (issue 13: the import writes each batch while it parses the next).
  *
  * Products: a batch's SKUs not seen yet in the file are looked up (their stored rows remembered as
@@ -39,8 +38,8 @@ export const emptySummary = (errors: ImportError[] = []): ImportSummary => ({
  * order that exists already (customer, source_id) is left exactly as it is. After each batch, what
  * was stored is compared with what was parsed; a difference throws ImportMismatchError.
  */
-export function createImportWriter(fileTx: DbOrTx, customer: CustomerRow, now: Date) {
-  const repo = createOrderImportRepository(fileTx);
+export function createImportWriter(file: UnitOfWork<OrderImportRepository>, customer: CustomerRow, now: Date) {
+  const repo = file.repos;
   const summary = emptySummary();
   const orderIds = new Map<string, number>();
   const productIds = new Map<string, number>();
@@ -130,7 +129,7 @@ export function createImportWriter(fileTx: DbOrTx, customer: CustomerRow, now: D
     summary.lines_created += r.linesCreated;
     for (const [k, v] of r.ids) orderIds.set(k, v);
   };
-  const inSavepoint = (batch: ParsedOrder[]) => fileTx.transaction((tx) => writeBatch(createOrderImportRepository(tx), batch));
+  const inSavepoint = (batch: ParsedOrder[]) => file.transaction((tx) => writeBatch(tx, batch));
 
   return {
     /** Writes one batch of orders (file order); a failing order is reported in the summary. */

@@ -5,6 +5,7 @@ import type { SecretBox } from '../../lib/crypto.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { createReasonsRepository } from '../customers/reasons.repository.js';
 import { createPhotoRules } from '../photos/photo-attach.js';
+import { createPhotosRepository } from '../photos/photos.repository.js';
 import { createReturnCommand } from '../returns/create-return.js';
 import { createSubmitCheckRepository } from '../returns/submit-check.repository.js';
 import { createSubmitReturnService } from '../returns/submit-return.service.js';
@@ -57,7 +58,7 @@ export function createReceivingServices(deps: {
     submitReturn: createSubmitReturnService({
       checks: createSubmitCheckRepository(db),
       createReturn: createReturnCommand(db),
-      photoRules: createPhotoRules(db),
+      photoRules: createPhotoRules(createPhotosRepository(db)),
       parcelForReturn: deps.parcelForReturn,
       clock,
     }),

@@ -1,13 +1,14 @@
 import { PARCEL_MSG, type ParcelAddPhotosBody, type ParcelDetail, type ParcelEditBody } from '../../../contract/parcels.js';
 import { MAX_PHOTOS_PER_ITEM, PHOTO_MSG } from '../../../contract/photos.js';
-import type { Db } from '../../db/client.js';
 import { AppError, conflict, invalid } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { attachPhotos, checkPhotoUse } from '../photos/photo-attach.js';
-import { createParcelsRepository, type ParcelListRow, type ParcelRow } from './parcels.repository.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { PhotosRepository } from '../photos/photos.repository.js';
+import type { ParcelListRow, ParcelRow, ParcelsRepository } from './parcels.repository.js';
 
 // A photo of no customer yet is checked against "customer 0" (see checkPhotoUse): the user's own.
 const NO_CUSTOMER = 0;
@@ -40,7 +41,8 @@ function changesOf(before: Editable, after: Editable, companies: { before: strin
  * parcel that is matched, converted or closed answers 409 and keeps what it had.
  */
 export function createParcelEdits(deps: {
-  db: Db;
+  /** The parcels service's unit of work: a parcel and the photos it keeps. */
+  uow: UnitOfWork<{ parcels: ParcelsRepository; photos: PhotosRepository }>;
   customerAccess: CustomerAccess;
   clock: Clock;
   /** The parcel's access rule (404 unknown, 403 another customer's), as the parcels service has it. */
@@ -48,7 +50,7 @@ export function createParcelEdits(deps: {
   detail: (id: number) => Promise<ParcelDetail>;
   notWaiting: (state: string) => AppError;
 }) {
-  const { db, customerAccess, clock, requireParcel } = deps;
+  const { uow, customerAccess, clock, requireParcel } = deps;
   const actorOf = (user: AuthUser) => ({ userId: user.id, username: user.username });
 
   /** The customer given to a parcel of none: visible to the user (else a 403 that says so) and active. */
@@ -75,8 +77,8 @@ export function createParcelEdits(deps: {
         location: body.location,
       };
       const now = clock.now();
-      await db.transaction(async (tx) => {
-        const repo = createParcelsRepository(tx);
+      await uow.transaction(async (tx) => {
+        const repo = tx.parcels;
         // Read again under a lock: the timeline's "before" is what this edit really replaced.
         const before = await repo.lockWaiting(id);
         if (!before) throw conflict(PARCEL_MSG.notWaiting);
@@ -87,7 +89,7 @@ export function createParcelEdits(deps: {
         // Photos kept with a parcel of no customer take the customer it is given (as at intake).
         if (before.customerId === null && customerId !== null) {
           await attachPhotos(
-            tx,
+            tx.photos,
             (await repo.photos(id)).map((p) => p.id),
             now,
             { customerId },
@@ -101,20 +103,20 @@ export function createParcelEdits(deps: {
     async addPhotos(user: AuthUser, id: number, body: ParcelAddPhotosBody): Promise<ParcelDetail> {
       const parcel = await requireParcel(user, id);
       if (parcel.state !== 'Waiting') throw deps.notWaiting(parcel.state);
-      await checkPhotoUse(db, user, parcel.customerId ?? NO_CUSTOMER, [{ field: 'photo_ids', ids: body.photo_ids }]);
-      const repo = createParcelsRepository(db);
+      await checkPhotoUse(uow.repos.photos, user, parcel.customerId ?? NO_CUSTOMER, [{ field: 'photo_ids', ids: body.photo_ids }]);
+      const repo = uow.repos.parcels;
       if ((await repo.photosOfParcels(body.photo_ids)).length) throw invalid('photo_ids', PARCEL_MSG.photoOfOtherParcel);
       const now = clock.now();
       try {
-        await db.transaction(async (tx) => {
-          const locked = createParcelsRepository(tx);
+        await uow.transaction(async (tx) => {
+          const locked = tx.parcels;
           if (!(await locked.lockWaiting(id))) throw conflict(PARCEL_MSG.notWaiting);
           const has = (await locked.photos(id)).length;
           if (has + body.photo_ids.length > MAX_PHOTOS_PER_ITEM) {
             throw invalid('photo_ids', PARCEL_MSG.tooManyPhotos(MAX_PHOTOS_PER_ITEM, has));
           }
           await locked.addPhotos(id, body.photo_ids, now);
-          const kept = await attachPhotos(tx, body.photo_ids, now, { customerId: parcel.customerId ?? undefined });
+          const kept = await attachPhotos(tx.photos, body.photo_ids, now, { customerId: parcel.customerId ?? undefined });
           // A return or the cleanup took a photo since the check: nothing is added.
           if (kept !== body.photo_ids.length) throw conflict(PHOTO_MSG.alreadyUsed);
           const n = body.photo_ids.length;

@@ -7,7 +7,8 @@ import {
   type ParcelPage,
   type ParcelQueueQuery,
 } from '../../../contract/parcels.js';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, conflict, invalid, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
@@ -15,6 +16,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { PHOTO_MSG, type PhotoSize } from '../../../contract/photos.js';
 import { attachPhotos, checkPhotoUse } from '../photos/photo-attach.js';
+import { createPhotosRepository } from '../photos/photos.repository.js';
 import type { PhotoImage } from '../photos/photos.service.js';
 import { createParcelEdits } from './parcel-edits.js';
 import { presentParcel, presentParcelEvent } from './parcel.presenter.js';
@@ -28,13 +30,17 @@ const photoOfOtherParcel = () => invalid('photo_ids', PARCEL_MSG.photoOfOtherPar
 const NO_CUSTOMER = 0;
 export const actorOf = (user: AuthUser): ParcelActor => ({ userId: user.id, username: user.username });
 
+/** The repositories a parcel's writes use together: the parcel and the photos it keeps. */
+const parcelRepos = (db: DbOrTx) => ({ parcels: createParcelsRepository(db), photos: createPhotosRepository(db) });
+
 /**
  * The access rule of a parcel, for every service that takes a parcel id: unknown → 404; a parcel of
  * a customer the user is not linked to → 403; a parcel without a customer is everyone's.
  */
 export function createParcelAccess(deps: { db: Db; customerAccess: CustomerAccess }) {
+  const repo = createParcelsRepository(deps.db);
   return async function requireParcel(user: AuthUser, parcelId: number): Promise<ParcelListRow> {
-    const parcel = await createParcelsRepository(deps.db).find(parcelId);
+    const parcel = await repo.find(parcelId);
     if (!parcel) throw notFound(PARCEL_MSG.notFound);
     if (parcel.customerId !== null) await deps.customerAccess.require(user, parcel.customerId);
     return parcel;
@@ -52,9 +58,11 @@ export function createParcelsService(deps: {
 }) {
   const { db, customerAccess, clock } = deps;
   const requireParcel = createParcelAccess(deps);
+  const uow = unitOfWork(db, parcelRepos);
+  const { parcels, photos } = uow.repos;
 
   async function detail(id: number): Promise<ParcelDetail> {
-    const repo = createParcelsRepository(db);
+    const repo = parcels;
     const [parcel, events, photos] = [await repo.find(id), await repo.events(id), await repo.photos(id)];
     if (!parcel) throw notFound(PARCEL_MSG.notFound);
     return { ...presentParcel(parcel, clock.now()), events: events.map(presentParcelEvent), photos };
@@ -62,7 +70,7 @@ export function createParcelsService(deps: {
 
   return {
     requireParcel,
-    ...createParcelEdits({ db, customerAccess, clock, requireParcel, detail, notWaiting }),
+    ...createParcelEdits({ uow, customerAccess, clock, requireParcel, detail, notWaiting }),
 
     async list(user: AuthUser, q: ParcelQueueQuery): Promise<ParcelPage> {
       const filter: ParcelFilter = { state: q.state, age: q.age, trackingNumber: q.tracking_number };
@@ -74,7 +82,7 @@ export function createParcelsService(deps: {
       const perPage = PARCEL_LIMITS.pageSize;
       const now = clock.now();
       // The page and its total in one read-only snapshot, so they agree while parcels come in.
-      const { rows, total } = await db.transaction((tx) => createParcelsRepository(tx).page(filter, now, q.page, perPage), {
+      const { rows, total } = await uow.transaction((tx) => tx.parcels.page(filter, now, q.page, perPage), {
         isolationLevel: 'repeatable read',
         accessMode: 'read only',
       });
@@ -99,13 +107,13 @@ export function createParcelsService(deps: {
         if (customer.customerStatus !== 'Active') throw invalid('customer_id', PARCEL_MSG.customerDisabled);
         company = customer.company;
       }
-      if (await createParcelsRepository(db).findWaitingByTracking(body.tracking_number)) throw trackingWaiting();
-      await checkPhotoUse(db, user, body.customer_id ?? NO_CUSTOMER, [{ field: 'photo_ids', ids: body.photo_ids }]);
-      if ((await createParcelsRepository(db).photosOfParcels(body.photo_ids)).length) throw photoOfOtherParcel();
+      if (await parcels.findWaitingByTracking(body.tracking_number)) throw trackingWaiting();
+      await checkPhotoUse(photos, user, body.customer_id ?? NO_CUSTOMER, [{ field: 'photo_ids', ids: body.photo_ids }]);
+      if ((await parcels.photosOfParcels(body.photo_ids)).length) throw photoOfOtherParcel();
       const now = clock.now();
       try {
-        const id = await db.transaction(async (tx) => {
-          const repo = createParcelsRepository(tx);
+        const id = await uow.transaction(async (tx) => {
+          const repo = tx.parcels;
           const parcel = await repo.insert({
             trackingNumber: body.tracking_number,
             customerId: body.customer_id ?? null,
@@ -119,7 +127,7 @@ export function createParcelsService(deps: {
           });
           await repo.addPhotos(parcel.id, body.photo_ids, now);
           // Kept by the photo store from now on; a photo taken meanwhile by a return rolls this back.
-          const kept = await attachPhotos(tx, body.photo_ids, now, { customerId: body.customer_id ?? undefined });
+          const kept = await attachPhotos(tx.photos, body.photo_ids, now, { customerId: body.customer_id ?? undefined });
           if (kept !== new Set(body.photo_ids).size) throw conflict(PHOTO_MSG.alreadyUsed);
           const photos = body.photo_ids.length ? ` with ${body.photo_ids.length} photo${body.photo_ids.length === 1 ? '' : 's'}` : '';
           const text = `Received${company ? ` for ${company}` : ' (customer unknown)'}${photos}, parked on shelf ${body.location}`;
@@ -154,7 +162,7 @@ export function createParcelsService(deps: {
     /** A photo of the parcel as an image; another parcel's photo id here is a 404. */
     async photo(user: AuthUser, parcelId: number, photoId: number, size: PhotoSize): Promise<PhotoImage> {
       await requireParcel(user, parcelId);
-      const mine = await createParcelsRepository(db).photos(parcelId);
+      const mine = await parcels.photos(parcelId);
       if (!mine.some((p) => p.id === photoId)) throw notFound(PHOTO_MSG.notFound);
       return deps.readKeptPhoto(photoId, size);
     },
@@ -163,8 +171,8 @@ export function createParcelsService(deps: {
       const parcel = await requireParcel(user, id);
       if (parcel.state !== 'Waiting') throw notWaiting(parcel.state);
       const now = clock.now();
-      await db.transaction(async (tx) => {
-        const repo = createParcelsRepository(tx);
+      await uow.transaction(async (tx) => {
+        const repo = tx.parcels;
         const closed = await repo.finish(id, { state: 'Closed', closeReason: body.reason }, now);
         // Closed or matched by someone else between the read and this write.
         if (!closed) throw conflict(PARCEL_MSG.notWaiting);

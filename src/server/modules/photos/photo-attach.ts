@@ -1,13 +1,13 @@
 import { PHOTO_MSG } from '../../../contract/photos.js';
-import type { DbOrTx } from '../../db/client.js';
 import { conflict, validationError } from '../../http/errors.js';
 import type { AuthUser } from '../auth/auth-user.js';
-import { createPhotosRepository } from './photos.repository.js';
+import type { PhotosRepository } from './photos.repository.js';
 
 /**
  * Attaching photos, for every feature that keeps them (issue 16). The rules are checked before a
  * transaction (`checkPhotoUse`), the links are written inside it (`attachPhotos`, `linkReturnPhotos`),
  * and a photo that a concurrent writer or the cleanup took meanwhile rolls the whole transaction back.
+ * Each takes the photos repository of the caller's unit of work (on the pool, or on its transaction).
  */
 
 /** One place of a draft that names photos: a line (`field` like 'return_ledgers.2.photo_ids') or the return. */
@@ -20,10 +20,10 @@ export interface PhotoUse {
  * The photos named by a draft must exist, be linked to no return yet, belong to the return's customer
  * (or to no customer yet and be the user's own, or the user is an admin), and be named once. 422 otherwise.
  */
-export async function checkPhotoUse(db: DbOrTx, user: AuthUser, customerId: number, uses: PhotoUse[]): Promise<void> {
+export async function checkPhotoUse(photos: PhotosRepository, user: AuthUser, customerId: number, uses: PhotoUse[]): Promise<void> {
   const all = uses.flatMap((u) => u.ids);
   if (!all.length) return;
-  const rows = new Map((await createPhotosRepository(db).findMany([...new Set(all)])).map((p) => [p.id, p]));
+  const rows = new Map((await photos.findMany([...new Set(all)])).map((p) => [p.id, p]));
   const errors: Record<string, string[]> = {};
   const seen = new Set<number>();
   const add = (field: string, message: string) => {
@@ -49,17 +49,21 @@ export async function checkPhotoUse(db: DbOrTx, user: AuthUser, customerId: numb
  * `customerId` gives a photo of no customer yet its customer. Answers how many were kept. A photo
  * kept this way can still be linked to a return later (linkReturnPhotos).
  */
-export async function attachPhotos(db: DbOrTx, ids: number[], now: Date, options: { customerId?: number } = {}): Promise<number> {
-  return createPhotosRepository(db).attach([...new Set(ids)], { customerId: options.customerId }, now);
+export async function attachPhotos(
+  photos: PhotosRepository,
+  ids: number[],
+  now: Date,
+  options: { customerId?: number } = {},
+): Promise<number> {
+  return photos.attach([...new Set(ids)], { customerId: options.customerId }, now);
 }
 
 /** Inside the return's transaction: links its photos to it and its lines, and counts them on the return. */
 export async function linkReturnPhotos(
-  tx: DbOrTx,
+  repo: PhotosRepository,
   input: { returnId: number; customerId: number; photoIds: number[]; ledgers: { ledgerId: number; photoIds: number[] }[] },
   now: Date,
 ): Promise<number> {
-  const repo = createPhotosRepository(tx);
   const groups = [{ ledgerId: null as number | null, photoIds: input.photoIds }, ...input.ledgers];
   let linked = 0;
   for (const group of groups) {
@@ -78,7 +82,7 @@ export async function linkReturnPhotos(
  * The message names the line (its position and SKU).
  */
 export async function checkRequiredPhotos(
-  db: DbOrTx,
+  photos: PhotosRepository,
   requiredConditions: readonly string[],
   ledgers: { condition: string; product_id: number; photo_ids: number[] }[],
 ): Promise<void> {
@@ -86,7 +90,7 @@ export async function checkRequiredPhotos(
   const missing = ledgers.map((l, i) => ({ l, i })).filter(({ l }) => requiredConditions.includes(l.condition) && l.photo_ids.length === 0);
   if (!missing.length) return;
   const ids = [...new Set(missing.map(({ l }) => l.product_id))];
-  const skus = await createPhotosRepository(db).productSkus(ids);
+  const skus = await photos.productSkus(ids);
   const errors: Record<string, string[]> = {};
   for (const { l, i } of missing) {
     errors[`return_ledgers.${i}.photo_ids`] = [
@@ -97,15 +101,15 @@ export async function checkRequiredPhotos(
 }
 
 /** The photo rules of a draft (order-based or blind), checked before the return's transaction. */
-export function createPhotoRules(db: DbOrTx) {
+export function createPhotoRules(photos: PhotosRepository) {
   return {
     async checkDraft(
       user: AuthUser,
       customer: { id: number; photoRequiredConditions: readonly string[] },
       draft: { photo_ids: number[]; return_ledgers: { condition: string; product_id: number; photo_ids: number[] }[] },
     ): Promise<void> {
-      await checkRequiredPhotos(db, customer.photoRequiredConditions, draft.return_ledgers);
-      await checkPhotoUse(db, user, customer.id, [
+      await checkRequiredPhotos(photos, customer.photoRequiredConditions, draft.return_ledgers);
+      await checkPhotoUse(photos, user, customer.id, [
         { field: 'photo_ids', ids: draft.photo_ids },
         ...draft.return_ledgers.map((l, i) => ({ field: `return_ledgers.${i}.photo_ids`, ids: l.photo_ids })),
       ]);

@@ -1,8 +1,10 @@
 import type { Db, DbOrTx } from '../../db/client.js';
+import { unitOfWork } from '../../db/unit-of-work.js';
 import { linkReturnPhotos } from '../photos/photo-attach.js';
 import { conflict } from '../../http/errors.js';
 import { PARCEL_MSG } from '../../../contract/parcels.js';
 import { createParcelsRepository } from '../parcels/parcels.repository.js';
+import { createPhotosRepository } from '../photos/photos.repository.js';
 import { outboundTasks, type OutboundConnection } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 import { createReturnsRepository, type ReturnToSave } from './returns.repository.js';
@@ -104,8 +106,10 @@ export interface SavedReturn {
  */
 export function createReturnCommand(db: Db) {
   const wakeup = createTaskWakeupNotifier(db);
+  const uow = unitOfWork(db, returnRepos);
+  const { returns } = uow.repos;
   return async function createReturn(input: NewReturn, now: Date): Promise<SavedReturn> {
-    const connections = input.connections ?? (await createReturnsRepository(db).connectionsOf(input.customerId));
+    const connections = input.connections ?? (await returns.connectionsOf(input.customerId));
     const toSave: ReturnToSave = {
       row: {
         customerId: input.customerId,
@@ -140,28 +144,35 @@ export function createReturnCommand(db: Db) {
     // Photos and a parcel are more statements that must commit with the return; without them the one statement is the transaction.
     const written =
       hasPhotos || input.parcel
-        ? await db.transaction((tx) => saveWithPhotosAndParcel(tx, input, toSave, now))
-        : await createReturnsRepository(db).save(toSave);
+        ? await uow.transaction((tx) => saveWithPhotosAndParcel(tx, input, toSave, now))
+        : await returns.save(toSave);
     if (written) {
       const { tasksQueued, ...saved } = written;
       if (tasksQueued) wakeup.afterCommit();
       return { created: true, ...saved };
     }
-    const existing = await createReturnsRepository(db).findByDraft(input.userId, input.draftId);
+    const existing = await returns.findByDraft(input.userId, input.draftId);
     if (!existing) throw new Error(`draft ${input.draftId} conflicted but no return was found`);
     return { created: false, ...existing };
   };
 }
 export type CreateReturn = ReturnType<typeof createReturnCommand>;
 
-async function saveWithPhotosAndParcel(tx: DbOrTx, input: NewReturn, toSave: ReturnToSave, now: Date) {
-  const saved = await createReturnsRepository(tx).save(toSave);
+/** What a return's write uses: the return itself, the parcel it closes, the photos it links. */
+const returnRepos = (db: DbOrTx) => ({
+  returns: createReturnsRepository(db),
+  parcels: createParcelsRepository(db),
+  photos: createPhotosRepository(db),
+});
+
+async function saveWithPhotosAndParcel(tx: ReturnType<typeof returnRepos>, input: NewReturn, toSave: ReturnToSave, now: Date) {
+  const saved = await tx.returns.save(toSave);
   if (!saved) return undefined;
   const { ret, ledgers } = saved;
   // The parcel's photos come along to the return (issue 11), as photos of the whole return.
   let parcelPhotoIds: number[] = [];
   if (input.parcel) {
-    const parcels = createParcelsRepository(tx);
+    const { parcels } = tx;
     parcelPhotoIds = (await parcels.photos(input.parcel.id)).map((p) => p.id);
     const state = input.isBlind ? 'Converted' : 'Matched';
     const closed = await parcels.finish(input.parcel.id, { state, returnId: ret.id, customerId: input.customerId }, now);
@@ -188,7 +199,7 @@ async function saveWithPhotosAndParcel(tx: DbOrTx, input: NewReturn, toSave: Ret
   }
   // Ledgers come back in the order they were given (saveReturnQuery).
   const photoCount = await linkReturnPhotos(
-    tx,
+    tx.photos,
     {
       returnId: ret.id,
       customerId: input.customerId,

@@ -1,24 +1,9 @@
 import { and, asc, eq, or } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import {
-  customers,
-  dispositions,
-  options,
-  orderLines,
-  orders,
-  parcels,
-  products,
-  returnLedgers,
-  returnMissingLines,
-  returns,
-  returnVersions,
-  tasks,
-} from '../../db/schema/index.js';
+import { customers, orders, parcels, products, returns, returnVersions, tasks } from '../../db/schema/index.js';
 import { taskViewColumns } from '../tasks/tasks-admin.repository.js';
 import type { ReturnViewLine, ReturnViewMissingLine, ReturnViewOrder } from '../../../contract/return-view.js';
 
-const replacedLines = alias(orderLines, 'replaced_lines');
 const presentProduct = (p: typeof products.$inferSelect) => ({
   id: p.id,
   sku: p.sku,
@@ -30,6 +15,7 @@ const presentProduct = (p: typeof products.$inferSelect) => ({
 import type { TaskView } from '../../../contract/tasks.js';
 import type { ReturnVersion } from '../../../contract/corrections.js';
 import { toTaskView } from '../tasks/task-view.js';
+import { readMissingLines, readReturnLines } from './return-lines.repository.js';
 
 export function createReturnViewRepository(db: Db) {
   return {
@@ -83,28 +69,7 @@ export function createReturnViewRepository(db: Db) {
     },
 
     async lines(returnId: number): Promise<ReturnViewLine[]> {
-      const rows = await db
-        .select({
-          ledger: returnLedgers,
-          product: products,
-          reasonText: options.optionValue,
-          dispositionText: dispositions.name,
-          lineNumber: orderLines.lineNumber,
-          replacesLineNumber: replacedLines.lineNumber,
-        })
-        .from(returnLedgers)
-        .innerJoin(products, eq(products.id, returnLedgers.productId))
-        .innerJoin(returns, eq(returns.id, returnLedgers.returnId))
-        .leftJoin(orderLines, eq(orderLines.id, returnLedgers.orderLineId))
-        .leftJoin(replacedLines, eq(replacedLines.id, returnLedgers.replacesOrderLineId))
-        .leftJoin(dispositions, and(eq(dispositions.customerId, returns.customerId), eq(dispositions.code, returnLedgers.disposition)))
-        // The customer's reason of that code, for its text (the screens show the text, decisions.md).
-        .leftJoin(
-          options,
-          and(eq(options.customerId, returns.customerId), eq(options.optionType, 'Reason'), eq(options.optionCode, returnLedgers.reason)),
-        )
-        .where(eq(returnLedgers.returnId, returnId))
-        .orderBy(asc(returnLedgers.id));
+      const rows = await readReturnLines(db, returnId);
       return rows.map(({ ledger, product, reasonText, dispositionText, lineNumber, replacesLineNumber }) => ({
         id: ledger.id,
         product: presentProduct(product),
@@ -124,13 +89,7 @@ export function createReturnViewRepository(db: Db) {
 
     /** Order lines confirmed missing from the parcel (issue 16). */
     async missingLines(returnId: number): Promise<ReturnViewMissingLine[]> {
-      const rows = await db
-        .select({ missing: returnMissingLines, product: products, lineNumber: orderLines.lineNumber })
-        .from(returnMissingLines)
-        .innerJoin(products, eq(products.id, returnMissingLines.productId))
-        .innerJoin(orderLines, eq(orderLines.id, returnMissingLines.orderLineId))
-        .where(eq(returnMissingLines.returnId, returnId))
-        .orderBy(asc(returnMissingLines.id));
+      const rows = await readMissingLines(db, returnId);
       return rows.map(({ missing, product, lineNumber }) => ({
         id: missing.id,
         order_line_id: missing.orderLineId,

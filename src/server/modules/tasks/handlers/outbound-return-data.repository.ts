@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.js';
 import type { PhotoLinkInput, ReturnFileLineInput, ReturnFileMissingInput } from '../../../integrations/return-file.format.js';
 import {
@@ -18,8 +17,7 @@ import {
   tasks,
   type ConnectionRow,
 } from '../../../db/schema/index.js';
-
-const replacedLines = alias(orderLines, 'replaced_lines');
+import { readMissingLines, readReturnLines } from '../../returns/return-lines.repository.js';
 
 export type { ConnectionRow };
 
@@ -148,57 +146,32 @@ export function createOutboundDataRepository(db: DbOrTx) {
         .from(customers)
         .where(eq(customers.id, ret.customerId));
       const [order] = ret.orderId ? await db.select().from(orders).where(eq(orders.id, ret.orderId)) : [];
-      const lines = await db
-        .select({
-          ledgerId: returnLedgers.id,
-          orderLineNumber: orderLines.lineNumber,
-          sku: products.sku,
-          upc: products.upc,
-          name1: products.name1,
-          color: products.color,
-          size: products.size,
-          quantity: returnLedgers.quantity,
-          condition: returnLedgers.condition,
-          reason: returnLedgers.reason,
-          reasonText: options.optionValue,
-          comment: returnLedgers.comment,
-          disposition: returnLedgers.disposition,
-          dispositionText: dispositions.name,
-          location: returnLedgers.location,
-          discrepancy: returnLedgers.discrepancy,
-          replacesOrderLineNumber: replacedLines.lineNumber,
-        })
-        .from(returnLedgers)
-        .innerJoin(products, eq(products.id, returnLedgers.productId))
-        .leftJoin(orderLines, eq(orderLines.id, returnLedgers.orderLineId))
-        .leftJoin(replacedLines, eq(replacedLines.id, returnLedgers.replacesOrderLineId))
-        .leftJoin(
-          dispositions,
-          and(eq(dispositions.customerId, returnLedgers.customerId), eq(dispositions.code, returnLedgers.disposition)),
-        )
-        .leftJoin(
-          options,
-          and(
-            eq(options.customerId, returnLedgers.customerId),
-            eq(options.optionType, 'Reason'),
-            eq(options.optionCode, returnLedgers.reason),
-          ),
-        )
-        .where(eq(returnLedgers.returnId, returnId))
-        .orderBy(asc(returnLedgers.id));
-      const missingLines = await db
-        .select({
-          orderLineNumber: orderLines.lineNumber,
-          sku: products.sku,
-          upc: products.upc,
-          name1: products.name1,
-          quantity: returnMissingLines.quantity,
-        })
-        .from(returnMissingLines)
-        .innerJoin(orderLines, eq(orderLines.id, returnMissingLines.orderLineId))
-        .innerJoin(products, eq(products.id, returnMissingLines.productId))
-        .where(eq(returnMissingLines.returnId, returnId))
-        .orderBy(asc(returnMissingLines.id));
+      const lines: ReturnFileLine[] = (await readReturnLines(db, returnId)).map((r) => ({
+        ledgerId: r.ledger.id,
+        orderLineNumber: r.lineNumber,
+        sku: r.product.sku,
+        upc: r.product.upc,
+        name1: r.product.name1,
+        color: r.product.color,
+        size: r.product.size,
+        quantity: r.ledger.quantity,
+        condition: r.ledger.condition,
+        reason: r.ledger.reason,
+        reasonText: r.reasonText,
+        comment: r.ledger.comment,
+        disposition: r.ledger.disposition,
+        dispositionText: r.dispositionText,
+        location: r.ledger.location,
+        discrepancy: r.ledger.discrepancy,
+        replacesOrderLineNumber: r.replacesLineNumber,
+      }));
+      const missingLines: ReturnFileMissingInput[] = (await readMissingLines(db, returnId)).map((r) => ({
+        orderLineNumber: r.lineNumber,
+        sku: r.product.sku,
+        upc: r.product.upc,
+        name1: r.product.name1,
+        quantity: r.missing.quantity,
+      }));
       const photoRefs = await db
         .select({ id: photos.id, ledgerId: photos.ledgerId })
         .from(photos)

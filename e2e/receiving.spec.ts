@@ -1,9 +1,9 @@
 // SPEC §2.7 / §4 Order processing and issue 3: search, select, receive by form and by scan,
 // counts and colours, summary, submit, Saved Return(s), switching refused, draft kept on reload.
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// The order sources and the demo order are in receiving-sources.spec.ts.
 import type { Page } from '@playwright/test';
-import { test, expect, unique, loginViaUi, expectNotification, submitReturnViaSummary, type Api } from './support/index';
+import { chooseCustomer, expectCount, line, seed } from './receiving-seed';
+import { test, expect, loginViaUi, expectNotification } from './support/index';
 
 /** Records the opacity and time of the first notification the moment it is inserted (window.firstNotification). */
 async function watchFirstNotification(page: Page): Promise<void> {
@@ -19,83 +19,6 @@ async function watchFirstNotification(page: Page): Promise<void> {
     });
     observer.observe(document.body, { childList: true, subtree: true });
   });
-}
-
-interface Seed {
-  company: string;
-  customerId: number;
-  ref: string;
-  operator: { username: string; password: string };
-}
-
-const product = (ref: string, n: number) => ({
-  sku: `RCV-${ref}-${n}-M`,
-  upc: `40${ref.replace(/\D/g, '').slice(-6).padStart(6, '0')}${n}`,
-  name_1: ['Organic T-Shirt', 'Merino Socks', 'Rain Jacket', 'Canvas Tote', 'Wool Beanie'][n - 1],
-  color: ['Black', 'Grey', 'Yellow', 'Natural', 'Navy'][n - 1],
-  size: 'M',
-});
-
-/** A customer with reasons, a 5-line order and a 1-line order, and an operator linked to it. */
-async function seed(api: Api, customer: Record<string, unknown> = {}): Promise<Seed> {
-  const token = await api.adminToken();
-  const company = unique('Receiving Co');
-  const customerId = await api.createCustomerWithReasons(token, company, customer);
-  const ref = String(Date.now()).slice(-7);
-  const orders = [
-    {
-      source_id: `E2E-${ref}-A`,
-      delivery_number: `DLV${ref}A`,
-      order_number: `SO-${ref}-A`,
-      web_order_number: `W${ref}A`,
-      buyer_reference: `PO ${ref} A`,
-      order_type: 'Web',
-      created_at: '2026-03-02T09:15:00Z',
-      delivery_name_1: 'Anna Schmidt',
-      delivery_name_2: 'Hinterhaus',
-      delivery_address_1: 'Lindenstrasse 12',
-      delivery_city: 'Berlin',
-      delivery_zipcode: '10115',
-      delivery_country: 'DE',
-      delivery_contact: 'Anna Schmidt',
-      delivery_phone: '+49 30 1234567',
-      delivery_email: 'anna@example.com',
-      lines: [1, 2, 3, 4, 5].map((n) => ({ line_number: n, quantity: n === 1 ? 2 : 1, product: product(ref, n) })),
-    },
-    {
-      source_id: `E2E-${ref}-B`,
-      delivery_number: `DLV${ref}B`,
-      order_number: `SO-${ref}-B`,
-      order_type: 'Web',
-      created_at: '2026-03-01T09:15:00Z',
-      delivery_name_1: 'Jean Dupont',
-      lines: [{ line_number: 1, quantity: 1, product: product(ref, 1) }],
-    },
-  ];
-  await importOrders(api, token, customerId, orders);
-  const operator = await api.createOperator({ customerIds: [customerId] });
-  return { company, customerId, ref, operator };
-}
-
-/** Through the admin order upload (the same import code as files and the CLI). */
-async function importOrders(api: Api, token: string, customerId: number, orders: unknown[]) {
-  const content = JSON.stringify({ orders });
-  const imported = await api.call('POST', `/su/customers/${customerId}/orders/import`, { token, body: { format: 'json', content } });
-  expect(imported.code, JSON.stringify(imported)).toBe(200);
-}
-
-async function chooseCustomer(page: Page, company: string) {
-  await page.getByRole('combobox', { name: 'Customer' }).fill(company.slice(0, 20));
-  await page.getByRole('option', { name: company }).click();
-}
-
-const line = (page: Page, n: number, ref: string) => page.locator(`[data-testid="order-line"][data-sku="RCV-${ref}-${n}-M"]`);
-const tone = (page: Page, n: number, ref: string) => line(page, n, ref).getByTestId('received-count');
-
-async function expectCount(page: Page, n: number, ref: string, text: string, expectedTone: string) {
-  const badge = tone(page, n, ref);
-  await expect(badge.filter({ hasText: text })).toBeVisible();
-  await expect(badge).toHaveAttribute('data-tone', expectedTone);
 }
 
 test.describe('receiving', () => {
@@ -329,81 +252,6 @@ test.describe('receiving', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('saved-returns')).toBeVisible();
     await takeScreenshot(page, 'receiving-10-keyboard-saved');
-    expect(errors).toEqual([]);
-  });
-
-  test('Biztalk Rest shows the Search Field, the blind link needs can_blind, images come from the CDN URLs', async ({
-    page,
-    errors,
-    takeScreenshot,
-    api,
-  }) => {
-    // A local "CDN" that has the image of line 1 on its second host only, nothing else.
-    const pixel = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
-    const seen: string[] = [];
-    const cdn = createServer((req, res) => {
-      seen.push(req.url ?? '');
-      if (req.url?.startsWith('/two/') && req.url.endsWith('-1-a.jpg')) res.writeHead(200, { 'content-type': 'image/png' }).end(pixel);
-      else res.writeHead(404).end();
-    });
-    await new Promise<void>((ok) => cdn.listen(0, '127.0.0.1', ok));
-    const base = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
-    try {
-      const s = await seed(api, { order_source: 'Biztalk Rest', can_blind: false, cdn_url_1: `${base}/one/`, cdn_url_2: `${base}/two` });
-      await loginViaUi(page, s.operator.username, s.operator.password);
-      await expect(page.getByText('Source: Biztalk Rest')).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Create a blind return' })).toHaveCount(0);
-      const field = page.getByRole('combobox', { name: 'Search Field' });
-      await expect(field).toHaveValue('Order Number');
-      // Order Number narrows to order numbers: the delivery number's digits find nothing there.
-      await page.getByLabel('Search Reference').fill(`DLV${s.ref}`);
-      await expect(page.getByText(`No order matches “DLV${s.ref}”.`)).toBeVisible();
-      await field.click();
-      await page.getByRole('option', { name: 'Delivery Number' }).click();
-      const result = page.getByRole('listitem', { name: new RegExp(`Order DLV${s.ref}A`) });
-      await expect(result).toBeVisible();
-      await result.click();
-      const thumbnail = line(page, 1, s.ref).getByRole('img', { name: 'Organic T-Shirt' });
-      // Resting on the thumbnail (it loaded from the second host) shows it larger; leaving it hides the preview.
-      await thumbnail.hover();
-      await expect(page.getByTestId('image-preview').locator('img')).toBeVisible();
-      await takeScreenshot(page, 'receiving-11-image-preview');
-      await page.mouse.move(5, 700);
-      await expect(page.getByTestId('image-preview')).not.toBeAttached();
-      await expect(line(page, 2, s.ref).getByTestId('image-placeholder')).toBeVisible();
-      expect(seen.includes(`/one/RCV-${s.ref}-1-a.jpg`) && seen.includes(`/two/RCV-${s.ref}-1-a.jpg`), seen.join(', ')).toBeTruthy();
-      await takeScreenshot(page, 'receiving-11-rest-images');
-      expect(errors).toEqual([]);
-    } finally {
-      cdn.close();
-    }
-  });
-
-  test('an operator receives a 5-line return against the demo order SO-10001', async ({ page, errors, api, takeScreenshot }) => {
-    const northwind = (await api.listCustomers()).find((c) => c.company === 'Northwind Apparel');
-    expect(northwind, 'the demo data (Northwind Apparel) is loaded').toBeTruthy();
-    const operator = await api.createOperator({ customerIds: [northwind!.id] });
-    await loginViaUi(page, operator.username, operator.password);
-    await expect(page.getByText('Source: Biztalk')).toBeVisible();
-    await page.getByLabel('Search Reference').fill('SO-10001');
-    // Titled by the reference that matched: the order number (issue 15).
-    await page.getByRole('listitem', { name: /^Order SO-10001,/ }).click();
-    const lines = page.getByTestId('order-line');
-    await expect(lines.first()).toBeVisible();
-    await expect(lines).toHaveCount(5);
-    const filter = page.getByTestId('line-filter');
-    for (const upc of await lines.evaluateAll((els) => els.map((el) => el.getAttribute('data-upc')!))) {
-      await filter.fill(upc);
-      await filter.press('Enter');
-      await expect(page.getByText(/^Added 1 × /)).toBeVisible();
-    }
-    await expect(page.getByTestId('ledger-new')).toHaveCount(5);
-    const { orderId, returnId } = await submitReturnViaSummary(page);
-    await takeScreenshot(page, 'receiving-12-demo-order-saved');
-    // The return view reads it back with its 5 lines.
-    const view = await api.call<{ lines: unknown[] }>('GET', `/returns/${returnId}/order/${orderId}`, { token: await api.adminToken() });
-    expect(view.code, JSON.stringify(view)).toBe(200);
-    expect(view.message.lines.length).toBe(5);
     expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Direct API calls for test setup (users, customers, tokens); the UI is what the specs test.
 // Specs get these bound to the server under test through the `api` fixture (fixtures.ts).
 import { randomBytes } from 'node:crypto';
+import { expect } from '@playwright/test';
 import type { E2EServer } from './server';
 
 export interface Envelope<T = unknown> {
@@ -136,6 +137,15 @@ export function createApi(server: Pick<E2EServer, 'baseUrl' | 'admin'>) {
     return customerId;
   }
 
+  /** Orders in the file's JSON shape, through the admin order upload (the same import code as files and the CLI). */
+  async function importOrders(token: string, customerId: number, orders: unknown[]): Promise<void> {
+    const imported = await call('POST', `/su/customers/${customerId}/orders/import`, {
+      token,
+      body: { format: 'json', content: JSON.stringify({ orders }) },
+    });
+    expect(imported.code, JSON.stringify(imported)).toBe(200);
+  }
+
   return {
     call,
     login,
@@ -144,5 +154,6 @@ export function createApi(server: Pick<E2EServer, 'baseUrl' | 'admin'>) {
     createUser,
     createOperator: (options: Omit<UserOptions, 'isSu'> = {}) => createUser({ ...options, isSu: false }),
     createCustomerWithReasons,
+    importOrders,
   };
 }

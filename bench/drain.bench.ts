@@ -233,16 +233,22 @@ async function main() {
       }
     })();
     const client0 = performance.now();
-    const tps = await pgbenchAsync({
-      url: fresh.url,
-      script: cap.script,
-      defines: cap.defines,
-      clients: shape.workers * shape.concurrency,
-      seconds: SECONDS,
-    });
-    const elapsed = (performance.now() - client0) / 1000;
-    sampling = false;
-    await sampler;
+    let tps: number;
+    let elapsed: number;
+    try {
+      tps = await pgbenchAsync({
+        url: fresh.url,
+        script: cap.script,
+        defines: cap.defines,
+        clients: shape.workers * shape.concurrency,
+        seconds: SECONDS,
+      });
+      elapsed = (performance.now() - client0) / 1000;
+    } finally {
+      // Also when pgbench refuses the replay: a sampler left running outlives the bench database.
+      sampling = false;
+      await sampler;
+    }
     const pgUsed = pgCpuSince(pg0, seen);
     // The replay did the app's work: the tasks it claimed were stored and finished.
     const [done] = await q<{ claimed: number; succeeded: number; built: number }>(

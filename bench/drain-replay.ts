@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { LEADING_COMMENT } from './sql-replay.js';
 
 /** The server's log (Debian's pg_ctlcluster sends stderr here); PG_LOG overrides. */
 export const serverLog = process.env.PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
@@ -114,8 +115,10 @@ export function unitScript(unit: LoggedStatement[], claimedIds: number[]): { scr
     return list.length === ids.size && list.every((x) => ids.has(x));
   };
   const defines: Record<string, string> = {};
+  // Without the leading label comment: pgbench 15 leaves the variables of such a statement untyped.
   const inline = (s: LoggedStatement, k: number) =>
     s.sql
+      .replace(LEADING_COMMENT, '')
       .replace(/\$(\d+)/g, (_, n: string) => {
         const v = s.params[Number(n) - 1] ?? null;
         if (v === null) return 'NULL';

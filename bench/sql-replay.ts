@@ -123,6 +123,9 @@ export interface Replay {
 
 export const REPLAY_TABLE = 'replay_params';
 
+// A statement's leading block comment, e.g. the "prepared:name" label of the app's prepared statements.
+export const LEADING_COMMENT = /^\s*\/\*[^*]*\*\/\s*/;
+
 /**
  * A pgbench script (-M prepared) replaying requests of the same shape (the same statements, only
  * parameters differ, e.g. one submit per order): each transaction picks one of them at random and
@@ -172,7 +175,12 @@ export function replayScript(requests: CapturedRequest[], table = REPLAY_TABLE):
       return `:${name}`;
     });
     // pgbench reads a statement up to its semicolon at the end of a line: one line each, comments dropped.
-    const oneLine = text.replace(/--[^\n]*/g, '').replace(/\s+/g, ' ');
+    // The leading label comment (/*prepared:…*/) goes too: pgbench 15 -M prepared leaves the
+    // variables of a statement that starts with one untyped ("could not determine data type of parameter $1").
+    const oneLine = text
+      .replace(LEADING_COMMENT, '')
+      .replace(/--[^\n]*/g, '')
+      .replace(/\s+/g, ' ');
     return `${oneLine}${/^insert into "?returns"? /i.test(text) && namesReturnId(i) ? ' \\gset r_' : ';'}`;
   });
   if (columns.length) {

@@ -31,7 +31,11 @@ const NO_CUSTOMER = 0;
 export const actorOf = (user: AuthUser): ParcelActor => ({ userId: user.id, username: user.username });
 
 /** The repositories a parcel's writes use together: the parcel and the photos it keeps. */
-const parcelRepos = (db: DbOrTx) => ({ parcels: createParcelsRepository(db), photos: createPhotosRepository(db) });
+const parcelRepos = (db: DbOrTx) => ({
+  parcels: createParcelsRepository(db),
+  photos: createPhotosRepository(db),
+  webhookEvents: createWebhookEventsRepository(db),
+});
 
 /**
  * The access rule of a parcel, for every service that takes a parcel id: unknown → 404; a parcel of
@@ -143,7 +147,7 @@ export function createParcelsService(deps: {
               received_at: now.toISOString(),
               received_by: user.username,
             };
-            await createWebhookEventsRepository(tx).emit(
+            await tx.webhookEvents.emit(
               { customerId: parcel.customerId, eventType: 'parcel.received', subject: `parcel:${parcel.id}`, data },
               now,
             );

@@ -163,6 +163,7 @@ const returnRepos = (db: DbOrTx) => ({
   returns: createReturnsRepository(db),
   parcels: createParcelsRepository(db),
   photos: createPhotosRepository(db),
+  webhookEvents: createWebhookEventsRepository(db),
 });
 
 async function saveWithPhotosAndParcel(tx: ReturnType<typeof returnRepos>, input: NewReturn, toSave: ReturnToSave, now: Date) {
@@ -191,7 +192,7 @@ async function saveWithPhotosAndParcel(tx: ReturnType<typeof returnRepos>, input
       order_reference: input.parcel.orderReference,
     };
     // Told after the return's own event (its id comes later): the parcel is the subject here.
-    const queued = await createWebhookEventsRepository(tx).emit(
+    const queued = await tx.webhookEvents.emit(
       { customerId: input.customerId, eventType: 'parcel.matched', subject: `parcel:${input.parcel.id}`, data: matched },
       now,
     );

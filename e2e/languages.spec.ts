@@ -56,7 +56,11 @@ for (const locale of ['de', 'nl', 'pl', 'es'] as const) {
       await page.getByRole('combobox', { name: tr('Customer') }).fill(seed.company.slice(0, 20));
       await page.getByRole('option', { name: seed.company }).click();
       await page.getByLabel(tr('Search Reference')).fill(`HO-${seed.ref}-000`);
-      await page.getByRole('listitem').filter({ hasText: `HO-${seed.ref}-000` }).first().click();
+      await page
+        .getByRole('listitem')
+        .filter({ hasText: `HO-${seed.ref}-000` })
+        .first()
+        .click();
       const line = page.getByTestId('order-line').first();
       await expect(line).toBeVisible();
       await line.getByRole('button', { name: tr('Save') }).click();

@@ -2,10 +2,13 @@
 // server and read here chunk by chunk with a progress bar (rows for CSV; bytes against an estimate
 // for XLSX, whose rows cannot be counted before it is unzipped).
 import '@mantine/core/styles/Progress.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Progress, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { downloadRoute, type DownloadProgress } from '../../api/client';
+import { currentLocale } from '../../i18n/language';
+import { formatNumber } from '../../lib/format';
 import { saveFile } from '../../lib/save-file';
 
 /** Measured XLSX size per row of the history download (bench/dashboard.results.md). */
@@ -17,9 +20,16 @@ function percent(format: 'csv' | 'xlsx', p: DownloadProgress): number {
   return Math.min(99, Math.round(done * 100));
 }
 
+/** Megabytes with one decimal in the reader's language ('2.5' in English, '2,5' in German). */
+const megabytes = (bytes: number) =>
+  new Intl.NumberFormat(currentLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(
+    bytes / 1_048_576,
+  );
+
 export function HistoryDownload({ query, total }: { query: Record<string, string | number>; total: number }) {
   const [running, setRunning] = useState<{ format: 'csv' | 'xlsx'; progress: DownloadProgress } | null>(null);
   const abort = useRef<AbortController | null>(null);
+  const { t } = useLingui();
 
   async function start(format: 'csv' | 'xlsx') {
     const controller = new AbortController();
@@ -40,18 +50,20 @@ export function HistoryDownload({ query, total }: { query: Record<string, string
     const p = running.progress;
     const value = percent(running.format, p);
     const rows = running.format === 'csv' ? Math.max(0, p.lines - 1) : null;
+    const done = formatNumber(rows ?? 0);
+    const all = formatNumber(p.totalRows ?? 0);
+    const size = megabytes(p.bytes);
+    const format = running.format.toUpperCase();
     return (
       <Group gap="sm" wrap="nowrap" data-testid="history-download-progress">
         <div style={{ width: 220 }}>
           <Text size="xs" mb={4}>
-            {rows !== null
-              ? `Downloading CSV: ${rows.toLocaleString('en')} of ${(p.totalRows ?? 0).toLocaleString('en')} rows`
-              : `Downloading XLSX: ${(p.bytes / 1_048_576).toFixed(1)} MB`}
+            {rows !== null ? t`Downloading CSV: ${done} of ${all} rows` : t`Downloading XLSX: ${size} MB`}
           </Text>
-          <Progress value={value} size="sm" aria-label={`Download ${running.format.toUpperCase()}`} animated={value === 0} />
+          <Progress value={value} size="sm" aria-label={t`Download ${format}`} animated={value === 0} />
         </div>
         <Button size="xs" variant="default" onClick={() => abort.current?.abort()}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
       </Group>
     );
@@ -59,10 +71,10 @@ export function HistoryDownload({ query, total }: { query: Record<string, string
   return (
     <Group gap="xs">
       <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => void start('csv')} disabled={total === 0}>
-        Download CSV
+        <Trans>Download CSV</Trans>
       </Button>
       <Button size="xs" variant="light" leftSection={<IconDownload size={14} />} onClick={() => void start('xlsx')} disabled={total === 0}>
-        Download XLSX
+        <Trans>Download XLSX</Trans>
       </Button>
     </Group>
   );

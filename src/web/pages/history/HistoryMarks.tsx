@@ -1,6 +1,8 @@
 // The compact marks beside a history row's id (photos, corrected after submit, discrepancies):
 // small icons so the table fits a 1366 px window. Each carries its meaning as text for assistive
 // technology (an accessible name or visually hidden words) and as a hover title for the eye.
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCamera, IconPencil } from '@tabler/icons-react';
 
@@ -13,7 +15,10 @@ export interface HistoryMarkRow {
 const ICON = { size: 14, stroke: 2, style: { display: 'block' } } as const;
 
 export function HistoryMarks({ row }: { row: HistoryMarkRow }) {
-  const photos = `${row.photo_count} photo${row.photo_count === 1 ? '' : 's'}`;
+  const { t } = useLingui();
+  const count = row.photo_count;
+  const photos = t`${plural(count, { one: '# photo', other: '# photos' })}`;
+  const version = row.version;
   if (row.photo_count <= 0 && row.version <= 1 && !row.has_discrepancies) return null;
   return (
     <Group gap={4} wrap="nowrap" component="span" data-testid="history-marks">
@@ -30,15 +35,17 @@ export function HistoryMarks({ row }: { row: HistoryMarkRow }) {
           variant="light"
           px={3}
           data-testid="corrected-mark"
-          title={`Corrected after submit: version ${row.version}`}
+          title={t`Corrected after submit: version ${version}`}
         >
           <IconPencil {...ICON} size={11} aria-hidden="true" />
-          <VisuallyHidden>Corrected</VisuallyHidden>
+          <VisuallyHidden>
+            <Trans>Corrected</Trans>
+          </VisuallyHidden>
         </Badge>
       )}
       {row.has_discrepancies && (
-        <Text span c="orange.9" title="Discrepancies" data-testid="discrepancy-badge">
-          <IconAlertTriangle {...ICON} role="img" aria-label="Discrepancies" />
+        <Text span c="orange.9" title={t`Discrepancies`} data-testid="discrepancy-badge">
+          <IconAlertTriangle {...ICON} role="img" aria-label={t`Discrepancies`} />
         </Text>
       )}
     </Group>

@@ -1,5 +1,7 @@
 // Return History (SPEC §2.9): a filterable, paged list whose whole state lives in the query string,
 // so a reload or a shared link shows the same page.
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ActionIcon, Button, Group, LoadingOverlay, Pagination, Select, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
@@ -17,6 +19,7 @@ import { CustomerSelect } from '../../components/CustomerSelect';
 import { EmptyRow } from '../../components/table/EmptyRow';
 import { ReportModal } from '../../components/report/ReportModal';
 import { usePageTitle } from '../../lib/page-title';
+import { BLIND_FILTER_LABEL, DISCREPANCY_FILTER_LABEL } from './labels';
 
 const EMPTY: HistoryPageData = { data: [], on_page: 1, per_page: LIMITS.historyPageSize, total_records: 0, total_pages: 0 };
 
@@ -32,7 +35,8 @@ export default function HistoryPage() {
   const result: HistoryPageData = history.data ?? EMPTY;
   const loading = history.isFetching;
   const [reportOpen, setReportOpen] = useState(false);
-  usePageTitle('Return History');
+  const { t } = useLingui();
+  usePageTitle(t`Return History`);
 
   // Back/forward and the top bar's History link change the query: the inputs follow it.
   useEffect(() => {
@@ -52,10 +56,12 @@ export default function HistoryPage() {
     go({ ...draft, search: trimmed, page: 1 });
   }
 
+  const total = result.total_records;
+  const [returnId, deliveryNo, orderNo, webNo, trackingNo] = [t`Return ID`, t`Delivery #`, t`Order #`, t`Web #`, t`Tracking #`];
   const searchInput = (k: SearchKey, label: string) => (
     <TextInput
       size="xs"
-      aria-label={`Search ${label}`}
+      aria-label={t`Search ${label}`}
       placeholder={label}
       value={draft.search[k]}
       error={errors[k]}
@@ -73,10 +79,10 @@ export default function HistoryPage() {
     <>
       <Group gap="xs" mb="md">
         <Title order={1} size="h2">
-          Return History
+          <Trans>Return History</Trans>
         </Title>
-        <Tooltip label="Generate Return Report">
-          <ActionIcon variant="subtle" color="red" size="lg" aria-label="Generate Return Report" onClick={() => setReportOpen(true)}>
+        <Tooltip label={t`Generate Return Report`}>
+          <ActionIcon variant="subtle" color="red" size="lg" aria-label={t`Generate Return Report`} onClick={() => setReportOpen(true)}>
             <IconFileSpreadsheet size={26} />
           </ActionIcon>
         </Tooltip>
@@ -93,9 +99,9 @@ export default function HistoryPage() {
           <Select
             size="xs"
             w={170}
-            label="Discrepancies"
-            aria-label="Filter Discrepancies"
-            data={DISCREPANCY_FILTERS.map((b) => ({ value: b.value, label: b.label }))}
+            label={t`Discrepancies`}
+            aria-label={t`Filter Discrepancies`}
+            data={DISCREPANCY_FILTERS.map((b) => ({ value: b.value, label: t(DISCREPANCY_FILTER_LABEL[b.value]!) }))}
             value={applied.filter.has_discrepancies ?? 'All'}
             allowDeselect={false}
             onChange={(v) => {
@@ -112,47 +118,57 @@ export default function HistoryPage() {
         <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing={6} fz={13} data-testid="history-table">
           <Table.Thead>
             <Table.Tr>
-              <Table.Th style={NOWRAP}>Return ID</Table.Th>
-              <Table.Th w={140}>Account</Table.Th>
-              <Table.Th style={NOWRAP}>Delivery #</Table.Th>
-              <Table.Th style={NOWRAP}>Order #</Table.Th>
-              <Table.Th style={NOWRAP}>Web #</Table.Th>
-              <Table.Th style={NOWRAP}>Tracking #</Table.Th>
+              <Table.Th style={NOWRAP}>{returnId}</Table.Th>
+              <Table.Th w={140}>
+                <Trans>Account</Trans>
+              </Table.Th>
+              <Table.Th style={NOWRAP}>{deliveryNo}</Table.Th>
+              <Table.Th style={NOWRAP}>{orderNo}</Table.Th>
+              <Table.Th style={NOWRAP}>{webNo}</Table.Th>
+              <Table.Th style={NOWRAP}>{trackingNo}</Table.Th>
               <Table.Th style={NOWRAP} w={85}>
-                Ref 1
+                <Trans>Ref 1</Trans>
               </Table.Th>
               <Table.Th style={NOWRAP} w={85}>
-                Ref 2
+                <Trans>Ref 2</Trans>
               </Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Blind</Table.Th>
-              <Table.Th>Operator</Table.Th>
-              <Table.Th>Action</Table.Th>
+              <Table.Th>
+                <Trans>Date</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Blind</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Operator</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Action</Trans>
+              </Table.Th>
             </Table.Tr>
             <Table.Tr data-testid="history-filters">
-              <Table.Th w={100}>{searchInput('id', 'Return ID')}</Table.Th>
+              <Table.Th w={100}>{searchInput('id', returnId)}</Table.Th>
               <Table.Th miw={130}>
                 <CustomerSelect
                   size="xs"
                   label={null}
-                  aria-label="Filter Account"
+                  aria-label={t`Filter Account`}
                   withAll
                   value={draft.filter.customer_id}
                   onChange={(v) => setDraft((d) => ({ ...d, filter: { ...d.filter, customer_id: v ?? 'All' } }))}
                 />
               </Table.Th>
-              <Table.Th miw={110}>{searchInput('delivery_number', 'Delivery #')}</Table.Th>
-              <Table.Th miw={110}>{searchInput('order_number', 'Order #')}</Table.Th>
-              <Table.Th miw={110}>{searchInput('web_order_number', 'Web #')}</Table.Th>
-              <Table.Th miw={120}>{searchInput('tracking_number', 'Tracking #')}</Table.Th>
+              <Table.Th miw={110}>{searchInput('delivery_number', deliveryNo)}</Table.Th>
+              <Table.Th miw={110}>{searchInput('order_number', orderNo)}</Table.Th>
+              <Table.Th miw={110}>{searchInput('web_order_number', webNo)}</Table.Th>
+              <Table.Th miw={120}>{searchInput('tracking_number', trackingNo)}</Table.Th>
               <Table.Th />
               <Table.Th />
               <Table.Th />
               <Table.Th miw={155}>
                 <Select
                   size="xs"
-                  aria-label="Filter Blind"
-                  data={BLIND_FILTERS.map((b) => ({ value: b.value, label: b.label }))}
+                  aria-label={t`Filter Blind`}
+                  data={BLIND_FILTERS.map((b) => ({ value: b.value, label: t(BLIND_FILTER_LABEL[b.value]!) }))}
                   value={draft.filter.is_blind}
                   allowDeselect={false}
                   onChange={(v) => setDraft((d) => ({ ...d, filter: { ...d.filter, is_blind: v ?? 'All' } }))}
@@ -160,7 +176,7 @@ export default function HistoryPage() {
               </Table.Th>
               <Table.Th colSpan={2} style={{ textAlign: 'right' }}>
                 <Button size="xs" leftSection={<IconSearch size={14} />} onClick={search}>
-                  Search
+                  <Trans>Search</Trans>
                 </Button>
               </Table.Th>
             </Table.Tr>
@@ -171,7 +187,7 @@ export default function HistoryPage() {
             ))}
             {!loading && result.data.length === 0 && (
               <EmptyRow colSpan={12} py="md">
-                No returns match.
+                <Trans>No returns match.</Trans>
               </EmptyRow>
             )}
           </Table.Tbody>
@@ -180,7 +196,7 @@ export default function HistoryPage() {
 
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed" data-testid="history-total">
-          {result.total_records.toLocaleString('en')} return{result.total_records === 1 ? '' : 's'}
+          {t`${plural(total, { one: '# return', other: '# returns' })}`}
         </Text>
         {result.total_pages > 1 && (
           <Pagination
@@ -189,7 +205,7 @@ export default function HistoryPage() {
             siblings={1}
             boundaries={1}
             onChange={(page) => go({ ...applied, page })}
-            aria-label="History pages"
+            aria-label={t`History pages`}
           />
         )}
       </Group>

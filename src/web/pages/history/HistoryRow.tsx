@@ -1,4 +1,5 @@
 // One return of the History list (SPEC §2.9): its ids and marks, references, date, blind or not, operator, View.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Badge, Group, Table } from '@mantine/core';
 import { Link } from 'react-router';
 import type { HistoryPage } from '../../../contract/history';
@@ -13,6 +14,7 @@ export const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 
 export function HistoryRow({ row: r }: { row: HistoryPage['data'][number] }) {
+  const { t } = useLingui();
   return (
     <Table.Tr data-testid="history-row" data-id={r.id}>
       <Table.Td style={NOWRAP}>
@@ -31,13 +33,15 @@ export function HistoryRow({ row: r }: { row: HistoryPage['data'][number] }) {
       <Table.Td style={NOWRAP}>{formatDate(r.return_date)}</Table.Td>
       <Table.Td>
         <Badge color={r.is_blind ? 'orange' : 'gray'} variant="light" data-testid="blind-badge">
-          {r.is_blind ? 'Y' : 'N'}
+          {r.is_blind
+            ? t({ message: 'Y', comment: 'Yes: a blind return (one letter)' })
+            : t({ message: 'N', comment: 'No: not a blind return (one letter)' })}
         </Badge>
       </Table.Td>
       <Table.Td style={BREAK_ANYWHERE}>{r.username}</Table.Td>
       <Table.Td>
         <Anchor component={Link} to={returnViewPath(r)} size="sm">
-          View
+          <Trans>View</Trans>
         </Anchor>
       </Table.Td>
     </Table.Tr>

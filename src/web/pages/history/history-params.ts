@@ -4,6 +4,7 @@ import { DISCREPANCY_KINDS, HISTORY_MSG } from '../../../contract/history';
 import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
 import { PARCEL_MSG } from '../../../contract/parcel-rules';
 import type { RouteQuery } from '../../api/route-types';
+import { messageText } from '../../i18n/server-text';
 
 // tracking_number: the carrier tracking number a return arrived with (issue 11), matched exactly.
 export const SEARCH_KEYS = ['id', 'delivery_number', 'order_number', 'web_order_number', 'tracking_number'] as const;
@@ -57,13 +58,14 @@ export function readParams(q: URLSearchParams): Params {
 export function searchErrors(search: Record<SearchKey, string>): Partial<Record<SearchKey, string>> {
   const errors: Partial<Record<SearchKey, string>> = {};
   const id = search.id.trim().replace(/^#/, '');
-  if (id && !/^\d{1,10}$/.test(id)) errors.id = HISTORY_MSG.idInvalid;
+  if (id && !/^\d{1,10}$/.test(id)) errors.id = messageText('history.idInvalid', HISTORY_MSG.idInvalid);
   for (const k of ['delivery_number', 'order_number', 'web_order_number'] as const) {
     const v = search[k].trim();
-    if (v && v.length < LIMITS.searchMinLength) errors[k] = HISTORY_MSG.referenceTooShort;
+    if (v && v.length < LIMITS.searchMinLength) errors[k] = messageText('history.referenceTooShort', HISTORY_MSG.referenceTooShort);
   }
   const tracking = search.tracking_number.replace(/\s+/g, '');
-  if (tracking && !/^[A-Za-z0-9-]{4,64}$/.test(tracking)) errors.tracking_number = PARCEL_MSG.trackingInvalid;
+  if (tracking && !/^[A-Za-z0-9-]{4,64}$/.test(tracking))
+    errors.tracking_number = messageText('parcel.trackingInvalid', PARCEL_MSG.trackingInvalid);
   return errors;
 }
 

@@ -1,0 +1,37 @@
+// Display labels of the fixed values History and Return View show (issue 24). The API values stay
+// English codes; people read these, translated where rendered (`i18n._(CONDITION_LABEL[c])`).
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+
+/** The spec's condition names (LEDGER_CONDITIONS, and Secondhand of older data). */
+export const CONDITION_LABEL: Record<string, MessageDescriptor> = {
+  Pristine: msg`Pristine`,
+  Reconditioning: msg`Reconditioning`,
+  Scrap: msg`Scrap`,
+  Secondhand: msg`Secondhand`,
+};
+
+/** Issue 16's kinds of discrepancy (DISCREPANCY_LABELS of the contract). */
+export const DISCREPANCY_LABEL: Record<string, MessageDescriptor> = {
+  MISSING: msg`Missing`,
+  WRONG_ITEM: msg`Wrong item`,
+  EXTRA_ITEM: msg`Extra item`,
+};
+
+/** The options of BLIND_FILTERS and DISCREPANCY_FILTERS, by value. */
+export const BLIND_FILTER_LABEL: Record<string, MessageDescriptor> = {
+  All: msg`All`,
+  '1': msg`Blind Only`,
+  '0': msg`Non-Blind Only`,
+};
+export const DISCREPANCY_FILTER_LABEL: Record<string, MessageDescriptor> = {
+  All: msg`All`,
+  '1': msg`With discrepancies`,
+  '0': msg`Without discrepancies`,
+};
+
+/** A label of the map, or the value itself when it has none (a code this build does not know). */
+export function labelOf(map: Record<string, MessageDescriptor>, value: string, translate: (d: MessageDescriptor) => string): string {
+  const d = map[value];
+  return d ? translate(d) : value;
+}

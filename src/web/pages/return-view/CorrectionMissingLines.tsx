@@ -1,5 +1,6 @@
 // The order lines missing from the parcel, in the Correct dialog of an order-based return (issue 16):
 // change how many units were missing, take a line off the list, or mark another order line missing.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { NumberInput, Stack, Table, Text, Title } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
@@ -8,12 +9,16 @@ import type { CorrectionValues, MissingLineValues } from './correction-form';
 import { EditableLinesTable, OrderLinePicker, RemoveLineCell } from './correction-table';
 
 export function CorrectionMissingLines({ form, orderLines }: { form: UseFormReturnType<CorrectionValues>; orderLines: OrderLine[] }) {
+  const { t } = useLingui();
   const [adding, setAdding] = useState<string | null>(null);
   const listed = new Set(form.values.missing_lines.map((m) => m.order_line_id));
   const ordered = (orderLineId: number) => orderLines.find((l) => l.id === orderLineId)?.quantity;
   const choices = orderLines
     .filter((l) => !listed.has(l.id))
-    .map((l) => ({ value: String(l.id), label: `${l.product.sku} · ${l.product.name_1} (ordered ${l.quantity})` }));
+    .map((l) => {
+      const [sku, name, ordered] = [l.product.sku, l.product.name_1, l.quantity];
+      return { value: String(l.id), label: t`${sku} · ${name} (ordered ${ordered})` };
+    });
   const add = () => {
     const line = orderLines.find((l) => String(l.id) === adding);
     if (!line) return;
@@ -31,55 +36,62 @@ export function CorrectionMissingLines({ form, orderLines }: { form: UseFormRetu
   return (
     <Stack gap={6} data-testid="correction-missing">
       <Title order={3} size="h6">
-        Missing from the parcel
+        <Trans>Missing from the parcel</Trans>
       </Title>
       {form.values.missing_lines.length > 0 ? (
         <EditableLinesTable
           testId="correction-missing-lines"
           headers={
             <>
-              <Table.Th>Order line</Table.Th>
-              <Table.Th w={140}>Units missing</Table.Th>
+              <Table.Th>
+                <Trans>Order line</Trans>
+              </Table.Th>
+              <Table.Th w={140}>
+                <Trans>Units missing</Trans>
+              </Table.Th>
             </>
           }
         >
-          {form.values.missing_lines.map((m, i) => (
-            <Table.Tr key={m.key} data-testid="correction-missing-line" data-sku={m.sku}>
-              <Table.Td>
-                <Text size="sm" fw={600} span>
-                  {m.sku}
-                </Text>{' '}
-                <Text size="xs" c="dimmed" span>
-                  {m.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <NumberInput
-                  size="xs"
-                  aria-label={`Units of ${m.sku} missing`}
-                  min={1}
-                  max={m.ordered ?? ordered(m.order_line_id)}
-                  allowDecimal={false}
-                  {...form.getInputProps(`missing_lines.${i}.quantity`)}
-                />
-              </Table.Td>
-              <RemoveLineCell label={`Not missing: ${m.sku}`} onRemove={() => form.removeListItem('missing_lines', i)} />
-            </Table.Tr>
-          ))}
+          {form.values.missing_lines.map((m, i) => {
+            const sku = m.sku;
+            return (
+              <Table.Tr key={m.key} data-testid="correction-missing-line" data-sku={m.sku}>
+                <Table.Td>
+                  <Text size="sm" fw={600} span>
+                    {m.sku}
+                  </Text>{' '}
+                  <Text size="xs" c="dimmed" span>
+                    {m.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <NumberInput
+                    size="xs"
+                    aria-label={t`Units of ${sku} missing`}
+                    min={1}
+                    max={m.ordered ?? ordered(m.order_line_id)}
+                    allowDecimal={false}
+                    {...form.getInputProps(`missing_lines.${i}.quantity`)}
+                  />
+                </Table.Td>
+                <RemoveLineCell label={t`Not missing: ${sku}`} onRemove={() => form.removeListItem('missing_lines', i)} />
+              </Table.Tr>
+            );
+          })}
         </EditableLinesTable>
       ) : (
         <Text size="sm" c="dimmed">
-          No order line is marked missing.
+          <Trans>No order line is marked missing.</Trans>
         </Text>
       )}
       <OrderLinePicker
-        label="Mark an order line missing"
-        placeholder="Pick an order line"
+        label={t`Mark an order line missing`}
+        placeholder={t`Pick an order line`}
         choices={choices}
         value={adding}
         onChange={setAdding}
         onAdd={add}
-        action="Mark missing"
+        action={t`Mark missing`}
       />
     </Stack>
   );

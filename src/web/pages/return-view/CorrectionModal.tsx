@@ -2,6 +2,7 @@
 // too), the order lines missing from the parcel, and why. The server checks the version this dialog
 // was opened on: another admin's correction meanwhile is a 409. Rendered only while open, so each
 // opening starts from the return as it is now.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
@@ -47,6 +48,7 @@ export function CorrectionModal({
   onClose: () => void;
   onSaved: (r: ReturnView) => void;
 }) {
+  const { t } = useLingui();
   const { reasons, dispositions, orderLines, loading } = useCorrectionChoices(r, opened);
   const orderBased = r.order !== null;
   const [changed, setChanged] = useState(false);
@@ -83,18 +85,23 @@ export function CorrectionModal({
       newCorrectionLine({ product_id: p.id, sku: p.sku, name: p.name_1 }, DEFAULT_BLIND_CONDITION, firstReason, dispositions),
     );
   const linesError = form.errors.lines;
+  const [returnId, version, next] = [r.id, r.version, r.version + 1];
 
   return (
-    <Modal opened={opened} onClose={onClose} title={`Correct Return #${r.id}`} size={1240} closeOnClickOutside={false}>
+    <Modal opened={opened} onClose={onClose} title={t`Correct Return #${returnId}`} size={1240} closeOnClickOutside={false}>
       <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Version {r.version}. Saving makes version {r.version + 1}: the submitted return stays in the version list, and every connection
-            the return was sent to gets a correction message.
+            <Trans>
+              Version {version}. Saving makes version {next}: the submitted return stays in the version list, and every connection the
+              return was sent to gets a correction message.
+            </Trans>
           </Text>
           {changed && (
-            <Alert color="red" icon={<IconAlertTriangle size={18} />} title="The return changed" data-testid="correction-conflict">
-              Another correction was saved since you opened this return. Close this dialog, check the new version and correct it again.
+            <Alert color="red" icon={<IconAlertTriangle size={18} />} title={t`The return changed`} data-testid="correction-conflict">
+              <Trans>
+                Another correction was saved since you opened this return. Close this dialog, check the new version and correct it again.
+              </Trans>
             </Alert>
           )}
           <CorrectionLinesTable form={form} reasons={reasons} dispositions={dispositions} />
@@ -105,13 +112,13 @@ export function CorrectionModal({
           )}
           {orderBased ? (
             <OrderLinePicker
-              label="Add a line of the order"
-              placeholder={loading ? 'Loading the order…' : 'Pick an order line'}
+              label={t`Add a line of the order`}
+              placeholder={loading ? t`Loading the order…` : t`Pick an order line`}
               choices={lineOptions}
               value={adding}
               onChange={setAdding}
               onAdd={addOrderLine}
-              action="Add line"
+              action={t`Add line`}
             />
           ) : (
             <div style={{ maxWidth: 520 }} data-testid="correction-product-search">
@@ -120,8 +127,8 @@ export function CorrectionModal({
           )}
           {orderBased && <CorrectionMissingLines form={form} orderLines={orderLines} />}
           <Textarea
-            label="Why is the return corrected?"
-            description="Required; kept with the version and sent with the correction message."
+            label={t`Why is the return corrected?`}
+            description={t`Required; kept with the version and sent with the correction message.`}
             withAsterisk
             autosize
             minRows={2}
@@ -130,10 +137,10 @@ export function CorrectionModal({
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </Button>
             <Button type="submit" loading={save.isPending} disabled={changed}>
-              Save correction
+              <Trans>Save correction</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,4 +1,7 @@
 // The Return View's timeline (SPEC §2.10): the order's import, the return's creation and every task that carried it on.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Anchor, Group, Text, ThemeIcon, Timeline } from '@mantine/core';
 import { IconApi, IconFileCode, IconFileImport, IconNotes, IconPackage, IconShoppingCart } from '@tabler/icons-react';
@@ -15,6 +18,14 @@ const TASK_ICONS: Record<string, ReactNode> = {
   'System Log': <IconNotes size={14} />,
 };
 
+/** The titles people read; taskTimelineTitle's English names stay the keys. */
+const TASK_TITLES: Record<string, MessageDescriptor> = {
+  'Biztalk File': msg`Biztalk File`,
+  'Ecommerce Return': msg`Ecommerce Return`,
+  'Rest API': msg`Rest API`,
+  'System Log': msg`System Log`,
+};
+
 // Timeline items are not 'active', so Mantine would draw every bullet grey: the colour sits in the icon.
 function Bullet({ color, icon }: { color: string; icon: ReactNode }) {
   return (
@@ -25,50 +36,61 @@ function Bullet({ color, icon }: { color: string; icon: ReactNode }) {
 }
 
 export function ReturnTimeline({ r, onView }: { r: ReturnView; onView: (t: TaskView) => void }) {
+  const { t } = useLingui();
+  const source = r.order?.source;
+  const username = r.username;
   return (
     <Timeline bulletSize={28} lineWidth={2} active={-1} data-testid="return-timeline">
       {r.order && (
-        <Timeline.Item title="Order Imported" bullet={<Bullet color="teal" icon={<IconFileImport size={14} />} />}>
+        <Timeline.Item title={t`Order Imported`} bullet={<Bullet color="teal" icon={<IconFileImport size={14} />} />}>
           <Text size="sm" c="dimmed">
-            From {r.order.source}
+            <Trans>From {source}</Trans>
           </Text>
           <Text size="xs" c="dimmed">
             {formatDateTime(r.order.created_at)}
           </Text>
         </Timeline.Item>
       )}
-      <Timeline.Item title="Return Created" bullet={<Bullet color="teal" icon={<IconPackage size={14} />} />}>
+      <Timeline.Item title={t`Return Created`} bullet={<Bullet color="teal" icon={<IconPackage size={14} />} />}>
         <Text size="sm" c="dimmed">
-          By {r.username}
+          <Trans>By {username}</Trans>
         </Text>
         <Text size="xs" c="dimmed">
           {formatDateTime(r.created_at)}
         </Text>
       </Timeline.Item>
-      {r.tasks.map((t) => {
-        const title = taskTimelineTitle(t.task_type);
-        const color = taskTimelineColor(t);
+      {r.tasks.map((task) => {
+        const kind = taskTimelineTitle(task.task_type);
+        const title = t(TASK_TITLES[kind]!);
+        const color = taskTimelineColor(task);
+        const taskNumber = task.id;
         return (
           <Timeline.Item
-            key={t.id}
+            key={task.id}
             title={title}
-            bullet={<Bullet color={color} icon={TASK_ICONS[title]} />}
+            bullet={<Bullet color={color} icon={TASK_ICONS[kind]} />}
             data-testid="timeline-task"
-            data-task-type={t.task_type}
+            data-task-type={task.task_type}
             data-color={color}
           >
             <Group gap={6} wrap="nowrap">
-              <TaskStatusBadge status={t.task_status} />
+              <TaskStatusBadge status={task.task_status} />
               <Text size="sm" c="dimmed" lineClamp={1}>
-                {t.message_1}
+                {task.message_1}
               </Text>
             </Group>
             <Group gap="xs" mt={2}>
               <Text size="xs" c="dimmed">
-                {formatDateTime(t.created_at)}
+                {formatDateTime(task.created_at)}
               </Text>
-              <Anchor component="button" type="button" size="xs" onClick={() => onView(t)} aria-label={`View ${title} task ${t.id}`}>
-                View
+              <Anchor
+                component="button"
+                type="button"
+                size="xs"
+                onClick={() => onView(task)}
+                aria-label={t`View ${title} task ${taskNumber}`}
+              >
+                <Trans>View</Trans>
               </Anchor>
             </Group>
           </Timeline.Item>

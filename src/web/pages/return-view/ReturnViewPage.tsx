@@ -1,4 +1,5 @@
 // Return View (SPEC §2.10): header, lines and the timeline of what carried the return on.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { Badge, Button, Grid, Group, Loader, Paper, Stack, Title } from '@mantine/core';
@@ -23,7 +24,8 @@ export default function ReturnViewPage() {
   const [correcting, setCorrecting] = useState(false);
   const { isAdmin } = useSession();
   const [viewing, setViewing] = useState<number | null>(null);
-  usePageTitle(/^\d+$/.test(returnId) ? `Return #${returnId}` : 'Return View');
+  const { t } = useLingui();
+  usePageTitle(/^\d+$/.test(returnId) ? t`Return #${returnId}` : t`Return View`);
   // The timeline watches the return's tasks: it is read again while one of them is still to run.
   const query = useRouteQuery(
     'readReturn',
@@ -44,34 +46,35 @@ export default function ReturnViewPage() {
   }
   // SPEC §2.10: if reading the return fails nothing is shown (the API client has notified).
   if (!data) return null;
+  const version = data.version;
 
   return (
     <Stack>
       <Group justify="space-between">
         <Group gap="sm">
           <Title order={1} size="h2">
-            Return View
+            <Trans>Return View</Trans>
           </Title>
           {data.version > 1 && (
-            <Badge color="orange" variant="light" data-testid="corrected-badge" title={`Version ${data.version}`}>
-              Corrected · v{data.version}
+            <Badge color="orange" variant="light" data-testid="corrected-badge" title={t`Version ${version}`}>
+              <Trans>Corrected · v{version}</Trans>
             </Badge>
           )}
           {data.has_discrepancies && (
             <Badge color="orange" variant="light" data-testid="has-discrepancies">
-              Discrepancies
+              <Trans>Discrepancies</Trans>
             </Badge>
           )}
         </Group>
         <Group gap="sm">
           {isAdmin && (
             <Button variant="light" leftSection={<IconEdit size={16} />} onClick={() => setCorrecting(true)}>
-              Correct
+              <Trans>Correct</Trans>
             </Button>
           )}
           {data.is_blind && (
             <Button component={Link} to={`/blind/${data.customer_id}`} leftSection={<IconPlus size={16} />}>
-              Create Another
+              <Trans>Create Another</Trans>
             </Button>
           )}
         </Group>
@@ -88,7 +91,7 @@ export default function ReturnViewPage() {
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Paper withBorder p="md">
             <Title order={5} mb="sm">
-              Timeline
+              <Trans>Timeline</Trans>
             </Title>
             <ReturnTimeline r={data} onView={setSelected} />
           </Paper>
@@ -105,7 +108,7 @@ export default function ReturnViewPage() {
           }}
         />
       )}
-      <PhotoViewer photos={viewerPhotos(data)} index={viewing} onIndex={setViewing} />
+      <PhotoViewer photos={viewerPhotos(data, (d) => t(d))} index={viewing} onIndex={setViewing} />
       <TaskDetailModal task={selected} opened={selected !== null} onClose={() => setSelected(null)} onSaved={saved} />
     </Stack>
   );

@@ -1,25 +1,49 @@
 // The versions of a corrected return (issue 11): who saved each, when, why, and what it changed.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReturnVersion, VersionLineChange } from '../../../contract/corrections';
-import { DISCREPANCY_LABELS } from '../../../contract/disposition-rules';
 import { formatDateTime } from '../../lib/format';
+import { CONDITION_LABEL, DISCREPANCY_LABEL, labelOf } from '../history/labels';
 
-const KIND_LABEL: Record<VersionLineChange['kind'], { label: string; color: string }> = {
-  changed: { label: 'Changed', color: 'blue' },
-  added: { label: 'Added', color: 'teal' },
-  removed: { label: 'Removed', color: 'red' },
+const KIND_LABEL: Record<VersionLineChange['kind'], { label: MessageDescriptor; color: string }> = {
+  changed: { label: msg`Changed`, color: 'blue' },
+  added: { label: msg`Added`, color: 'teal' },
+  removed: { label: msg`Removed`, color: 'red' },
+};
+
+/** CORRECTED_FIELDS as the list names them (lower case, as in English). */
+const FIELD_LABEL: Record<string, MessageDescriptor> = {
+  quantity: msg`quantity`,
+  condition: msg`condition`,
+  reason: msg`reason`,
+  comment: msg`comment`,
+  disposition: msg`disposition`,
+  location: msg`location`,
 };
 
 const shown = (v: string | number | null) => (v === null || v === '' ? '—' : String(v));
 
 function Changes({ changes }: { changes: VersionLineChange[] }) {
+  const { t } = useLingui();
+  const tr = (d: MessageDescriptor) => t(d);
+  // A condition is one of the spec's names: shown in the reader's language like everywhere else.
+  const value = (field: string, v: string | number | null) =>
+    field === 'condition' && typeof v === 'string' ? shown(labelOf(CONDITION_LABEL, v, tr)) : shown(v);
   return (
     <Table withTableBorder verticalSpacing={2} fz="sm">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Line</Table.Th>
-          <Table.Th>Field</Table.Th>
-          <Table.Th>Before → After</Table.Th>
+          <Table.Th>
+            <Trans>Line</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>Field</Trans>
+          </Table.Th>
+          <Table.Th>
+            <Trans>Before → After</Trans>
+          </Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -30,14 +54,14 @@ function Changes({ changes }: { changes: VersionLineChange[] }) {
                 <Table.Td rowSpan={c.fields.length}>
                   <Group gap={6} wrap="nowrap">
                     <Badge size="sm" variant="light" color={KIND_LABEL[c.kind].color}>
-                      {KIND_LABEL[c.kind].label}
+                      {t(KIND_LABEL[c.kind].label)}
                     </Badge>
                     <Text size="sm" fw={600}>
                       {c.sku}
                     </Text>
                     {c.discrepancy && (
                       <Badge size="sm" variant="light" color="orange" data-testid="version-change-discrepancy">
-                        {DISCREPANCY_LABELS[c.discrepancy as keyof typeof DISCREPANCY_LABELS] ?? c.discrepancy}
+                        {labelOf(DISCREPANCY_LABEL, c.discrepancy, tr)}
                       </Badge>
                     )}
                   </Group>
@@ -46,9 +70,9 @@ function Changes({ changes }: { changes: VersionLineChange[] }) {
                   </Text>
                 </Table.Td>
               )}
-              <Table.Td>{f.field}</Table.Td>
+              <Table.Td>{labelOf(FIELD_LABEL, f.field, tr)}</Table.Td>
               <Table.Td>
-                {shown(f.before)} → {shown(f.after)}
+                {value(f.field, f.before)} → {value(f.field, f.after)}
               </Table.Td>
             </Table.Tr>
           )),
@@ -59,40 +83,44 @@ function Changes({ changes }: { changes: VersionLineChange[] }) {
 }
 
 export function VersionList({ versions, current }: { versions: ReturnVersion[]; current: number }) {
+  const { t } = useLingui();
   return (
     <Paper withBorder p="md" data-testid="version-list">
       <Title order={2} size="h5" mb="sm">
-        Versions
+        <Trans>Versions</Trans>
       </Title>
       <Stack gap="md">
-        {[...versions].reverse().map((v) => (
-          <div key={v.version} data-testid="version" data-version={v.version}>
-            <Group gap="xs" mb={4}>
-              <Text fw={700} size="sm">
-                Version {v.version}
-              </Text>
-              {v.version === current && (
-                <Badge size="sm" color="green" variant="light">
-                  Current
-                </Badge>
+        {[...versions].reverse().map((v) => {
+          const { version, comment } = v;
+          return (
+            <div key={v.version} data-testid="version" data-version={v.version}>
+              <Group gap="xs" mb={4}>
+                <Text fw={700} size="sm">
+                  <Trans>Version {version}</Trans>
+                </Text>
+                {v.version === current && (
+                  <Badge size="sm" color="green" variant="light">
+                    <Trans>Current</Trans>
+                  </Badge>
+                )}
+                {v.version === 1 && (
+                  <Badge size="sm" color="gray" variant="light">
+                    <Trans>Submitted</Trans>
+                  </Badge>
+                )}
+                <Text size="xs" c="dimmed">
+                  {v.username} · {formatDateTime(v.created_at)}
+                </Text>
+              </Group>
+              {v.comment && (
+                <Text size="sm" mb={4}>
+                  {t`“${comment}”`}
+                </Text>
               )}
-              {v.version === 1 && (
-                <Badge size="sm" color="gray" variant="light">
-                  Submitted
-                </Badge>
-              )}
-              <Text size="xs" c="dimmed">
-                {v.username} · {formatDateTime(v.created_at)}
-              </Text>
-            </Group>
-            {v.comment && (
-              <Text size="sm" mb={4}>
-                “{v.comment}”
-              </Text>
-            )}
-            {v.changes.length > 0 && <Changes changes={v.changes} />}
-          </div>
-        ))}
+              {v.changes.length > 0 && <Changes changes={v.changes} />}
+            </div>
+          );
+        })}
       </Stack>
     </Paper>
   );

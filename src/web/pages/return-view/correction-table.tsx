@@ -1,5 +1,6 @@
 // The pieces the two tables of the Correct dialog share (its lines, and the order lines missing from the
 // parcel): a bordered table whose last column removes the row, and the picker that adds an order line.
+import { Trans } from '@lingui/react/macro';
 import { ActionIcon, Button, Group, Select, Table, VisuallyHidden } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -12,7 +13,9 @@ export function EditableLinesTable({ testId, headers, children }: { testId: stri
         <Table.Tr>
           {headers}
           <Table.Th w={44}>
-            <VisuallyHidden>Remove</VisuallyHidden>
+            <VisuallyHidden>
+              <Trans>Remove</Trans>
+            </VisuallyHidden>
           </Table.Th>
         </Table.Tr>
       </Table.Thead>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -16,6 +17,7 @@ export function Tile({
   children: ReactNode;
   testId: string;
 }) {
+  const { t } = useLingui();
   return (
     <Paper withBorder p="md" radius="md" data-testid={testId} component="section" aria-label={title}>
       <Stack gap="sm">
@@ -25,7 +27,7 @@ export function Tile({
           </Title>
           {link && (
             <Anchor component={Link} to={link} size="sm">
-              {linkLabel ?? 'Open in History'}
+              {linkLabel ?? t`Open in History`}
             </Anchor>
           )}
         </Group>
@@ -51,7 +53,7 @@ export function ChartImage({ label, children, height }: { label: string; childre
 export function NoData() {
   return (
     <Text size="sm" c="dimmed">
-      Nothing in this period.
+      <Trans>Nothing in this period.</Trans>
     </Text>
   );
 }

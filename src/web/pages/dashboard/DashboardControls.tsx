@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { Group, SegmentedControl } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../contract/dashboard';
-import { CustomerSelect } from '../../components/CustomerSelect';
+import { ALL_CUSTOMERS, CustomerSelect } from '../../components/CustomerSelect';
+import { PERIOD_LABEL } from './labels';
 
 export interface DashboardParams {
   period: DashboardPeriod;
@@ -11,11 +13,12 @@ export interface DashboardParams {
 }
 
 export function DashboardControls({ value, onChange }: { value: DashboardParams; onChange: (next: DashboardParams) => void }) {
+  const { t } = useLingui();
   return (
     <Group gap="md" align="flex-end" wrap="wrap">
       <SegmentedControl
-        aria-label="Period"
-        data={DASHBOARD_PERIODS.map((p) => ({ value: p.value, label: p.label }))}
+        aria-label={t`Period`}
+        data={DASHBOARD_PERIODS.map((p) => ({ value: p.value, label: t(PERIOD_LABEL[p.value]!) }))}
         value={value.period}
         onChange={(period) => onChange({ ...value, period: period as DashboardPeriod })}
       />
@@ -24,8 +27,8 @@ export function DashboardControls({ value, onChange }: { value: DashboardParams;
           <DateInput
             size="sm"
             w={150}
-            label="From"
-            placeholder="YYYY-MM-DD"
+            label={t`From`}
+            placeholder={t`YYYY-MM-DD`}
             value={value.from || null}
             maxDate={value.to || undefined}
             onChange={(v) => onChange({ ...value, from: v ?? '' })}
@@ -33,8 +36,8 @@ export function DashboardControls({ value, onChange }: { value: DashboardParams;
           <DateInput
             size="sm"
             w={150}
-            label="To"
-            placeholder="YYYY-MM-DD"
+            label={t`To`}
+            placeholder={t`YYYY-MM-DD`}
             value={value.to || null}
             minDate={value.from || undefined}
             onChange={(v) => onChange({ ...value, to: v ?? '' })}
@@ -43,10 +46,10 @@ export function DashboardControls({ value, onChange }: { value: DashboardParams;
       )}
       <CustomerSelect
         w={240}
-        label="Customer"
+        label={t`Customer`}
         withAll
         value={value.customer}
-        onChange={(v) => onChange({ ...value, customer: v ?? 'All' })}
+        onChange={(v) => onChange({ ...value, customer: v ?? ALL_CUSTOMERS })}
       />
     </Group>
   );

@@ -1,12 +1,14 @@
 // Dashboard (issue 12): today's work and what comes back, for the user's customers or one of them.
 // The period and customer live in the query string, so a reload or a shared link shows the same.
 import '@mantine/charts/styles.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Group, LoadingOverlay, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../contract/dashboard';
 import { useRouteQuery } from '../../api/queries';
 import { useSession } from '../../auth/session';
+import { ALL_CUSTOMERS } from '../../components/CustomerSelect';
 import { formatDateTime } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
 import { DashboardControls, type DashboardParams } from './DashboardControls';
@@ -21,12 +23,13 @@ function readParams(q: URLSearchParams): DashboardParams {
     period: DASHBOARD_PERIODS.some((p) => p.value === period) ? (period as DashboardPeriod) : '7d',
     from: isDay(q.get('from')) ? q.get('from')! : '',
     to: isDay(q.get('to')) ? q.get('to')! : '',
-    customer: /^\d+$/.test(customer) ? customer : 'All',
+    customer: /^\d+$/.test(customer) ? customer : ALL_CUSTOMERS,
   };
 }
 
 export default function DashboardPage() {
-  usePageTitle('Dashboard');
+  const { t } = useLingui();
+  usePageTitle(t`Dashboard`);
   const { isAdmin } = useSession();
   const [query, setQuery] = useSearchParams();
   const params = readParams(query);
@@ -46,24 +49,28 @@ export default function DashboardPage() {
   }
 
   const data = dashboard.data;
+  const days = data ? (data.from === data.to ? data.from : `${data.from} – ${data.to}`) : '';
+  const asOf = data ? formatDateTime(data.as_of) : '';
   return (
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
           <Title order={1} size="h2">
-            Dashboard
+            <Trans>Dashboard</Trans>
           </Title>
           {data && (
             <Text size="sm" c="dimmed" data-testid="dashboard-period">
-              {data.from === data.to ? data.from : `${data.from} – ${data.to}`} (UTC days) · as of {formatDateTime(data.as_of)}
+              <Trans>
+                {days} (UTC days) · as of {asOf}
+              </Trans>
             </Text>
           )}
         </div>
         <DashboardControls value={params} onChange={change} />
       </Group>
       {!rangeReady && (
-        <Alert color="yellow" title="Choose a range">
-          Enter a from and a to date (YYYY-MM-DD), the from date not after the to date.
+        <Alert color="yellow" title={t`Choose a range`}>
+          <Trans>Enter a from and a to date (YYYY-MM-DD), the from date not after the to date.</Trans>
         </Alert>
       )}
       <div style={{ position: 'relative', minHeight: 200 }}>

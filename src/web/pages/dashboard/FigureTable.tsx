@@ -4,9 +4,13 @@
 import { Anchor, Table, Text, type TableProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { currentLocale } from '../../i18n/language';
+import { formatNumber } from '../../lib/format';
 
-export const n = (v: number) => v.toLocaleString('en');
-export const share = (part: number, whole: number) => `${whole ? Math.round((part / whole) * 100) : 0}%`;
+export const n = (v: number) => formatNumber(v);
+/** A whole percentage in the reader's language ('42%' in English, '42 %' in German). */
+export const share = (part: number, whole: number) =>
+  new Intl.NumberFormat(currentLocale(), { style: 'percent' }).format((whole ? Math.round((part / whole) * 100) : 0) / 100);
 
 export interface FigureRow {
   key: string;

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Kbd, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useHotkeys } from '@mantine/hooks';
@@ -22,12 +23,24 @@ const toBody = (v: Values) => ({ ...v, customer_id: v.customer_id ? Number(v.cus
 
 const EMPTY: Values = { tracking_number: '', location: '', customer_id: null, sender_name: '', sender_address: '', note: '' };
 
+/** The note after a save: which parcel went on which shelf, and how many this session. */
+function SavedNote({ saved }: { saved: { parcel: ParcelDetail; count: number } }) {
+  const { tracking_number: tracking, location: shelf } = saved.parcel;
+  const count = saved.count;
+  return (
+    <Trans>
+      Saved parcel <strong>{tracking}</strong> on shelf {shelf} ({count} this session).
+    </Trans>
+  );
+}
+
 /**
  * Intake of an unknown parcel, built for a scanner: scan the tracking number (Enter goes on to the
  * shelf), scan or type the shelf (Enter saves). After a save the form empties except the shelf
  * (the next parcel usually goes on the same one) and the cursor is back in Tracking number.
  */
 export function IntakeForm({ onSaved }: { onSaved?: (parcel: ParcelDetail) => void }) {
+  const { t } = useLingui();
   const form = useForm<Values>({ initialValues: EMPTY, validate: schemaValidate(parcelIntakeBody, { toBody }) });
   const trackingRef = useRef<HTMLInputElement>(null);
   const locationRef = useRef<HTMLInputElement>(null);
@@ -75,19 +88,19 @@ export function IntakeForm({ onSaved }: { onSaved?: (parcel: ParcelDetail) => vo
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Title order={2} size="h4" id="intake-title">
-            Take in a parcel
+            <Trans>Take in a parcel</Trans>
           </Title>
           <div aria-live="polite">
             {saved && (
               <Alert color="green" icon={<IconCircleCheck size={18} />} py="xs" data-testid="parcel-saved">
-                Saved parcel <strong>{saved.parcel.tracking_number}</strong> on shelf {saved.parcel.location} ({saved.count} this session).
+                <SavedNote saved={saved} />
               </Alert>
             )}
           </div>
           <TextInput
             ref={trackingRef}
-            label="Tracking number"
-            description="Scan the carrier label"
+            label={t`Tracking number`}
+            description={t`Scan the carrier label`}
             withAsterisk
             autoComplete="off"
             onKeyDown={trackingEnter}
@@ -95,25 +108,25 @@ export function IntakeForm({ onSaved }: { onSaved?: (parcel: ParcelDetail) => vo
           />
           <TextInput
             ref={locationRef}
-            label="Shelf location"
-            description="Enter saves"
+            label={t`Shelf location`}
+            description={t`Enter saves`}
             withAsterisk
             autoComplete="off"
             {...form.getInputProps('location')}
           />
-          <CustomerSelect label="Customer" placeholder="Unknown" clearable allowDeselect {...form.getInputProps('customer_id')} />
-          <TextInput label="Sender name" autoComplete="off" {...form.getInputProps('sender_name')} />
-          <Textarea label="Sender address" autosize minRows={1} maxRows={4} {...form.getInputProps('sender_address')} />
-          <Textarea label="Note" autosize minRows={1} maxRows={4} {...form.getInputProps('note')} />
+          <CustomerSelect label={t`Customer`} placeholder={t`Unknown`} clearable allowDeselect {...form.getInputProps('customer_id')} />
+          <TextInput label={t`Sender name`} autoComplete="off" {...form.getInputProps('sender_name')} />
+          <Textarea label={t`Sender address`} autosize minRows={1} maxRows={4} {...form.getInputProps('sender_address')} />
+          <Textarea label={t`Note`} autosize minRows={1} maxRows={4} {...form.getInputProps('note')} />
           <Text size="sm" fw={500} mb={-6}>
-            Photos
+            <Trans>Photos</Trans>
           </Text>
           <PhotoCapture
             customerId={undefined}
             photoIds={photoIds}
             onAdd={(id) => setPhotoIds((ids) => [...ids, id])}
             onRemove={(id) => setPhotoIds((ids) => ids.filter((x) => x !== id))}
-            label="Photos of the parcel"
+            label={t`Photos of the parcel`}
           />
           {form.errors.photo_ids && (
             <Text size="sm" c="red">
@@ -122,10 +135,12 @@ export function IntakeForm({ onSaved }: { onSaved?: (parcel: ParcelDetail) => vo
           )}
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              <Kbd>Alt</Kbd> + <Kbd>S</Kbd> saves
+              <Trans>
+                <Kbd>Alt</Kbd> + <Kbd>S</Kbd> saves
+              </Trans>
             </Text>
             <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={intake.isPending}>
-              Save parcel
+              <Trans>Save parcel</Trans>
             </Button>
           </Group>
         </Stack>

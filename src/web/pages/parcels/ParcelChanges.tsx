@@ -1,5 +1,7 @@
 // Changes to a waiting parcel from its drawer (issue 11): its shelf, sender and note, the customer
 // once somebody knows it, and photos taken later. Each save is a step on the parcel's timeline.
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconPhotoPlus } from '@tabler/icons-react';
@@ -29,6 +31,8 @@ const toBody = (v: Values) => ({ ...v, customer_id: v.customer_id ? Number(v.cus
 
 /** Edit what is known about a waiting parcel; the customer only while it has none. */
 export function ParcelEditForm({ parcel, onDone }: { parcel: ParcelDetail; onDone: () => void }) {
+  const { t } = useLingui();
+  const company = parcel.company;
   const form = useForm<Values>({ initialValues: valuesOf(parcel), validate: schemaValidate(parcelEditBody, { toBody }) });
   const save = useRouteMutation('editParcel', {
     invalidates: ['listParcels', 'readParcel'],
@@ -37,24 +41,26 @@ export function ParcelEditForm({ parcel, onDone }: { parcel: ParcelDetail; onDon
     onSuccess: onDone,
   });
   return (
-    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate aria-label="Edit the parcel">
+    <form onSubmit={form.onSubmit((values) => save.mutate(values))} noValidate aria-label={t`Edit the parcel`}>
       <Stack gap="xs">
-        <TextInput label="Shelf location" withAsterisk autoComplete="off" data-autofocus autoFocus {...form.getInputProps('location')} />
+        <TextInput label={t`Shelf location`} withAsterisk autoComplete="off" data-autofocus autoFocus {...form.getInputProps('location')} />
         {parcel.customer_id === null ? (
           <CustomerSelect
-            label="Customer"
-            placeholder="Unknown"
-            description="Once given, the customer stays"
+            label={t`Customer`}
+            placeholder={t`Unknown`}
+            description={t`Once given, the customer stays`}
             clearable
             allowDeselect
             {...form.getInputProps('customer_id')}
           />
         ) : (
-          <Text size="sm">Customer: {parcel.company}</Text>
+          <Text size="sm">
+            <Trans>Customer: {company}</Trans>
+          </Text>
         )}
-        <TextInput label="Sender name" autoComplete="off" {...form.getInputProps('sender_name')} />
-        <Textarea label="Sender address" autosize minRows={1} maxRows={4} {...form.getInputProps('sender_address')} />
-        <Textarea label="Note" autosize minRows={1} maxRows={4} {...form.getInputProps('note')} />
+        <TextInput label={t`Sender name`} autoComplete="off" {...form.getInputProps('sender_name')} />
+        <Textarea label={t`Sender address`} autosize minRows={1} maxRows={4} {...form.getInputProps('sender_address')} />
+        <Textarea label={t`Note`} autosize minRows={1} maxRows={4} {...form.getInputProps('note')} />
         {form.errors.parcel && (
           <Alert color="yellow" py="xs" role="alert">
             {form.errors.parcel}
@@ -62,10 +68,10 @@ export function ParcelEditForm({ parcel, onDone }: { parcel: ParcelDetail; onDon
         )}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onDone}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={save.isPending}>
-            Save changes
+            <Trans>Save changes</Trans>
           </Button>
         </Group>
       </Stack>
@@ -80,18 +86,19 @@ export function ParcelAddPhotos({ parcel }: { parcel: ParcelDetail }) {
     invalidates: ['listParcels', 'readParcel'],
     onSuccess: () => setPhotoIds([]),
   });
+  const { t } = useLingui();
   const n = photoIds.length;
   return (
     <Stack gap="xs" component="section" aria-labelledby="parcel-add-photos">
       <Title order={3} size="h5" id="parcel-add-photos">
-        Add photos
+        <Trans>Add photos</Trans>
       </Title>
       <PhotoCapture
         customerId={parcel.customer_id ?? undefined}
         photoIds={photoIds}
         onAdd={(id) => setPhotoIds((ids) => [...ids, id])}
         onRemove={(id) => setPhotoIds((ids) => ids.filter((x) => x !== id))}
-        label="New photos of the parcel"
+        label={t`New photos of the parcel`}
       />
       <Group justify="flex-end">
         <Button
@@ -100,7 +107,7 @@ export function ParcelAddPhotos({ parcel }: { parcel: ParcelDetail }) {
           loading={add.isPending}
           onClick={() => add.mutate({ params: { id: parcel.id }, body: { photo_ids: photoIds } })}
         >
-          {n === 0 ? 'Add to the parcel' : `Add ${n} photo${n === 1 ? '' : 's'} to the parcel`}
+          {n === 0 ? t`Add to the parcel` : t`${plural(n, { one: 'Add # photo to the parcel', other: 'Add # photos to the parcel' })}`}
         </Button>
       </Group>
     </Stack>

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Drawer, Group, Loader, Select, SimpleGrid, Stack, Text, Textarea, Timeline, Title } from '@mantine/core';
 import { IconArrowsExchange, IconBan, IconPackage, IconPencil, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -12,6 +14,7 @@ import { AgeBadge } from '../../components/parcel/AgeBadge';
 import { StateBadge } from './ParcelQueue';
 import { ParcelPhotoStrip } from '../../components/parcel/ParcelPhotos';
 import { ParcelAddPhotos, ParcelEditForm } from './ParcelChanges';
+import { CLOSE_REASON_LABEL, labelOf, STATE_IN_SENTENCE } from './labels';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -32,13 +35,14 @@ function CloseForm({ parcel, onDone }: { parcel: ParcelDetail; onDone: () => voi
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
   const close = useRouteMutation('closeParcel', { invalidates: ['listParcels', 'readParcel'], onSuccess: onDone });
+  const { t } = useLingui();
   return (
-    <Stack gap="xs" component="section" aria-label="Close without a return">
+    <Stack gap="xs" component="section" aria-label={t`Close without a return`}>
       <Select
-        label="Reason"
+        label={t`Reason`}
         withAsterisk
-        placeholder="Choose a reason"
-        data={[...PARCEL_CLOSE_REASONS]}
+        placeholder={t`Choose a reason`}
+        data={PARCEL_CLOSE_REASONS.map((r) => ({ value: r, label: labelOf(CLOSE_REASON_LABEL, r, (d) => t(d)) }))}
         value={reason}
         error={error}
         onChange={(v) => {
@@ -46,18 +50,18 @@ function CloseForm({ parcel, onDone }: { parcel: ParcelDetail; onDone: () => voi
           setError(null);
         }}
       />
-      <Textarea label="Comment" autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
+      <Textarea label={t`Comment`} autosize minRows={2} value={comment} onChange={(e) => setComment(e.currentTarget.value)} />
       <Group justify="flex-end">
         <Button
           color="red"
           leftSection={<IconBan size={16} />}
           loading={close.isPending}
           onClick={() => {
-            if (!reason) return setError('Choose a reason');
+            if (!reason) return setError(t`Choose a reason`);
             close.mutate({ params: { id: parcel.id }, body: { reason, comment } });
           }}
         >
-          Close parcel
+          <Trans>Close parcel</Trans>
         </Button>
       </Group>
     </Stack>
@@ -71,10 +75,12 @@ function ConvertForm({ parcel }: { parcel: ParcelDetail }) {
   const blindCustomers = session.customers.filter((c) => c.can_blind);
   const own = session.customerById(parcel.customer_id);
   const [chosen, setChosen] = useState<string | null>(own?.can_blind ? String(own.id) : null);
+  const { t } = useLingui();
   if (own && !own.can_blind) {
+    const company = own.company;
     return (
       <Text size="sm" c="dimmed">
-        {own.company} has no blind receiving: match the parcel to an order or close it.
+        <Trans>{company} has no blind receiving: match the parcel to an order or close it.</Trans>
       </Text>
     );
   }
@@ -82,7 +88,7 @@ function ConvertForm({ parcel }: { parcel: ParcelDetail }) {
     <Group align="flex-end" gap="xs">
       {!own && (
         <CustomerSelect
-          label="Customer of the blind return"
+          label={t`Customer of the blind return`}
           customers={blindCustomers}
           value={chosen}
           onChange={(v) => setChosen(v)}
@@ -95,7 +101,7 @@ function ConvertForm({ parcel }: { parcel: ParcelDetail }) {
         disabled={!chosen}
         onClick={() => chosen && navigate(`/blind/${chosen}?parcel=${parcel.id}`)}
       >
-        Convert to blind return
+        <Trans>Convert to blind return</Trans>
       </Button>
     </Group>
   );
@@ -109,6 +115,16 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
   const [closing, setClosing] = useState(false);
   const [editing, setEditing] = useState(false);
   const waiting = parcel?.state === 'Waiting';
+  const { t } = useLingui();
+  const tr = (d: MessageDescriptor) => t(d);
+  // The values the texts below name (the parcel is there once it has loaded).
+  const tracking = parcel?.tracking_number;
+  const returnId = parcel?.return_id;
+  const received = formatDateTime(parcel?.received_at);
+  const receivedBy = parcel?.received_by;
+  const [amberDays, redDays] = [parcel?.amber_days, parcel?.red_days];
+  const photoCount = parcel?.photos.length;
+  const stateWord = parcel ? labelOf(STATE_IN_SENTENCE, parcel.state, tr) : '';
 
   return (
     <Drawer
@@ -120,7 +136,7 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
       }}
       position="right"
       size={560}
-      title={parcel ? `Parcel ${parcel.tracking_number}` : 'Parcel'}
+      title={parcel ? t`Parcel ${tracking}` : t`Parcel`}
     >
       {!parcel ? (
         <Group justify="center" py="xl">
@@ -131,10 +147,10 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
           <Group gap="xs">
             <StateBadge state={parcel.state} />
             <AgeBadge parcel={parcel} />
-            {parcel.close_reason && <Text size="sm">{parcel.close_reason}</Text>}
+            {parcel.close_reason && <Text size="sm">{labelOf(CLOSE_REASON_LABEL, parcel.close_reason, tr)}</Text>}
             {parcel.return_path && (
               <Anchor component={Link} to={parcel.return_path} size="sm">
-                View return #{parcel.return_id}
+                <Trans>View return #{returnId}</Trans>
               </Anchor>
             )}
           </Group>
@@ -143,18 +159,18 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
           ) : (
             <>
               <SimpleGrid cols={2} spacing="sm">
-                <Field label="Customer">{parcel.company ?? 'Unknown'}</Field>
-                <Field label="Shelf location">{parcel.location}</Field>
-                <Field label="Sender name">{parcel.sender_name}</Field>
-                <Field label="Sender address">{parcel.sender_address}</Field>
-                <Field label="Received">{`${formatDateTime(parcel.received_at)} by ${parcel.received_by}`}</Field>
-                <Field label="Age limits">{`amber after ${parcel.amber_days} days, red after ${parcel.red_days}`}</Field>
+                <Field label={t`Customer`}>{parcel.company ?? t`Unknown`}</Field>
+                <Field label={t`Shelf location`}>{parcel.location}</Field>
+                <Field label={t`Sender name`}>{parcel.sender_name}</Field>
+                <Field label={t`Sender address`}>{parcel.sender_address}</Field>
+                <Field label={t`Received`}>{t`${received} by ${receivedBy}`}</Field>
+                <Field label={t`Age limits`}>{t`amber after ${amberDays} days, red after ${redDays}`}</Field>
               </SimpleGrid>
-              <Field label="Note">{parcel.note}</Field>
+              <Field label={t`Note`}>{parcel.note}</Field>
               {waiting && (
                 <Group>
                   <Button variant="light" size="xs" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
-                    Edit parcel
+                    <Trans>Edit parcel</Trans>
                   </Button>
                 </Group>
               )}
@@ -163,7 +179,7 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
           {parcel.photos.length > 0 && (
             <Stack gap={4}>
               <Text size="xs" c="dimmed">
-                Photos ({parcel.photos.length})
+                <Trans>Photos ({photoCount})</Trans>
               </Text>
               <ParcelPhotoStrip parcelId={parcel.id} photoIds={parcel.photos.map((p) => p.id)} />
             </Stack>
@@ -173,14 +189,14 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
           {waiting && (
             <Stack gap="sm">
               <Title order={3} size="h5">
-                What happens to it
+                <Trans>What happens to it</Trans>
               </Title>
               <Group>
                 <Button leftSection={<IconSearch size={16} />} onClick={() => navigate(`/?parcel=${parcel.id}`)}>
-                  Match to order
+                  <Trans>Match to order</Trans>
                 </Button>
                 <Button variant="default" leftSection={<IconBan size={16} />} onClick={() => setClosing((c) => !c)} aria-expanded={closing}>
-                  Close without a return
+                  <Trans>Close without a return</Trans>
                 </Button>
               </Group>
               <ConvertForm parcel={parcel} />
@@ -189,12 +205,12 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
           )}
           {!waiting && (
             <Alert color="gray" icon={<IconPackage size={18} />}>
-              This parcel is {parcel.state.toLowerCase()}; nothing more can happen to it.
+              <Trans>This parcel is {stateWord}; nothing more can happen to it.</Trans>
             </Alert>
           )}
 
           <Title order={3} size="h5">
-            Timeline
+            <Trans>Timeline</Trans>
           </Title>
           <Timeline bulletSize={18} lineWidth={2} active={parcel.events.length - 1} data-testid="parcel-timeline">
             {parcel.events.map((e) => (

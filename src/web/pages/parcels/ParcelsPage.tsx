@@ -1,5 +1,6 @@
 // Parcels (issue 11): intake of unknown parcels and the queue of those waiting. The queue's filters
 // and the open parcel live in the query string, so a reload or a shared link shows the same.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Grid, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { toQueryString } from '../../api/envelope';
@@ -22,7 +23,8 @@ export default function ParcelsPage() {
   const [query, setQuery] = useSearchParams();
   const filters = readFilters(query);
   const open = /^\d{1,10}$/.test(query.get('open') ?? '') ? Number(query.get('open')) : null;
-  usePageTitle('Parcels');
+  const { t } = useLingui();
+  usePageTitle(t`Parcels`);
 
   const go = (f: QueueFilters, openId: number | null) =>
     setQuery(toQueryString({ ...f, ...(openId !== null ? { open: openId } : {}) }), { replace: false });
@@ -30,7 +32,7 @@ export default function ParcelsPage() {
   return (
     <>
       <Title order={1} size="h2" mb="md">
-        Parcels
+        <Trans>Parcels</Trans>
       </Title>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,7 +1,5 @@
 // The failed-deliveries tile's sentence carries its bold count inside one plural message (issue 24):
 // English word for word as before, Polish with its own plural forms, the number in the language's format.
-import { i18n } from '@lingui/core';
-import { I18nProvider } from '@lingui/react';
 import { screen } from '@testing-library/react';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadAreas } from '../../i18n/catalogues';
@@ -12,11 +10,7 @@ import { FailedTile } from './DashboardTaskTiles';
 const failed = (total: number) => ({ total, items: [] });
 
 function renderTile(total: number) {
-  return renderWithApp(
-    <I18nProvider i18n={i18n}>
-      <FailedTile failed={failed(total)} tasksOf={() => undefined} />
-    </I18nProvider>,
-  );
+  return renderWithApp(<FailedTile failed={failed(total)} tasksOf={() => undefined} />);
 }
 
 describe('FailedTile', () => {

@@ -21,6 +21,7 @@ const SHELL = [
 const AUTH = [
   '<rootDir>/src/web/layout/AuthLayout.tsx',
   '<rootDir>/src/web/pages/auth-heading.tsx',
+  '<rootDir>/src/web/pages/password-form.tsx',
   ...pages('login', 'forget-password', 'reset-password'),
 ];
 

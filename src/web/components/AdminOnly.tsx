@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useSession } from '../auth/session';
@@ -16,8 +17,8 @@ export function AdminOnly({ title, children }: { title: string; children: ReactN
         <Title order={1} size="h2">
           {title}
         </Title>
-        <Alert color="red" title="Forbidden.">
-          This page is for admin users only.
+        <Alert color="red" title={<Trans>Forbidden.</Trans>}>
+          <Trans>This page is for admin users only.</Trans>
         </Alert>
       </Stack>
     );

@@ -1,4 +1,5 @@
 // Picker of the session's customers (SPEC §2.7, §2.9, §2.15). The reserved system customer is never offered.
+import { useLingui } from '@lingui/react/macro';
 import { Select, type SelectProps } from '@mantine/core';
 import { useMemo } from 'react';
 import { RESERVED_COMPANY } from '../../contract/constants';
@@ -19,7 +20,8 @@ export interface CustomerSelectProps extends Omit<SelectProps, 'data' | 'onChang
   extra?: { value: string; label: string }[];
 }
 
-export function CustomerSelect({ value, onChange, withAll = false, customers, extra, label = 'Customer', ...rest }: CustomerSelectProps) {
+export function CustomerSelect({ value, onChange, withAll = false, customers, extra, label, ...rest }: CustomerSelectProps) {
+  const { t } = useLingui();
   const session = useSession();
   const list = customers ?? session.customers;
   const visible = useMemo(
@@ -28,18 +30,18 @@ export function CustomerSelect({ value, onChange, withAll = false, customers, ex
   );
   const data = useMemo(
     () => [
-      ...(withAll ? [{ value: ALL_CUSTOMERS, label: 'All' }] : []),
+      ...(withAll ? [{ value: ALL_CUSTOMERS, label: t`All` }] : []),
       ...(extra ?? []),
       ...visible.map((c) => ({ value: String(c.id), label: c.company })),
     ],
-    [visible, withAll, extra],
+    [visible, withAll, extra, t],
   );
   return (
     <Select
-      label={label}
-      placeholder="Choose a customer"
+      label={label === undefined ? t`Customer` : label}
+      placeholder={t`Choose a customer`}
       searchable
-      nothingFoundMessage="No customer matches"
+      nothingFoundMessage={t`No customer matches`}
       allowDeselect={false}
       {...rest}
       data={data}

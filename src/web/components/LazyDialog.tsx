@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Center, Loader } from '@mantine/core';
 import { Suspense, useState, type ReactNode } from 'react';
 
@@ -16,9 +17,10 @@ export function LazyDialog({ opened, children }: { opened: boolean; children: Re
 }
 
 function DialogLoader() {
+  const { t } = useLingui();
   return (
     <Center pos="fixed" inset={0} style={{ zIndex: 'var(--mantine-z-index-modal)' }} data-dialog-loader>
-      <Loader size="md" type="dots" aria-label="Loading the dialog" />
+      <Loader size="md" type="dots" aria-label={t`Loading the dialog`} />
     </Center>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react';
 import { Menu } from '@mantine/core';
 import { IconAdjustmentsHorizontal, IconBuildingWarehouse, IconListCheck, IconReceipt2, IconUsers } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -14,6 +15,7 @@ const ADMIN_ICONS = {
 
 /** The Admin menu of the top bar (SPEC §2.2), loaded by TopBar's LazyMenu on first use. */
 export function AdminMenu({ pathname, ...target }: { pathname: string } & OpenedMenuTargetProps) {
+  const { i18n } = useLingui();
   return (
     <OpenedMenu {...target} position="bottom-start" shadow="md" width={200} offset={6}>
       {ADMIN_LINKS.map((l) => {
@@ -26,7 +28,7 @@ export function AdminMenu({ pathname, ...target }: { pathname: string } & Opened
             leftSection={<Icon size={16} stroke={1.7} />}
             fw={pathname.startsWith(l.to) ? 600 : undefined}
           >
-            {l.label}
+            {i18n._(l.label)}
           </Menu.Item>
         );
       })}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck, IconExclamationCircle } from '@tabler/icons-react';
@@ -13,6 +14,7 @@ const EMPTY = { old_password: '', password: '', password_confirmation: '' };
 
 /** SPEC §2.6: the change-password modal of the user menu; outside clicks do not close it. */
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useLingui();
   const [outcome, setOutcome] = useState<Outcome>(null);
   const form = useForm({ mode: 'controlled', initialValues: EMPTY, validate: schemaValidate(changePasswordBody) });
   // quiet: SPEC §8 shows a failed change in the modal's red alert, not as a notification.
@@ -40,7 +42,7 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
     <Modal
       opened={opened}
       onClose={close}
-      title="Change Password"
+      title={t`Change Password`}
       closeOnClickOutside={false}
       size="md"
       radius="md"
@@ -50,35 +52,40 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
           {outcome?.kind === 'ok' && (
-            <Alert color="green" variant="light" title="Password Updated" icon={<IconCircleCheck size={20} />}>
-              Your password has been updated successfully
+            <Alert color="green" variant="light" title={t`Password Updated`} icon={<IconCircleCheck size={20} />}>
+              <Trans>Your password has been updated successfully</Trans>
             </Alert>
           )}
           {outcome?.kind === 'error' && (
-            <Alert color="red" variant="light" title="Error" icon={<IconExclamationCircle size={20} />}>
+            <Alert color="red" variant="light" title={t`Error`} icon={<IconExclamationCircle size={20} />}>
               {outcome.messages.join(' ')}
             </Alert>
           )}
           <PasswordInput
-            label="Old Password"
+            label={t`Old Password`}
             autoComplete="current-password"
             data-autofocus
             key={form.key('old_password')}
             {...form.getInputProps('old_password')}
           />
-          <PasswordInput label="New Password" autoComplete="new-password" key={form.key('password')} {...form.getInputProps('password')} />
           <PasswordInput
-            label="Confirm New Password"
+            label={t`New Password`}
+            autoComplete="new-password"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label={t`Confirm New Password`}
             autoComplete="new-password"
             key={form.key('password_confirmation')}
             {...form.getInputProps('password_confirmation')}
           />
           <Group justify="flex-end" gap="sm" mt="xs">
             <Button variant="default" onClick={close}>
-              Close
+              <Trans>Close</Trans>
             </Button>
             <Button type="submit" loading={change.isPending}>
-              Update Password
+              <Trans>Update Password</Trans>
             </Button>
           </Group>
         </Stack>

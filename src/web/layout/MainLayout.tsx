@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, type CSSProperties } from 'react';
@@ -45,7 +46,7 @@ function SignedInLayout() {
         <Stack align="center" gap="sm">
           <Loader size="sm" />
           <Text c="dimmed" size="sm">
-            checking account status...
+            <Trans>checking account status...</Trans>
           </Text>
         </Stack>
       </Center>

@@ -1,9 +1,11 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconChartBar, IconChevronDown, IconHistory, IconPackageImport, IconPackages, IconSettings } from '@tabler/icons-react';
 import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../auth/session';
+import type { Locale } from '../i18n/locales';
 import { Logo } from '../components/Logo';
 import { LazyMenu } from '../components/menu/LazyMenu';
 import { lazyPage } from '../lib/lazy-page';
@@ -16,6 +18,8 @@ const ChangePasswordModal = lazyPage(async () => ({ default: (await import('./Ch
 // The menus too (issue 13): Mantine's Menu and the items' icons arrive on the first click of their button.
 const loadUserMenu = async () => (await import('./UserMenu')).UserMenu;
 const loadAdminMenu = async () => (await import('./AdminMenu')).AdminMenu;
+
+const WIDE_QUERY = '(min-width: 62em)';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -32,8 +36,9 @@ function NavItem({ to, active, icon, children }: { to: string; active: boolean; 
   );
 }
 
-/** The top navigation bar of SPEC §2.2. */
-export function TopBar() {
+/** The top navigation bar of SPEC §2.2. `onLanguageChange` follows a language chosen in the user menu. */
+export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Locale) => void } = {}) {
+  const { t } = useLingui();
   const { account, isAdmin, logout } = useSession();
   const { pathname } = useLocation();
   const active = activeNav(pathname);
@@ -49,26 +54,26 @@ export function TopBar() {
     userMenuButton.current?.focus();
   };
   const name = account?.name || account?.username || '';
-  const wide = useMediaQuery('(min-width: 62em)', true);
+  const wide = useMediaQuery(WIDE_QUERY, true);
 
   return (
     <Group h="100%" px="lg" justify="space-between" wrap="nowrap" className={classes.bar}>
       <Group gap="xl" wrap="nowrap">
-        <Link to="/" className={classes.brand} aria-label="Returns Desk home">
+        <Link to="/" className={classes.brand} aria-label={t`Returns Desk home`}>
           <Logo size={30} withName={wide} />
         </Link>
-        <Group gap={4} wrap="nowrap" component="nav" aria-label="Main">
+        <Group gap={4} wrap="nowrap" component="nav" aria-label={t`Main`}>
           <NavItem to="/" active={active === 'receiving'} icon={<IconPackageImport size={18} stroke={1.7} />}>
-            Receiving
+            <Trans>Receiving</Trans>
           </NavItem>
           <NavItem to={HISTORY_DEFAULT_PATH} active={active === 'history'} icon={<IconHistory size={18} stroke={1.7} />}>
-            History
+            <Trans>History</Trans>
           </NavItem>
           <NavItem to="/parcels" active={active === 'parcels'} icon={<IconPackages size={18} stroke={1.7} />}>
-            Parcels
+            <Trans>Parcels</Trans>
           </NavItem>
           <NavItem to="/dashboard" active={active === 'dashboard'} icon={<IconChartBar size={18} stroke={1.7} />}>
-            Dashboard
+            <Trans>Dashboard</Trans>
           </NavItem>
           {isAdmin && (
             <LazyMenu
@@ -80,10 +85,12 @@ export function TopBar() {
                   ref={adminMenuButton}
                   className={classes.link}
                   data-active={active === 'admin' || undefined}
-                  aria-label="Admin"
+                  aria-label={t`Admin`}
                 >
                   <IconSettings size={18} stroke={1.7} />
-                  <span className={classes.label}>Admin</span>
+                  <span className={classes.label}>
+                    <Trans>Admin</Trans>
+                  </span>
                   <IconChevronDown size={14} stroke={1.7} />
                 </UnstyledButton>
               }
@@ -101,12 +108,15 @@ export function TopBar() {
             passwordModal.open();
           },
           onLogout: () => void logout(),
+          onLanguageChange,
         }}
         triggerRef={userMenuButton}
         trigger={
           // Named "User menu …" plus the visible name, so speech input can say what it sees (WCAG 2.5.3).
           <UnstyledButton className={classes.user} ref={userMenuButton}>
-            <VisuallyHidden>User menu</VisuallyHidden>
+            <VisuallyHidden>
+              <Trans>User menu</Trans>
+            </VisuallyHidden>
             <Group gap={10} wrap="nowrap">
               <Avatar size={32} radius="xl" color="blue" variant="light" aria-hidden>
                 {initials(name)}
@@ -117,7 +127,7 @@ export function TopBar() {
                 </Text>
                 {isAdmin && (
                   <Text size="xs" c="dimmed" lh={1.2}>
-                    Admin
+                    <Trans>Admin</Trans>
                   </Text>
                 )}
               </Box>

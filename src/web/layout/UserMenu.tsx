@@ -1,26 +1,52 @@
+import { useLingui } from '@lingui/react/macro';
 import { Menu } from '@mantine/core';
-import { IconKey, IconLogout } from '@tabler/icons-react';
+import { IconKey, IconLanguage, IconLogout } from '@tabler/icons-react';
 import { OpenedMenu, type OpenedMenuTargetProps } from '../components/menu/OpenedMenu';
+import { changeLanguage, currentLocale } from '../i18n/language';
+import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales';
 
 export interface UserMenuProps {
   /** The account's e-mail (or user name), the menu's label. */
   label: string;
   onChangePassword: () => void;
   onLogout: () => void;
+  /** After the interface has switched language (the caller may store it on the account). */
+  onLanguageChange?: (locale: Locale) => void;
 }
 
 /** The user menu of SPEC §2.2, loaded by TopBar's LazyMenu on first use. */
-export function UserMenu({ label, onChangePassword, onLogout, ...target }: UserMenuProps & OpenedMenuTargetProps) {
+export function UserMenu({ label, onChangePassword, onLogout, onLanguageChange, ...target }: UserMenuProps & OpenedMenuTargetProps) {
+  const { t } = useLingui();
+  const choose = (value: string) => {
+    if (!isLocale(value)) return;
+    void changeLanguage(value).then(() => onLanguageChange?.(value));
+  };
   return (
     <OpenedMenu {...target} position="bottom-end" shadow="md" width={220} offset={6}>
       {/* A long e-mail breaks inside the 220 px menu instead of running past its edge. */}
       <Menu.Label style={{ overflowWrap: 'anywhere' }}>{label}</Menu.Label>
       <Menu.Item leftSection={<IconKey size={16} stroke={1.7} />} onClick={onChangePassword}>
-        Change Password
+        {t`Change Password`}
       </Menu.Item>
+      {/* The languages by their own names (a reader of Polish looks for "Polski"); each item is a
+          menuitemradio with aria-checked, and says its name in its own language (lang). */}
+      <Menu.Sub position="left-start" offset={4}>
+        <Menu.Sub.Target>
+          <Menu.Sub.Item leftSection={<IconLanguage size={16} stroke={1.7} />}>{t`Language`}</Menu.Sub.Item>
+        </Menu.Sub.Target>
+        <Menu.Sub.Dropdown aria-label={t`Language`} data-testid="language-menu">
+          <Menu.RadioGroup value={currentLocale()} onChange={choose}>
+            {LOCALES.map((locale) => (
+              <Menu.RadioItem key={locale} value={locale} lang={locale} closeMenuOnClick>
+                {LOCALE_NAMES[locale]}
+              </Menu.RadioItem>
+            ))}
+          </Menu.RadioGroup>
+        </Menu.Sub.Dropdown>
+      </Menu.Sub>
       <Menu.Divider />
       <Menu.Item color="red.9" leftSection={<IconLogout size={16} stroke={1.7} />} onClick={onLogout}>
-        Logout
+        {t`Logout`}
       </Menu.Item>
     </OpenedMenu>
   );

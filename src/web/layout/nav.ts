@@ -1,4 +1,5 @@
 // Where the top bar's entries point and when they are highlighted (SPEC §2.2).
+import { msg } from '@lingui/core/macro';
 import { toQueryString } from '../api/envelope';
 
 /** The History entry opens the first page with every search field empty and both filters on All. */
@@ -10,11 +11,11 @@ export const HISTORY_DEFAULT_QUERY = toQueryString({
 export const HISTORY_DEFAULT_PATH = `/history?${HISTORY_DEFAULT_QUERY}`;
 
 export const ADMIN_LINKS = [
-  { label: 'Users', to: '/admin/users', icon: 'users' },
-  { label: 'Customers', to: '/admin/customers', icon: 'customers' },
-  { label: 'System Settings', to: '/admin/systems', icon: 'settings' },
-  { label: 'Task Status', to: '/admin/tasks', icon: 'tasks' },
-  { label: 'Billing', to: '/admin/billing', icon: 'billing' },
+  { label: msg`Users`, to: '/admin/users', icon: 'users' },
+  { label: msg`Customers`, to: '/admin/customers', icon: 'customers' },
+  { label: msg`System Settings`, to: '/admin/systems', icon: 'settings' },
+  { label: msg`Task Status`, to: '/admin/tasks', icon: 'tasks' },
+  { label: msg`Billing`, to: '/admin/billing', icon: 'billing' },
 ] as const;
 
 export type NavKey = 'receiving' | 'history' | 'parcels' | 'dashboard' | 'admin' | null;

@@ -1,5 +1,6 @@
 // What the two password pages (forget-password, SPEC §2.4; reset-password, §2.5) show alike: the
 // outcome of their one request above the form, and the way back to the login page.
+import { Trans } from '@lingui/react/macro';
 import { Alert, Anchor, Center } from '@mantine/core';
 import { IconArrowLeft, IconExclamationCircle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
@@ -44,7 +45,7 @@ export function BackToLogin() {
     <Center>
       <Anchor component={Link} to="/auth/login" size="sm">
         <IconArrowLeft size={14} style={{ verticalAlign: -2, marginRight: 4 }} />
-        Back to login
+        <Trans>Back to login</Trans>
       </Anchor>
     </Center>
   );

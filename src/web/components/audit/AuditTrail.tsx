@@ -1,11 +1,16 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Badge, Box, Button, Collapse, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
+import type { MessageDescriptor } from '@lingui/core';
 import type { AuditEntityType, AuditEntry } from '../../../contract/audit';
 import { useRouteQuery } from '../../api/queries';
 import { formatDateTime } from '../../lib/format';
 
 const ACTION_COLORS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
+// The action's code stays in data; people read its name.
+const ACTION_LABELS: Record<string, MessageDescriptor> = { create: msg`create`, update: msg`update`, delete: msg`delete` };
 
 /** Field-by-field differences of one change; unchanged fields are left out. */
 function changes(entry: AuditEntry): [string, unknown, unknown][] {
@@ -27,6 +32,8 @@ export function AuditTrail({ entityType, entityId }: { entityType: AuditEntityTy
   const query = useRouteQuery('auditTrail', { query: { entity_type: entityType, entity_id: String(entityId) } });
   const entries: AuditEntry[] | null = query.isPending ? null : (query.data ?? []);
   const [open, setOpen] = useState(false);
+  const { t } = useLingui();
+  const count = entries?.length;
 
   return (
     <Box style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }} pt="xs">
@@ -37,7 +44,7 @@ export function AuditTrail({ entityType, entityId }: { entityType: AuditEntityTy
         onClick={() => setOpen((o) => !o)}
         aria-expanded={open}
       >
-        Audit trail {entries ? `(${entries.length})` : ''}
+        {count === undefined ? t`Audit trail` : t`Audit trail (${count})`}
       </Button>
       <Collapse expanded={open}>
         <Box pt="xs">
@@ -45,7 +52,7 @@ export function AuditTrail({ entityType, entityId }: { entityType: AuditEntityTy
             <Loader size="xs" />
           ) : entries.length === 0 ? (
             <Text size="sm" c="dimmed">
-              No recorded changes.
+              <Trans>No recorded changes.</Trans>
             </Text>
           ) : (
             <Stack gap="sm" data-testid="audit-trail">
@@ -53,9 +60,9 @@ export function AuditTrail({ entityType, entityId }: { entityType: AuditEntityTy
                 <Stack key={e.id} gap={4}>
                   <Group gap="xs">
                     <Badge size="sm" color={ACTION_COLORS[e.action] ?? 'gray'}>
-                      {e.action}
+                      {ACTION_LABELS[e.action] ? t(ACTION_LABELS[e.action]!) : e.action}
                     </Badge>
-                    <Text size="sm">{e.actor_username ?? 'system'}</Text>
+                    <Text size="sm">{e.actor_username ?? t`system`}</Text>
                     <Text size="xs" c="dimmed">
                       {formatDateTime(e.created_at)}
                     </Text>

@@ -2,6 +2,7 @@
 // webcam (one key to shoot), paste and drag-and-drop; uploads start at once and show their progress.
 // Stable API for every feature that takes photos (receiving, blind returns, unknown parcels):
 //   <PhotoCapture customerId={id} photoIds={ids} onAdd={(id) => …} onRemove={(id) => …} label="Photos of NW-CAP" />
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Box, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCamera, IconDeviceDesktop, IconUpload, IconX } from '@tabler/icons-react';
 import { useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
@@ -38,6 +39,7 @@ interface Upload {
 let uploadKey = 0;
 
 export function PhotoCapture({ customerId, photoIds, onAdd, onRemove, label, startWebcam = false }: PhotoCaptureProps) {
+  const { t } = useLingui();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const [webcam, setWebcam] = useState(startWebcam);
   const [dragging, setDragging] = useState(false);
@@ -51,7 +53,7 @@ export function PhotoCapture({ customerId, photoIds, onAdd, onRemove, label, sta
     const images = files.filter((f) => f.type === '' || f.type.startsWith('image/')).slice(0, Math.max(0, room));
     for (const file of images) {
       const key = ++uploadKey;
-      const name = file instanceof File && file.name ? file.name : `Photo ${key}`;
+      const name = file instanceof File && file.name ? file.name : t`Photo ${key}`;
       setUploads((u) => [...u, { key, name, progress: 0 }]);
       void uploadPhoto(file, customerId, (progress) => setUploads((u) => u.map((x) => (x.key === key ? { ...x, progress } : x)))).then(
         (res) => {
@@ -91,7 +93,7 @@ export function PhotoCapture({ customerId, photoIds, onAdd, onRemove, label, sta
         className={`${classes.drop} ${dragging ? classes.dropActive : ''}`}
         tabIndex={0}
         role="group"
-        aria-label={`${label}: drop or paste images here`}
+        aria-label={t`${label}: drop or paste images here`}
         onPaste={onPaste}
         onDragOver={(e) => {
           e.preventDefault();
@@ -102,19 +104,29 @@ export function PhotoCapture({ customerId, photoIds, onAdd, onRemove, label, sta
         data-testid="photo-drop"
       >
         <Group gap={6} mih={44} wrap="wrap" data-testid="photo-list">
-          {photoIds.map((id, i) => (
-            <Group key={id} gap={2} wrap="nowrap">
-              <PhotoThumb id={id} alt={`Photo ${i + 1} of ${photoIds.length}, ${label}`} size={56} onOpen={() => setViewing(i)} />
-              {onRemove && (
-                <ActionIcon variant="subtle" color="red.8" size="sm" aria-label={`Remove photo ${i + 1}`} onClick={() => void remove(id)}>
-                  <IconX size={14} />
-                </ActionIcon>
-              )}
-            </Group>
-          ))}
+          {photoIds.map((id, i) => {
+            const position = i + 1;
+            const total = photoIds.length;
+            return (
+              <Group key={id} gap={2} wrap="nowrap">
+                <PhotoThumb id={id} alt={t`Photo ${position} of ${total}, ${label}`} size={56} onOpen={() => setViewing(i)} />
+                {onRemove && (
+                  <ActionIcon
+                    variant="subtle"
+                    color="red.8"
+                    size="sm"
+                    aria-label={t`Remove photo ${position}`}
+                    onClick={() => void remove(id)}
+                  >
+                    <IconX size={14} />
+                  </ActionIcon>
+                )}
+              </Group>
+            );
+          })}
           {photoIds.length === 0 && uploads.length === 0 && (
             <Text size="sm" c="dimmed">
-              No photo yet. Drop or paste an image here, or take one.
+              <Trans>No photo yet. Drop or paste an image here, or take one.</Trans>
             </Text>
           )}
         </Group>
@@ -132,7 +144,7 @@ export function PhotoCapture({ customerId, photoIds, onAdd, onRemove, label, sta
                   <ActionIcon
                     variant="subtle"
                     size="xs"
-                    aria-label={`Dismiss the failed upload ${u.name}`}
+                    aria-label={t`Dismiss the failed upload ${u.name}`}
                     onClick={() => setUploads((x) => x.filter((y) => y.key !== u.key))}
                   >
                     <IconX size={12} />
@@ -142,7 +154,7 @@ export function PhotoCapture({ customerId, photoIds, onAdd, onRemove, label, sta
                 <Text size="xs">{Math.round(u.progress * 100)}%</Text>
               )}
             </Group>
-            {!u.error && <Progress value={u.progress * 100} size="sm" aria-label={`Uploading ${u.name}`} />}
+            {!u.error && <Progress value={u.progress * 100} size="sm" aria-label={t`Uploading ${u.name}`} />}
           </Box>
         ))}
       </Box>
@@ -158,7 +170,7 @@ export function PhotoCapture({ customerId, photoIds, onAdd, onRemove, label, sta
           >
             {(props) => (
               <Button {...props} size="xs" variant="default" leftSection={<IconCamera size={16} />} disabled={room <= 0}>
-                Camera
+                <Trans>Camera</Trans>
               </Button>
             )}
           </FileButton>
@@ -169,7 +181,7 @@ export function PhotoCapture({ customerId, photoIds, onAdd, onRemove, label, sta
             onClick={() => setWebcam(true)}
             disabled={room <= 0}
           >
-            Webcam
+            <Trans>Webcam</Trans>
           </Button>
           <FileButton
             resetRef={resetFiles}
@@ -179,7 +191,7 @@ export function PhotoCapture({ customerId, photoIds, onAdd, onRemove, label, sta
           >
             {(props) => (
               <Button {...props} size="xs" variant="default" leftSection={<IconUpload size={16} />} disabled={room <= 0}>
-                Files
+                <Trans>Files</Trans>
               </Button>
             )}
           </FileButton>

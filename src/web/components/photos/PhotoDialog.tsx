@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button, Group, Modal } from '@mantine/core';
 import { PhotoCapture, type PhotoCaptureProps } from './PhotoCapture';
 
@@ -15,7 +16,7 @@ export function PhotoDialog({ opened, onClose, title, ...capture }: PhotoDialogP
       {opened && <PhotoCapture {...capture} />}
       <Group justify="flex-end" mt="sm">
         <Button variant="default" onClick={onClose}>
-          Close
+          <Trans>Close</Trans>
         </Button>
       </Group>
     </Modal>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Box, Loader, UnstyledButton } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { usePhotoUrl } from './photo-requests';
@@ -15,13 +16,14 @@ export interface PhotoThumbProps {
 
 /** One photo's thumbnail, read with the session's token. */
 export function PhotoThumb({ id, alt, size = 40, onOpen }: PhotoThumbProps) {
+  const { t } = useLingui();
   const { url, failed } = usePhotoUrl(id, 'thumb');
   const content = failed ? (
-    <IconPhotoOff size={size * 0.6} aria-label={`${alt} (not available)`} />
+    <IconPhotoOff size={size * 0.6} aria-label={t`${alt} (not available)`} />
   ) : url ? (
     <img src={url} alt={alt} width={size} height={size} className={classes.thumbImg} />
   ) : (
-    <Loader size={size * 0.4} aria-label={`${alt} (loading)`} />
+    <Loader size={size * 0.4} aria-label={t`${alt} (loading)`} />
   );
   const box = (
     <Box className={classes.thumb} w={size} h={size} data-testid="photo-thumb" data-photo-id={id}>
@@ -30,7 +32,7 @@ export function PhotoThumb({ id, alt, size = 40, onOpen }: PhotoThumbProps) {
   );
   if (!onOpen) return box;
   return (
-    <UnstyledButton onClick={onOpen} aria-label={`Open ${alt}`} className={classes.thumbButton}>
+    <UnstyledButton onClick={onOpen} aria-label={t`Open ${alt}`} className={classes.thumbButton}>
       {box}
     </UnstyledButton>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +15,7 @@ export interface WebcamPanelProps {
  * takes a photo, again and again; Esc or Done ends it.
  */
 export function WebcamPanel({ onShot, onDone }: WebcamPanelProps) {
+  const { t } = useLingui();
   const videoRef = useRef<HTMLVideoElement>(null);
   const shootRef = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<'starting' | 'live' | 'failed'>('starting');
@@ -25,7 +27,7 @@ export function WebcamPanel({ onShot, onDone }: WebcamPanelProps) {
     let stopped = false;
     if (!navigator.mediaDevices?.getUserMedia) {
       queueMicrotask(() => {
-        setError('This browser offers no camera here (it needs https or localhost).');
+        setError(t`This browser offers no camera here (it needs https or localhost).`);
         setState('failed');
       });
       return;
@@ -42,13 +44,15 @@ export function WebcamPanel({ onShot, onDone }: WebcamPanelProps) {
         setState('live');
       })
       .catch((e: unknown) => {
-        setError(e instanceof Error && e.name === 'NotAllowedError' ? 'The camera was not allowed.' : 'No camera could be opened.');
+        setError(e instanceof Error && e.name === 'NotAllowedError' ? t`The camera was not allowed.` : t`No camera could be opened.`);
         setState('failed');
       });
     return () => {
       stopped = true;
       stream?.getTracks().forEach((t) => t.stop());
     };
+    // Once, on mount: the texts are those of the language shown when the webcam started.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Once the button is enabled, it takes the focus: one key shoots.
@@ -70,23 +74,23 @@ export function WebcamPanel({ onShot, onDone }: WebcamPanelProps) {
   return (
     <Stack gap="xs" data-testid="webcam-panel">
       {state === 'failed' ? (
-        <Alert color="red" title="Webcam">
+        <Alert color="red" title={t`Webcam`}>
           {error}
         </Alert>
       ) : (
-        <video ref={videoRef} className={classes.video} muted playsInline aria-label="Webcam picture" />
+        <video ref={videoRef} className={classes.video} muted playsInline aria-label={t`Webcam picture`} />
       )}
       <Group justify="space-between">
         <Text size="sm" c="dimmed" aria-live="polite">
-          {state === 'starting' ? 'Starting the webcam…' : state === 'live' ? `Space or Enter takes a photo (${shots} taken).` : ''}
+          {state === 'starting' ? t`Starting the webcam…` : state === 'live' ? t`Space or Enter takes a photo (${shots} taken).` : ''}
         </Text>
         <Group gap="xs">
-          {state === 'starting' && <Loader size="sm" aria-label="Starting the webcam" />}
+          {state === 'starting' && <Loader size="sm" aria-label={t`Starting the webcam`} />}
           <Button variant="default" onClick={onDone}>
-            Done
+            <Trans>Done</Trans>
           </Button>
           <Button ref={shootRef} leftSection={<IconCamera size={16} />} onClick={shoot} disabled={state !== 'live'} data-autofocus>
-            Shoot
+            <Trans>Shoot</Trans>
           </Button>
         </Group>
       </Group>

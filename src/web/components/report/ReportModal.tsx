@@ -1,4 +1,5 @@
 // 'Generate Return Report' (SPEC §2.15): customer, date range and e-mail; the report arrives by mail.
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
@@ -9,6 +10,7 @@ import { MSG } from '../../../contract/messages';
 import { DEFAULT_REPORT_NAME, reportRequestBody } from '../../../contract/reports';
 import { useRouteMutation } from '../../api/queries';
 import { useSession } from '../../auth/session';
+import { messageText } from '../../i18n/server-text';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 import { CustomerSelect } from '../CustomerSelect';
 
@@ -36,6 +38,7 @@ export interface ReportModalProps {
 }
 
 export function ReportModal({ opened, onClose, customerId }: ReportModalProps) {
+  const { t } = useLingui();
   const { account } = useSession();
   const [sent, setSent] = useState(false);
   const form = useForm<ReportForm>({
@@ -63,32 +66,32 @@ export function ReportModal({ opened, onClose, customerId }: ReportModalProps) {
   }, [opened]);
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Generate Return Report" size="md">
+    <Modal opened={opened} onClose={onClose} title={t`Generate Return Report`} size="md">
       <form onSubmit={form.onSubmit((values) => request.mutate(values))} noValidate>
         <Stack>
           {sent && (
             <Alert color="green" icon={<IconCircleCheck size={18} />} data-testid="report-sent">
-              {MSG.reportQueued}
+              {messageText('auth.reportQueued', MSG.reportQueued)}
             </Alert>
           )}
           <CustomerSelect
-            label="Customer Account"
+            label={t`Customer Account`}
             withAsterisk
             value={form.values.customer_id}
             error={form.errors.customer_id}
             onChange={(v) => form.setFieldValue('customer_id', v)}
           />
           <Group grow align="flex-start">
-            <DateInput label="Date From" withAsterisk {...form.getInputProps('date_from')} />
-            <DateInput label="Date To" withAsterisk {...form.getInputProps('date_to')} />
+            <DateInput label={t`Date From`} withAsterisk {...form.getInputProps('date_from')} />
+            <DateInput label={t`Date To`} withAsterisk {...form.getInputProps('date_to')} />
           </Group>
-          <TextInput label="Email" withAsterisk type="email" {...form.getInputProps('email')} />
+          <TextInput label={t`Email`} withAsterisk type="email" {...form.getInputProps('email')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
-              Close
+              <Trans>Close</Trans>
             </Button>
             <Button type="submit" loading={request.isPending}>
-              Send Report
+              <Trans>Send Report</Trans>
             </Button>
           </Group>
         </Stack>

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { useEffect, useMemo } from 'react';
 import {
   Alert,
   Anchor,
@@ -19,21 +20,14 @@ import {
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { IconDownload, IconClockHour4 } from '@tabler/icons-react';
-import {
-  LIMITS,
-  TASK_STATUSES,
-  TASK_STATUS_LABELS,
-  TASK_TYPES_WITH_FILE,
-  type TaskStatus,
-  type TaskType,
-} from '../../../contract/constants';
+import { LIMITS, TASK_STATUSES, TASK_TYPES_WITH_FILE, type TaskStatus, type TaskType } from '../../../contract/constants';
 import { isTaskQueued } from '../../../contract/task-rules';
 import { taskUpdateBody, type TaskUpdateBody, type TaskView } from '../../../contract/tasks';
 import { useRouteMutation } from '../../api/queries';
 import { useSession } from '../../auth/session';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 import { JsonTree } from './JsonTree';
-import { TaskStatusBadge } from './TaskStatusBadge';
+import { TASK_STATUS_MESSAGES, TaskStatusBadge } from './TaskStatusBadge';
 
 export interface TaskDetailModalProps {
   task: TaskView | null;
@@ -45,14 +39,17 @@ export interface TaskDetailModalProps {
   admin?: boolean;
 }
 
-const STATUS_OPTIONS = TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] }));
+/** The status code a new form starts with (sent to the API, never shown as it is). */
+const INITIAL_STATUS: TaskStatus = 'Pending';
 
 /** SPEC §2.10 Task Detail modal: logs as a JSON tree, file download, and the admin Task Action form. */
 export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskDetailModalProps) {
+  const { t } = useLingui();
+  const statusOptions = useMemo(() => TASK_STATUSES.map((s) => ({ value: s, label: t(TASK_STATUS_MESSAGES[s]) })), [t]);
   const session = useSession();
   const isAdmin = admin ?? session.isAdmin;
   const form = useForm<TaskUpdateBody>({
-    initialValues: { message_2: '', is_running: false, task_status: 'Pending', attempts_count: LIMITS.minAttempts },
+    initialValues: { message_2: '', is_running: false, task_status: INITIAL_STATUS, attempts_count: LIMITS.minAttempts },
     validate: schemaValidate(taskUpdateBody),
   });
   // The link is short-lived and answers with Content-Disposition: attachment, so the page stays.
@@ -60,7 +57,8 @@ export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskD
   const update = useRouteMutation('updateTask', {
     invalidates: ['listTasks', 'readReturn', 'auditTrail'],
     onSuccess: (saved) => {
-      notifications.show({ color: 'green', title: 'Task updated', message: `Task #${saved.id} was saved.` });
+      const savedId = saved.id;
+      notifications.show({ color: 'green', title: t`Task updated`, message: t`Task #${savedId} was saved.` });
       onSaved?.(saved);
     },
     onError: (error) => setServerErrors(form, error),
@@ -92,7 +90,11 @@ export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskD
       opened={opened}
       onClose={onClose}
       size={LIMITS.taskModalWidth}
-      title={<Title order={4}>Task #{task.id}</Title>}
+      title={
+        <Title order={4}>
+          <Trans>Task #{id}</Trans>
+        </Title>
+      }
       scrollAreaComponent={ScrollArea.Autosize}
     >
       <Stack gap="sm" data-testid="task-detail">
@@ -120,47 +122,49 @@ export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskD
                 disabled={download.isPending}
                 size="sm"
               >
-                download file
+                <Trans>download file</Trans>
               </Anchor>
             ) : (
               <Text size="sm" c="dimmed">
-                download file (no file stored yet)
+                <Trans>download file (no file stored yet)</Trans>
               </Text>
             )}
           </Group>
         )}
 
-        <Title order={5}>Task Logs</Title>
+        <Title order={5}>
+          <Trans>Task Logs</Trans>
+        </Title>
         <ScrollArea.Autosize mah={360} type="auto" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }} p="xs">
           <JsonTree data={task.details} />
         </ScrollArea.Autosize>
 
         {showActions && (
           <>
-            <Divider label="Task Action" labelPosition="left" />
+            <Divider label={t`Task Action`} labelPosition="left" />
             {queued ? (
-              <Alert color="blue" icon={<IconClockHour4 size={18} />} title="Queued">
-                This task is waiting in the queue; the task monitor will run it.
+              <Alert color="blue" icon={<IconClockHour4 size={18} />} title={t`Queued`}>
+                <Trans>This task is waiting in the queue; the task monitor will run it.</Trans>
               </Alert>
             ) : (
               <form onSubmit={form.onSubmit(save)}>
                 <Stack gap="xs">
-                  <TextInput label="Message 2" {...form.getInputProps('message_2')} />
+                  <TextInput label={t`Message 2`} {...form.getInputProps('message_2')} />
                   <Group grow align="flex-start">
                     <NumberInput
-                      label="Attempts"
+                      label={t`Attempts`}
                       min={LIMITS.minAttempts}
                       max={LIMITS.maxAttempts}
                       allowDecimal={false}
                       clampBehavior="strict"
                       {...form.getInputProps('attempts_count')}
                     />
-                    <Select label="Task Status" data={STATUS_OPTIONS} allowDeselect={false} {...form.getInputProps('task_status')} />
+                    <Select label={t`Task Status`} data={statusOptions} allowDeselect={false} {...form.getInputProps('task_status')} />
                   </Group>
-                  <Checkbox label="Is In Queue" {...form.getInputProps('is_running', { type: 'checkbox' })} />
+                  <Checkbox label={t`Is In Queue`} {...form.getInputProps('is_running', { type: 'checkbox' })} />
                   <Group justify="flex-end">
                     <Button type="submit" loading={update.isPending}>
-                      Save
+                      <Trans>Save</Trans>
                     </Button>
                   </Group>
                 </Stack>

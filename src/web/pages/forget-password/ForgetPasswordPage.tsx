@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconMailCheck } from '@tabler/icons-react';
@@ -5,6 +6,7 @@ import { forgetPasswordBody } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
 import { WithQueryCache } from '../../api/QueryCache';
 import { useRouteMutation } from '../../api/queries';
+import { messageText } from '../../i18n/server-text';
 import { schemaValidate } from '../../lib/form';
 import { AuthHeading } from '../auth-heading';
 import { usePageTitle } from '../../lib/page-title';
@@ -12,11 +14,12 @@ import { BackToLogin, OutcomeAlert, useRequestOutcome } from '../password-form';
 
 /** SPEC §2.4. */
 function ForgetPasswordPageForm() {
+  const { t } = useLingui();
   const form = useForm({ mode: 'controlled', initialValues: { username: '', email: '' }, validate: schemaValidate(forgetPasswordBody) });
   const { outcome, clear, callbacks } = useRequestOutcome(form.reset);
   const request = useRouteMutation('forgetPassword', callbacks);
 
-  usePageTitle('Forget Password');
+  usePageTitle(t`Forget Password`);
 
   const submit = form.onSubmit(({ username, email }) => {
     clear();
@@ -26,15 +29,19 @@ function ForgetPasswordPageForm() {
   return (
     <form onSubmit={submit} noValidate>
       <AuthHeading
-        title="Forget Password"
-        subtitle="Enter your username and e-mail address; we will send you a link to choose a new password."
+        title={t`Forget Password`}
+        subtitle={t`Enter your username and e-mail address; we will send you a link to choose a new password.`}
       />
       <Stack gap="md">
-        <OutcomeAlert outcome={outcome} successIcon={<IconMailCheck size={18} />} successText={MSG.checkEmail} />
-        <TextInput label="Username" autoComplete="username" autoFocus key={form.key('username')} {...form.getInputProps('username')} />
-        <TextInput label="Email" type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
+        <OutcomeAlert
+          outcome={outcome}
+          successIcon={<IconMailCheck size={18} />}
+          successText={messageText('auth.checkEmail', MSG.checkEmail)}
+        />
+        <TextInput label={t`Username`} autoComplete="username" autoFocus key={form.key('username')} {...form.getInputProps('username')} />
+        <TextInput label={t`Email`} type="email" autoComplete="email" key={form.key('email')} {...form.getInputProps('email')} />
         <Button type="submit" fullWidth loading={request.isPending} size="md">
-          Reset
+          <Trans>Reset</Trans>
         </Button>
         <BackToLogin />
       </Stack>

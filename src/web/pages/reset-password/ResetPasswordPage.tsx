@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Loader, Stack, Text, PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
@@ -6,6 +7,7 @@ import { resetPasswordForm } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
 import { WithQueryCache } from '../../api/QueryCache';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
+import { messageText } from '../../i18n/server-text';
 import { schemaValidate } from '../../lib/form';
 import { AuthHeading } from '../auth-heading';
 import { usePageTitle } from '../../lib/page-title';
@@ -13,6 +15,7 @@ import { BackToLogin, OutcomeAlert, useRequestOutcome } from '../password-form';
 
 /** SPEC §2.5: check the link, then let the user choose a new password. */
 function ResetPasswordPageForm() {
+  const { t } = useLingui();
   const { username = '', token = '' } = useParams();
   const form = useForm({
     mode: 'controlled',
@@ -26,7 +29,7 @@ function ResetPasswordPageForm() {
   const { outcome, clear, callbacks } = useRequestOutcome(form.reset);
   const confirm = useRouteMutation('confirmPassword', callbacks);
 
-  usePageTitle('Reset Password');
+  usePageTitle(t`Reset Password`);
 
   const submit = form.onSubmit(({ new_pass }) => {
     clear();
@@ -35,23 +38,23 @@ function ResetPasswordPageForm() {
 
   return (
     <div>
-      <AuthHeading title="Reset Password" subtitle={check === 'valid' ? `Choose a new password for ${username}.` : undefined} />
+      <AuthHeading title={t`Reset Password`} subtitle={check === 'valid' ? t`Choose a new password for ${username}.` : undefined} />
       <Stack gap="md">
         {check === 'checking' && (
           <Stack align="center" gap="xs" py="lg" data-testid="reset-checking">
             <Loader size="md" />
             <Text size="sm" c="dimmed">
-              Checking your reset link…
+              <Trans>Checking your reset link…</Trans>
             </Text>
           </Stack>
         )}
 
         {check === 'expired' && (
-          <Alert color="red" variant="light" title="Expired Link" icon={<IconAlertTriangle size={20} />} role="alert">
+          <Alert color="red" variant="light" title={t`Expired Link`} icon={<IconAlertTriangle size={20} />} role="alert">
             <Stack gap={6}>
-              <Text size="sm">{MSG.resetLinkExpired}</Text>
+              <Text size="sm">{messageText('auth.resetLinkExpired', MSG.resetLinkExpired)}</Text>
               <Anchor component={Link} to="/auth/forget-password" size="sm" fw={500}>
-                Request a new reset link
+                <Trans>Request a new reset link</Trans>
               </Anchor>
             </Stack>
           </Alert>
@@ -60,22 +63,26 @@ function ResetPasswordPageForm() {
         {check === 'valid' && (
           <form onSubmit={submit} noValidate>
             <Stack gap="md">
-              <OutcomeAlert outcome={outcome} successIcon={<IconCircleCheck size={18} />} successText={MSG.passwordUpdated} />
+              <OutcomeAlert
+                outcome={outcome}
+                successIcon={<IconCircleCheck size={18} />}
+                successText={messageText('auth.passwordUpdated', MSG.passwordUpdated)}
+              />
               <PasswordInput
-                label="Password"
+                label={t`Password`}
                 autoComplete="new-password"
                 autoFocus
                 key={form.key('new_pass')}
                 {...form.getInputProps('new_pass')}
               />
               <PasswordInput
-                label="Confirm Password"
+                label={t`Confirm Password`}
                 autoComplete="new-password"
                 key={form.key('new_pass_confirmed')}
                 {...form.getInputProps('new_pass_confirmed')}
               />
               <Button type="submit" fullWidth loading={confirm.isPending} size="md">
-                Reset
+                <Trans>Reset</Trans>
               </Button>
             </Stack>
           </form>

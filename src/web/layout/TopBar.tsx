@@ -127,7 +127,8 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Local
                 </Text>
                 {isAdmin && (
                   <Text size="xs" c="dimmed" lh={1.2}>
-                    <Trans>Admin</Trans>
+                    {/* The account's role, not the menu: a language may name them differently. */}
+                    <Trans context="role">Admin</Trans>
                   </Text>
                 )}
               </Box>

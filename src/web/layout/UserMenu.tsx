@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Menu } from '@mantine/core';
 import { IconKey, IconLanguage, IconLogout } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { OpenedMenu, type OpenedMenuTargetProps } from '../components/menu/OpenedMenu';
 import { changeLanguage, currentLocale } from '../i18n/language';
 import { isLocale, LOCALE_NAMES, LOCALES, type Locale } from '../i18n/locales';
@@ -17,6 +18,20 @@ export interface UserMenuProps {
 /** The user menu of SPEC §2.2, loaded by TopBar's LazyMenu on first use. */
 export function UserMenu({ label, onChangePassword, onLogout, onLanguageChange, ...target }: UserMenuProps & OpenedMenuTargetProps) {
   const { t } = useLingui();
+  // Mantine opens a sub-menu on hover and ArrowRight only; a tap, Enter or Space opens it here too
+  // (touch screens, screen readers), and then the focus moves to the language in use.
+  const [languagesOpen, setLanguagesOpen] = useState(false);
+  const focusOnOpen = useRef(false);
+  const languages = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!languagesOpen || !focusOnOpen.current) return;
+    focusOnOpen.current = false;
+    const timer = window.setTimeout(() => {
+      const items = languages.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]');
+      (languages.current?.querySelector<HTMLElement>('[aria-checked="true"]') ?? items?.[0])?.focus();
+    }, 16);
+    return () => window.clearTimeout(timer);
+  }, [languagesOpen]);
   const choose = (value: string) => {
     if (!isLocale(value)) return;
     void changeLanguage(value).then(() => onLanguageChange?.(value));
@@ -30,11 +45,19 @@ export function UserMenu({ label, onChangePassword, onLogout, onLanguageChange, 
       </Menu.Item>
       {/* The languages by their own names (a reader of Polish looks for "Polski"); each item is a
           menuitemradio with aria-checked, and says its name in its own language (lang). */}
-      <Menu.Sub position="left-start" offset={4}>
+      <Menu.Sub position="left-start" offset={4} opened={languagesOpen} onChange={setLanguagesOpen}>
         <Menu.Sub.Target>
-          <Menu.Sub.Item leftSection={<IconLanguage size={16} stroke={1.7} />}>{t`Language`}</Menu.Sub.Item>
+          <Menu.Sub.Item
+            leftSection={<IconLanguage size={16} stroke={1.7} />}
+            onClick={() => {
+              focusOnOpen.current = !languagesOpen;
+              setLanguagesOpen(!languagesOpen);
+            }}
+          >
+            {t`Language`}
+          </Menu.Sub.Item>
         </Menu.Sub.Target>
-        <Menu.Sub.Dropdown aria-label={t`Language`} data-testid="language-menu">
+        <Menu.Sub.Dropdown ref={languages} aria-label={t`Language`} data-testid="language-menu">
           <Menu.RadioGroup value={currentLocale()} onChange={choose}>
             {LOCALES.map((locale) => (
               <Menu.RadioItem key={locale} value={locale} lang={locale} closeMenuOnClick>

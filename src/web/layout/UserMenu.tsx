@@ -19,19 +19,29 @@ export interface UserMenuProps {
 export function UserMenu({ label, onChangePassword, onLogout, onLanguageChange, ...target }: UserMenuProps & OpenedMenuTargetProps) {
   const { t } = useLingui();
   // Mantine opens a sub-menu on hover and ArrowRight only; a tap, Enter or Space opens it here too
-  // (touch screens, screen readers), and then the focus moves to the language in use.
+  // (touch screens, screen readers) and takes the focus to the language in use. It never closes it:
+  // a pointer has often opened it by hovering just before the click.
   const [languagesOpen, setLanguagesOpen] = useState(false);
   const focusOnOpen = useRef(false);
   const languages = useRef<HTMLDivElement>(null);
+  const focusLanguage = () => {
+    const dropdown = languages.current;
+    (
+      dropdown?.querySelector<HTMLElement>('[aria-checked="true"]') ?? dropdown?.querySelector<HTMLElement>('[role="menuitemradio"]')
+    )?.focus();
+  };
   useEffect(() => {
     if (!languagesOpen || !focusOnOpen.current) return;
     focusOnOpen.current = false;
-    const timer = window.setTimeout(() => {
-      const items = languages.current?.querySelectorAll<HTMLElement>('[role="menuitemradio"]');
-      (languages.current?.querySelector<HTMLElement>('[aria-checked="true"]') ?? items?.[0])?.focus();
-    }, 16);
+    // The dropdown mounts after this render (Mantine's own ArrowRight waits as long).
+    const timer = window.setTimeout(focusLanguage, 16);
     return () => window.clearTimeout(timer);
   }, [languagesOpen]);
+  const openLanguages = () => {
+    if (languagesOpen) return focusLanguage();
+    focusOnOpen.current = true;
+    setLanguagesOpen(true);
+  };
   const choose = (value: string) => {
     if (!isLocale(value)) return;
     void changeLanguage(value).then(() => onLanguageChange?.(value));
@@ -47,13 +57,7 @@ export function UserMenu({ label, onChangePassword, onLogout, onLanguageChange, 
           menuitemradio with aria-checked, and says its name in its own language (lang). */}
       <Menu.Sub position="left-start" offset={4} opened={languagesOpen} onChange={setLanguagesOpen}>
         <Menu.Sub.Target>
-          <Menu.Sub.Item
-            leftSection={<IconLanguage size={16} stroke={1.7} />}
-            onClick={() => {
-              focusOnOpen.current = !languagesOpen;
-              setLanguagesOpen(!languagesOpen);
-            }}
-          >
+          <Menu.Sub.Item leftSection={<IconLanguage size={16} stroke={1.7} />} onClick={openLanguages}>
             {t`Language`}
           </Menu.Sub.Item>
         </Menu.Sub.Target>

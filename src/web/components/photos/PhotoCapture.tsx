@@ -144,7 +144,7 @@ export function PhotoCapture({ customerId, photoIds, onAdd, onRemove, label, sta
                   <ActionIcon
                     variant="subtle"
                     size="xs"
-                    aria-label={t`Dismiss the failed upload ${u.name}`}
+                    aria-label={t`Dismiss the failed upload ${{ fileName: u.name }}`}
                     onClick={() => setUploads((x) => x.filter((y) => y.key !== u.key))}
                   >
                     <IconX size={12} />
@@ -154,7 +154,7 @@ export function PhotoCapture({ customerId, photoIds, onAdd, onRemove, label, sta
                 <Text size="xs">{Math.round(u.progress * 100)}%</Text>
               )}
             </Group>
-            {!u.error && <Progress value={u.progress * 100} size="sm" aria-label={t`Uploading ${u.name}`} />}
+            {!u.error && <Progress value={u.progress * 100} size="sm" aria-label={t`Uploading ${{ fileName: u.name }}`} />}
           </Box>
         ))}
       </Box>

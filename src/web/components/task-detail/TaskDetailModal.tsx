@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import {
   Alert,
   Anchor,
@@ -45,7 +45,7 @@ const INITIAL_STATUS: TaskStatus = 'Pending';
 /** SPEC §2.10 Task Detail modal: logs as a JSON tree, file download, and the admin Task Action form. */
 export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskDetailModalProps) {
   const { t } = useLingui();
-  const statusOptions = useMemo(() => TASK_STATUSES.map((s) => ({ value: s, label: t(TASK_STATUS_MESSAGES[s]) })), [t]);
+  const statusOptions = TASK_STATUSES.map((s) => ({ value: s, label: t(TASK_STATUS_MESSAGES[s]) }));
   const session = useSession();
   const isAdmin = admin ?? session.isAdmin;
   const form = useForm<TaskUpdateBody>({

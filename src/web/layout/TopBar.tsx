@@ -36,10 +36,13 @@ function NavItem({ to, active, icon, children }: { to: string; active: boolean; 
   );
 }
 
-/** The top navigation bar of SPEC §2.2. `onLanguageChange` follows a language chosen in the user menu. */
+/**
+ * The top navigation bar of SPEC §2.2. A language chosen in the user menu is stored on the account
+ * (for the next sign-in and the mails), unless `onLanguageChange` takes it instead.
+ */
 export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Locale) => void } = {}) {
   const { t } = useLingui();
-  const { account, isAdmin, logout } = useSession();
+  const { account, isAdmin, logout, setLanguage } = useSession();
   const { pathname } = useLocation();
   const active = activeNav(pathname);
   const [passwordOpen, passwordModal] = useDisclosure(false);
@@ -108,7 +111,7 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Local
             passwordModal.open();
           },
           onLogout: () => void logout(),
-          onLanguageChange,
+          onLanguageChange: onLanguageChange ?? ((locale: Locale) => void setLanguage(locale)),
         }}
         triggerRef={userMenuButton}
         trigger={

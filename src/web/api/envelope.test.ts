@@ -21,7 +21,11 @@ describe('mapResponse (SPEC §8 catalogue)', () => {
   });
 
   it('maps 400 to the server text, or the generic text when there is none', () => {
-    expect(mapResponse(400, { code: 400, message: 'Body is not JSON' })).toMatchObject({ code: 400, message: 'Body is not JSON', status: 400 });
+    expect(mapResponse(400, { code: 400, message: 'Body is not JSON' })).toMatchObject({
+      code: 400,
+      message: 'Body is not JSON',
+      status: 400,
+    });
     expect(mapResponse(400, { code: 400 })).toMatchObject({ code: 400, message: GENERIC_CLIENT_ERROR });
     expect(mapResponse(400, undefined)).toMatchObject({ code: 400, message: GENERIC_CLIENT_ERROR });
     expect(mapResponse(400, { message: ['a'] })).toMatchObject({ code: 400, message: GENERIC_CLIENT_ERROR });

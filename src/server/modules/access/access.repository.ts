@@ -62,7 +62,17 @@ export function createAccessRepository(db: DbOrTx) {
     /** The caller of a bearer token's hash; undefined when its session is not live (a named statement on PostgreSQL). */
     async findSessionCaller(tokenHash: string, now: Date): Promise<AuthUser | undefined> {
       const [row] = await preparedRows<CallerRow>(db, 'session_caller', sessionCallerSql(tokenHash, now));
-      return row && { id: row.id, username: row.username, name: row.name, email: row.email, isSu: row.is_su, sessionId: row.session_id, language: row.language };
+      return (
+        row && {
+          id: row.id,
+          username: row.username,
+          name: row.name,
+          email: row.email,
+          isSu: row.is_su,
+          sessionId: row.session_id,
+          language: row.language,
+        }
+      );
     },
 
     /** The customers a caller may pick, by company (the reserved company never). */

@@ -26,6 +26,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   route('setLanguage', {
     ...common,
+    summary: "Choose the account's language for screens and mails (null follows the browser)",
     handler: async (req) => {
       await auth.setLanguage(currentUser(req), req.body.language);
       return ok('Language saved');

@@ -78,7 +78,9 @@ export function createHistoryService(deps: {
           if (attempt < 2) continue;
         }
         const customerIds = customerId !== undefined ? [customerId] : (p.links ?? undefined);
-        const r = await (await readRepos()).checkedPage(
+        const r = await (
+          await readRepos()
+        ).checkedPage(
           { tokenHash: p.tokenHash, now: clock.now(), isSu: p.user.isSu, links: p.links, customerId },
           filterOf(q, customerIds),
           q.page,

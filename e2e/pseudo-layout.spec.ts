@@ -59,6 +59,8 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const style = getComputedStyle(el);
       const clips = ['hidden', 'clip'].includes(style.overflowX) || ['hidden', 'clip'].includes(style.overflowY);
       if (!clips || style.textOverflow === 'ellipsis') continue;
+      // Visually hidden on purpose (a screen reader's text, 1×1 px): not cut, hidden.
+      if (el.clientWidth <= 2 && el.clientHeight <= 2) continue;
       if (el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 2) {
         problems.push(
           `cut: "${el.textContent!.slice(0, 60)}" (${el.scrollWidth}×${el.scrollHeight} in ${el.clientWidth}×${el.clientHeight})`,
@@ -92,8 +94,10 @@ for (const size of SIZES) {
     await page.locator('input[autocomplete="username"]').fill(seed.operator.username);
     await page.locator('input[autocomplete="current-password"]').fill(seed.operator.password);
     await page.locator('button[type="submit"]').click();
+    await expect(page).not.toHaveURL(/\/auth\/login/);
     for (const path of ['/', '/history', '/parcels', '/dashboard']) {
       await page.goto(path);
+      await expect(page).toHaveURL(new RegExp(`${path === '/' ? '/$' : path}`));
       await expect(page.locator('main h1, main h2').first()).toContainText('⟦');
       // Tables scroll inside their own box: only the page itself must fit.
       expect(await layoutProblems(page), path).toEqual([]);

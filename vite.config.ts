@@ -34,6 +34,7 @@ export default defineConfig({
             { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
             // A catalogue per language and area, named so the budget (bench/spa.bench.ts) can count a page's English ones.
             {
+              debugName: 'i18n catalogues',
               name: (id: string) => {
                 const m = /locales[\\/](\w+)[\\/](\w+)\.json/.exec(id);
                 return m ? `i18n-${m[1]}-${m[2]}` : null;

@@ -98,11 +98,19 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'The request body is too large',
   414: `The URL is longer than ${MAX_URL_LENGTH} characters, or a path part is too long`,
   415: 'The request body is not application/json',
-  422: 'Invalid input: `message` lists every message once, `errors` maps each field to its messages',
+  422: 'Invalid input: `message` lists every message once, `errors` maps each field to its messages; `codes` and `error_codes` give their stable codes',
   429: 'Too many requests: wait and try again',
   500: 'Unexpected server error (details only in the server log)',
   502: "A partner's system did not answer as expected",
   503: 'The database cannot be reached; retry after the Retry-After seconds',
+};
+
+/** A message's stable code (src/contract/message-codes.ts) and the values of its parts, for clients that translate. */
+const MESSAGE_CODE = {
+  type: 'object',
+  required: ['code'],
+  properties: { code: { type: 'string' }, params: { type: 'object', additionalProperties: { type: 'string' } } },
+  additionalProperties: false,
 };
 
 function errorEnvelope(status: number) {
@@ -113,7 +121,13 @@ function errorEnvelope(status: number) {
     properties: {
       code: { type: 'integer', const: status },
       message,
-      ...(status === 422 ? { errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } } : {}),
+      codes: { type: 'array', items: MESSAGE_CODE, description: 'The code of each message, in the order of `message`' },
+      ...(status === 422
+        ? {
+            errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } },
+            error_codes: { type: 'object', additionalProperties: { type: 'array', items: MESSAGE_CODE } },
+          }
+        : {}),
     },
     additionalProperties: false,
   };

@@ -30,7 +30,7 @@ describe('overdue expected returns', () => {
     const c = await makeCustomer(db());
     const op = await operatorSession(t.app, db(), [c.id]);
     expect((await settings(c.id, { overdue_days: 3 })).status).toBe(401);
-    expect((await settings(c.id, { overdue_days: 3 }, op.token)).body).toEqual({ code: 403, message: MSG.forbidden });
+    expect((await settings(c.id, { overdue_days: 3 }, op.token)).body).toMatchObject({ code: 403, message: MSG.forbidden });
     expect((await settings(c.id, { overdue_days: 0 }, admin.token)).body.errors).toEqual({
       overdue_days: [EXPECTED_SETTINGS_MSG.overdueDays],
     });

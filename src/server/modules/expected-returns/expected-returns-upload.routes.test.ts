@@ -44,7 +44,7 @@ describe('POST /api/su/customers/{id}/expected-returns/import', () => {
       (await call(t.app, 'POST', `/api/su/customers/${c.id}/expected-returns/import`, { body: { format: 'csv', content: GOOD_CSV } }))
         .status,
     ).toBe(401);
-    expect((await upload(c.id, { format: 'csv', content: GOOD_CSV }, op.token)).body).toEqual({ code: 403, message: MSG.forbidden });
+    expect((await upload(c.id, { format: 'csv', content: GOOD_CSV }, op.token)).body).toMatchObject({ code: 403, message: MSG.forbidden });
     expect((await upload(c.id, { format: 'pdf', content: 'x' })).body.errors).toEqual({ format: ['format must be csv or xlsx'] });
     expect(await returnsOf(c.id)).toEqual([]);
   });

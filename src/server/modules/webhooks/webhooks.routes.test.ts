@@ -50,7 +50,7 @@ describe('webhook routes: guards', () => {
       expect((await call(t.app, method, url, { body: payload })).status, `${method} ${url}`).toBe(401);
       const op = await call(t.app, method, url, { token: operator.token, body: payload });
       expect(op.status, `${method} ${url}`).toBe(403);
-      expect(op.body).toEqual({ code: 403, message: MSG.forbidden });
+      expect(op.body).toMatchObject({ code: 403, message: MSG.forbidden });
     }
     expect(await endpointsOf(c.id)).toEqual(before);
   });

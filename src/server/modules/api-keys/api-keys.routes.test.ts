@@ -99,7 +99,10 @@ describe('the key-scoped returns API', () => {
     expect((await call(t.app, 'GET', '/api/v1/returns')).status).toBe(401);
     expect((await call(t.app, 'GET', '/api/v1/returns', { token: admin.token })).status).toBe(401);
     expect((await call(t.app, 'GET', '/api/v1/returns', { token: `rdk_${'x'.repeat(43)}` })).status).toBe(401);
-    expect((await call(t.app, 'GET', '/api/v1/returns', { token: writeOnly.key })).body).toMatchObject({ code: 403, message: MSG.forbidden });
+    expect((await call(t.app, 'GET', '/api/v1/returns', { token: writeOnly.key })).body).toMatchObject({
+      code: 403,
+      message: MSG.forbidden,
+    });
   });
 
   it('answers 422 for a bad cursor, updated_since or limit', async () => {

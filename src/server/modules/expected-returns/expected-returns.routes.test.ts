@@ -42,7 +42,10 @@ describe('POST /api/v1/expected-returns', () => {
     const readOnly = await customerWithKey(['returns:read']);
     expect((await post(undefined, { expected_returns: [announcement('R1')] })).status).toBe(401);
     expect((await post(admin.token, { expected_returns: [announcement('R1')] })).status).toBe(401);
-    expect((await post(readOnly.key, { expected_returns: [announcement('R1')] })).body).toMatchObject({ code: 403, message: MSG.forbidden });
+    expect((await post(readOnly.key, { expected_returns: [announcement('R1')] })).body).toMatchObject({
+      code: 403,
+      message: MSG.forbidden,
+    });
     expect(await countFor(customer.id)).toBe(0);
   });
 

@@ -12,6 +12,9 @@ const SHELL = [
   '<rootDir>/src/web/router.tsx',
   '<rootDir>/src/web/components/LoadErrorBoundary.tsx',
   '<rootDir>/src/web/components/PageLoader.tsx',
+  '<rootDir>/src/web/theme/theme.ts',
+  // The logo is on the sign-in screens too, which load no 'common' catalogue.
+  '<rootDir>/src/web/components/Logo.tsx',
   '<rootDir>/src/web/i18n/language.ts',
   '<rootDir>/src/web/i18n/catalogues.ts',
   '<rootDir>/src/web/i18n/locales.ts',

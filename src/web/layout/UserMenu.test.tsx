@@ -4,7 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createRef } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { theme } from '../theme/theme';
+import { buildTheme } from '../theme/theme';
 import { UserMenu } from './UserMenu';
 
 const languageModule = vi.hoisted(() => ({ changeLanguage: vi.fn(async () => undefined), currentLocale: vi.fn(() => 'en') }));
@@ -18,7 +18,7 @@ function renderMenu(onLanguageChange = vi.fn()) {
   const targetRef = createRef<HTMLButtonElement>();
   render(
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme}>
+      <MantineProvider theme={buildTheme(i18n)}>
         <UserMenu
           label="ops@example.com"
           onChangePassword={() => undefined}

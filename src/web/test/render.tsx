@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
-import { theme } from '../theme/theme';
+import { buildTheme } from '../theme/theme';
 
 // The screens read their texts through Lingui: in English the macros' source texts are the texts,
 // so no catalogue is loaded.
@@ -22,7 +22,7 @@ export function renderWithApp(ui: ReactElement, data: [readonly unknown[], unkno
   return render(
     <StrictMode>
       <I18nProvider i18n={i18n}>
-        <MantineProvider theme={theme}>
+        <MantineProvider theme={buildTheme(i18n)}>
           <QueryClientProvider client={client}>
             <MemoryRouter>{ui}</MemoryRouter>
           </QueryClientProvider>

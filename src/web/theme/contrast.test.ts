@@ -2,7 +2,10 @@ import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { AA_TEXT, contrastRatio, darken, darkenToContrast, luminance } from './contrast';
 import { cssVariablesResolver } from './css-variables';
-import { theme } from './theme';
+import { i18n } from '@lingui/core';
+import { buildTheme } from './theme';
+
+if (!i18n.locale) i18n.loadAndActivate({ locale: 'en', messages: {} });
 
 describe('contrast arithmetic', () => {
   it('matches the WCAG reference values', () => {
@@ -24,7 +27,7 @@ describe('contrast arithmetic', () => {
 });
 
 describe('the theme colour variables', () => {
-  const merged = mergeMantineTheme(DEFAULT_THEME, theme);
+  const merged = mergeMantineTheme(DEFAULT_THEME, buildTheme(i18n));
   const vars = cssVariablesResolver(merged).light as Record<string, string>;
 
   it.each(Object.keys(merged.colors))('%s: filled carries white text, light badges and text read at AA', (name) => {

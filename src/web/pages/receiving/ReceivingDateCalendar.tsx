@@ -1,9 +1,10 @@
 // The Receiving Date's calendar, a chunk of its own: @mantine/dates and dayjs load when the operator
 // first opens it (issue 13). Opened, the focus is on the chosen day, so the arrows move between days,
 // PageUp/PageDown between months, and Enter or Space picks the day.
+import { useLingui } from '@lingui/react';
 import { DatePicker } from '@mantine/dates';
 import { useEffect, useRef } from 'react';
-import { CALENDAR_LABELS } from '../../theme/theme';
+import { calendarLabels } from '../../theme/theme';
 
 const AUTOFOCUS = { 'data-autofocus': true } as const;
 
@@ -15,6 +16,7 @@ export interface ReceivingDateCalendarProps {
 
 export default function ReceivingDateCalendar({ value, onPick }: ReceivingDateCalendarProps) {
   const root = useRef<HTMLDivElement>(null);
+  const { i18n } = useLingui();
   // The popover's focus trap ran while this chunk was loading and found nothing to focus: the day in
   // the tab order (the chosen one) takes it now.
   useEffect(() => {
@@ -27,7 +29,7 @@ export default function ReceivingDateCalendar({ value, onPick }: ReceivingDateCa
         value={value}
         defaultDate={value}
         onChange={(date) => date && onPick(date)}
-        ariaLabels={CALENDAR_LABELS}
+        ariaLabels={calendarLabels(i18n)}
         // As the theme's DateInput: Mantine paints weekends red.6 and other months' days at half opacity, both under AA.
         weekendDays={[]}
         hideOutsideDates

@@ -34,4 +34,7 @@ else
   echo "TEST_DATABASE_URL is not set: the PostgreSQL run of the integration suite is left out."
 fi
 tier "build" npm run --silent build
+# The reference topology under kill -9 (issue 29, docs/scaling.md §5): its own time budget, fewer
+# requests than a run by hand (SCALE_REQUESTS=600) so the tier stays near three minutes.
+tier "scale test (2 web, 2 workers, faults)" env SCALE_REQUESTS="${SCALE_REQUESTS:-300}" timeout 900 npm run --silent test:scale
 tier "end-to-end tests (Chromium)" env E2E_USE_DIST=1 npm run --silent test:e2e

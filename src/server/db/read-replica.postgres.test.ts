@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../test/integration-servers.js';
@@ -8,6 +8,9 @@ import { startReplicaPair, type ReplicaPair } from '../test/replica-pair.js';
 import { adminSession, operatorSession } from '../test/sessions.js';
 import { call, createTestApp, type TestApp } from '../test/test-app.js';
 import { openPostgres, queryRows, type Database } from './client.js';
+import { tasks } from './schema/index.js';
+import { createTaskHandlers } from '../modules/tasks/handlers/task-handlers.js';
+import type { TaskContext } from '../modules/tasks/task-worker.js';
 
 // Issue 29: the read-heavy pages read a real streaming replica (PostgreSQL 15, pg_basebackup -R)
 // when it has caught up, the primary when it lags; a caller always sees its own writes.
@@ -103,6 +106,25 @@ describe('reads routed to a streaming replica', { timeout: 120_000 }, () => {
       expect(await historyIds()).toContain(id);
       return counts().replica > r0;
     });
+  });
+
+  it("a report run (the worker's Return Report task) reads the replica once it has caught up, and has the new return", async () => {
+    const id = await submit();
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const asked = await call(t.app, 'POST', '/api/reports', {
+      token: operator.token,
+      body: { customer_id: fixture.customer.id, date_from: '2026-01-01', date_to: today, email: 'reports@example.com' },
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const [task] = await database.db.select().from(tasks).where(eq(tasks.taskType, 'Return Report')).orderBy(desc(tasks.id)).limit(1);
+    await pair.caughtUp('rd');
+    const before = counts();
+    const signal = new AbortController().signal;
+    const ctx = { signal, claim: {}, progress: async () => undefined } as unknown as TaskContext;
+    await createTaskHandlers(t.deps)['Return Report']!(task!, signal, ctx);
+    expect(counts()).toEqual({ replica: before.replica + 1, primary: before.primary });
+    const csv = t.mailer.sent.at(-1)!.attachments!.find((a) => a.filename.endsWith('.csv'))!;
+    expect(Buffer.from(String(csv.content), 'base64').toString('utf8')).toContain(String(id));
   });
 
   it('an unreachable replica or one that is not a standby: reads go to the primary', async () => {

@@ -13,11 +13,13 @@ export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsh
 
 /**
  * Builds the return report of one customer and date range (one row per ledger line) as XLSX and CSV
- * and mails both. A mail failure throws, so the worker retries the whole task later.
+ * and mails both. A mail failure throws, so the worker retries the whole task later. It reads where
+ * History reads (`readDb`: the replica when it has replayed what the primary had when the run began,
+ * db/read-routing.ts), so a long report never loads the primary (issue 29).
  */
-export function createReturnReportHandler(db: Db, mailer: Mailer, photoLinker: PhotoLinker, clock: Clock): TaskHandler {
-  const repo = createReportsRepository(db);
+export function createReturnReportHandler(readDb: () => Promise<Db>, mailer: Mailer, photoLinker: PhotoLinker, clock: Clock): TaskHandler {
   return handlerFor('Return Report', async (_task, p) => {
+    const repo = createReportsRepository(await readDb());
     const company = await repo.customerCompany(p.customerId);
     if (!company) throw new PermanentTaskError(`customer ${p.customerId} no longer exists`);
     const lines = withReportPhotoLinks(await repo.lines(p.customerId, p.dateFrom, p.dateTo, REPORT_MAX_ROWS + 1), photoLinker, clock.now());

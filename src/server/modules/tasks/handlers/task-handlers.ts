@@ -17,7 +17,7 @@ export function createTaskHandlers(deps: AppDeps): TaskHandlers {
   const files = { db, clock, secretBox, dataDir: deps.config.dataDir, transports: deps.fileTransports };
   return {
     Mail: createMailHandler(mailer, secretBox),
-    'Return Report': createReturnReportHandler(db, mailer, photoLinker, clock),
+    'Return Report': createReturnReportHandler(deps.database.readDb, mailer, photoLinker, clock),
     'SGL Outbound': createOutboundFileHandler({ ...files, photoLinker }, 'XML'),
     'FGL Outbound': createOutboundFileHandler({ ...files, photoLinker }, 'FLAT'),
     'SGL Inbound': createSglInboundHandler({ ...files, importer: createOrderImportService({ db, clock }) }),

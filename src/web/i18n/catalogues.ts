@@ -11,9 +11,14 @@ const PSEUDO = import.meta.env.VITE_PSEUDO === '1';
 
 type Loader = () => Promise<{ messages: Messages }>;
 
-// Vite turns each file into its own chunk; the template literal keeps the set to these folders.
+// Vite turns each file into its own chunk. The pseudo catalogues exist in the pseudo build only: a
+// real build's map (in the entry) names the five languages' files, not the pseudo ones.
+const CATALOGUES: Record<string, Loader> = PSEUDO
+  ? import.meta.glob<{ messages: Messages }>('../locales/pseudo/*.json', { query: '?lingui' })
+  : import.meta.glob<{ messages: Messages }>(['../locales/*/*.json', '!../locales/pseudo/*.json'], { query: '?lingui' });
+
 function loaderFor(locale: Locale | 'pseudo', area: Area): Loader {
-  return () => import(`../locales/${locale}/${area}.json?lingui`) as Promise<{ messages: Messages }>;
+  return CATALOGUES[`../locales/${locale}/${area}.json`]!;
 }
 
 const loaded = new Map<string, Promise<void>>();

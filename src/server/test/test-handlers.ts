@@ -1,5 +1,6 @@
 import { WORKER_TASK_TYPES } from '../../contract/task-payloads.js';
-import { PermanentTaskError, type TaskHandler, type TaskHandlers } from '../modules/tasks/task-worker.js';
+import { type TaskHandler, type TaskHandlers } from '../modules/tasks/task-worker.js';
+import { PermanentTaskError } from '../modules/tasks/task-outcome.js';
 
 /** Fails a task of a type the test did not mean to run, loudly, in the task's log. */
 const unexpected: TaskHandler = async (task) => {

@@ -7,7 +7,8 @@ import { onlyHandlers } from '../../test/test-handlers.js';
 import { deferred, quietLog as quiet, useWorkerHarness } from '../../test/worker-harness.js';
 import { createTaskQueueRepository } from './task-queue.repository.js';
 import { createTaskWorkerRepository } from './task-worker.repository.js';
-import { createWorker, PermanentTaskError, retryDelayMs, type TaskHandlers } from './task-worker.js';
+import { createWorker, type TaskHandlers } from './task-worker.js';
+import { PermanentTaskError, retryDelayMs } from './task-outcome.js';
 
 const { db, row, enqueue, startWorker } = useWorkerHarness();
 

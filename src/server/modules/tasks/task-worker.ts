@@ -1,19 +1,11 @@
 import { hostname } from 'node:os';
 import { z } from 'zod';
 import { randomUUID } from 'node:crypto';
-import { LIMITS, type TaskStatus, type TaskType } from '../../../contract/constants.js';
+import type { TaskType } from '../../../contract/constants.js';
 import { parseTaskPayload, WORKER_TASK_TYPES, type TaskPayload, type WorkerTaskType } from '../../../contract/task-payloads.js';
 import type { Clock } from '../../lib/clock.js';
+import { errorText, PermanentTaskError, retryDelayMs, settledOutcome, TaskLostError, type TaskResult } from './task-outcome.js';
 import type { Claim, TaskOutcome, TaskProgress, TaskRow, TaskWorkerRepository } from './task-worker.repository.js';
-
-export interface TaskResult {
-  status?: Extract<TaskStatus, 'Success' | 'Log Only'>;
-  /** Extra facts for the task log (never secrets). */
-  details?: Record<string, unknown>;
-  message2?: string | null;
-  fileName?: string;
-  fileContent?: string;
-}
 
 /** What a handler may do besides returning: save a step while it still holds the task. */
 export interface TaskContext {
@@ -78,41 +70,6 @@ export function payloadOf<T extends TaskType>(taskType: T, task: TaskRow): TaskP
   }
 }
 
-/** A failure that retrying cannot fix (a bad file, a partner's 4xx): the task goes to Error at once. */
-export class PermanentTaskError extends Error {
-  constructor(
-    message: string,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'PermanentTaskError';
-  }
-}
-
-/**
- * A failure whose handler keeps its own schedule (a webhook delivery retries with backoff for 24 h,
- * far beyond the claim's three attempts): the task stays Pending until `runAfter` and its attempts
- * count starts again, so the claim's limit never ends what the handler means to retry.
- */
-export class RetryAtError extends Error {
-  constructor(
-    message: string,
-    readonly runAfter: Date,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-    this.name = 'RetryAtError';
-  }
-}
-
-/** The task was edited by an admin or its lease went to another worker: stop quietly. */
-export class TaskLostError extends Error {
-  constructor() {
-    super('The task is no longer held by this worker');
-    this.name = 'TaskLostError';
-  }
-}
-
 export interface WorkerLog {
   info(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
@@ -134,11 +91,6 @@ export interface WorkerOptions {
    */
   batchSize?: number;
 }
-
-/** Delay before attempt n+1: 30 s, 2 min, 8 min … */
-export const retryDelayMs = (attempts: number) => 30_000 * 4 ** Math.max(0, attempts - 1);
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Polls for tasks and runs them outside the claiming statement. Each slot works one task at a time,
@@ -189,51 +141,8 @@ export function createWorker(options: WorkerOptions) {
 
   /** What to record for a task's settled handler; undefined when nothing is (stopping, or the task was lost). */
   function outcomeOf(h: Held, settled: PromiseSettledResult<TaskResult | void>, now: Date): TaskOutcome | undefined {
-    const { task, claim } = h;
     if (stopping.signal.aborted || h.lost.signal.aborted) return undefined; // released by stop(), or superseded
-    if (settled.status === 'fulfilled') {
-      const result = settled.value ?? {};
-      return {
-        taskId: task.id,
-        claim,
-        status: result.status ?? 'Success',
-        entry: { at: now.toISOString(), event: 'succeeded', attempt: task.attemptsCount, ...result.details },
-        message2: result.message2,
-        fileName: result.fileName,
-        fileContent: result.fileContent,
-      };
-    }
-    const error = settled.reason;
-    if (error instanceof TaskLostError) return undefined;
-    const message = errorText(error);
-    if (error instanceof RetryAtError) {
-      return {
-        taskId: task.id,
-        claim,
-        status: claim.status as TaskStatus,
-        entry: { at: now.toISOString(), event: 'failed', attempt: task.attemptsCount, error: message, retry: true, ...error.details },
-        runAfter: error.runAfter,
-        resetAttempts: true,
-      };
-    }
-    const permanent = error instanceof PermanentTaskError;
-    const willRetry = !permanent && task.attemptsCount < LIMITS.autoRetryBelowAttempts;
-    options.log.error({ taskId: task.id, taskType: task.taskType, err: message, willRetry }, 'task failed');
-    return {
-      taskId: task.id,
-      claim,
-      status: willRetry ? (claim.status as TaskStatus) : 'Error',
-      entry: {
-        at: now.toISOString(),
-        event: 'failed',
-        attempt: task.attemptsCount,
-        error: message,
-        retry: willRetry,
-        ...(permanent ? error.details : {}),
-      },
-      runAfter: willRetry ? new Date(now.getTime() + retryDelay(task.attemptsCount)) : undefined,
-      message2: willRetry ? undefined : message.slice(0, 500),
-    };
+    return settledOutcome(h.task, h.claim, settled, now, { retryDelay, log: options.log });
   }
 
   /**

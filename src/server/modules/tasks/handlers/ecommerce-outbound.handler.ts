@@ -12,7 +12,8 @@ import {
   type ShopReturn,
 } from '../../../integrations/partner-orders.js';
 import { createOutboundDataRepository, type ReturnFileData } from './outbound-return-data.repository.js';
-import { handlerFor, PermanentTaskError, type TaskHandler } from '../task-worker.js';
+import { handlerFor, type TaskHandler } from '../task-worker.js';
+import { PermanentTaskError } from '../task-outcome.js';
 import { withPhotoLinks } from './outbound-photo-links.js';
 
 /** The web-shop body; version 1 is the original body, later versions add keys (docs/integrations.md). */

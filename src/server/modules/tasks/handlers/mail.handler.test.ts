@@ -5,7 +5,7 @@ import { createTaskQueueRepository } from '../task-queue.repository.js';
 import { makeWorkerDeps, startTestWorker, taskRow } from '../../../test/integration-fixtures.js';
 import { startSmtpSink, waitFor } from '../../../test/integration-servers.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-import { retryDelayMs } from '../task-worker.js';
+import { retryDelayMs } from '../task-outcome.js';
 
 let testDb: TestDatabase;
 beforeAll(async () => {

@@ -16,7 +16,8 @@ import {
 } from './outbound-return-data.repository.js';
 import { createTaskWorkerRepository, type OutboundFileToStore } from '../task-worker.repository.js';
 import { withPhotoLinks } from './outbound-photo-links.js';
-import { payloadOf, PermanentTaskError, TaskLostError, type BatchItem, type TaskHandler, type TaskResult } from '../task-worker.js';
+import { payloadOf, type BatchItem, type TaskHandler } from '../task-worker.js';
+import { PermanentTaskError, TaskLostError, type TaskResult } from '../task-outcome.js';
 import type { ReturnTaskPayload } from '../../../../contract/task-payloads.js';
 import { formatVersionOf } from '../../../../contract/format-version.js';
 

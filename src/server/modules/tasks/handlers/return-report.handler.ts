@@ -5,7 +5,8 @@ import { createReportsRepository } from '../../reports/reports.repository.js';
 import { buildReportCsv, buildReportXlsx, withReportPhotoLinks } from '../../reports/return-report.files.js';
 import type { PhotoLinker } from '../../photos/photo-links.js';
 import type { Clock } from '../../../lib/clock.js';
-import { handlerFor, PermanentTaskError, type TaskHandler } from '../task-worker.js';
+import { handlerFor, type TaskHandler } from '../task-worker.js';
+import { PermanentTaskError } from '../task-outcome.js';
 import { toLocale } from '../../../../contract/locales.js';
 import { MAIL_TEXTS } from '../../../i18n/mail-texts.js';
 

@@ -7,7 +7,8 @@ import { InboundFileError, parseInboundFile } from '../../../integrations/inboun
 import type { OrderImportService } from '../../orders/order-import.service.js';
 import { createInboundRepository } from './inbound-tasks.repository.js';
 import type { TaskRow } from '../task-worker.repository.js';
-import { handlerFor, PermanentTaskError, type TaskContext, type TaskHandler, type TaskResult } from '../task-worker.js';
+import { handlerFor, type TaskContext, type TaskHandler } from '../task-worker.js';
+import { PermanentTaskError, type TaskResult } from '../task-outcome.js';
 import type { InboundFilePayload, InboundScanPayload } from '../../../../contract/task-payloads.js';
 import type { OutboundFileHandlerDeps } from './outbound-file.handler.js';
 

@@ -3,17 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.js';
 import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
-import { createTaskWorkerRepository } from '../modules/tasks/task-worker.repository.js';
-import { createWorker } from '../modules/tasks/task-worker.js';
 import { waitFor } from '../test/integration-servers.js';
 import { startPgBouncer, type PgBouncer } from '../test/local-services.js';
 import { draftFor, makeConnection, receivingFixture, writtenFor } from '../test/receiving-fixtures.js';
 import { operatorSession } from '../test/sessions.js';
-import { call, createTestApp, createTestClock, type TestApp } from '../test/test-app.js';
-import { onlyHandlers } from '../test/test-handlers.js';
-import { openPostgres, preparedRows, queryRows, type Database } from './client.js';
-
-const quiet = { info: () => undefined, error: () => undefined };
+import { call, createTestApp, type TestApp } from '../test/test-app.js';
+import { countingRuns, drainOnNodes } from '../test/worker-harness.js';
+import { openPostgres, preparedRows, type Database } from './client.js';
 
 // Issue 29: PgBouncer 1.18 in transaction mode keeps no prepared statements, so under
 // DATABASE_POOLER=transaction every statement goes unnamed. A real pgbouncer with two server
@@ -97,30 +93,8 @@ describe('statements behind PgBouncer in transaction mode', { timeout: 120_000 }
       sql`INSERT INTO tasks (task_type, message_1, details) SELECT 'System Log', 'pooled ' || g, '[]'::jsonb FROM generate_series(1, 400) g`,
     );
     await createTaskQueueRepository(pooled.db).wakeWorkers();
-    const runs = new Map<number, number>();
-    const workers = [1, 2, 3, 4].map(() =>
-      createWorker({
-        repo: createTaskWorkerRepository(pooled.db),
-        handlers: onlyHandlers({ 'System Log': async (task) => void runs.set(task.id, (runs.get(task.id) ?? 0) + 1) }),
-        clock: createTestClock(new Date(Date.now() + 1000)),
-        concurrency: 2,
-        pollMs: 20,
-        leaseSeconds: 300,
-        log: quiet,
-      }),
-    );
-    workers.forEach((w) => w.start());
-    try {
-      await waitFor(async () => {
-        const [row] = await queryRows<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM tasks WHERE task_status <> 'Success' OR is_running`,
-        );
-        return row!.n === 0;
-      }, 60_000);
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-    }
+    const { runs, handlers } = countingRuns();
+    await drainOnNodes(db, [pooled, pooled, pooled, pooled], () => handlers, { timeoutMs: 60_000 });
     expect(runs.size).toBe(400);
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
   });

@@ -1,4 +1,6 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { Db } from '../db/client.js';
+import { adminSession } from './sessions.js';
 import { createTestApp, call, type TestApp } from './test-app.js';
 
 /** The billing tests' app: its clock on 24 November 2026, so October is a month that has ended. */
@@ -6,6 +8,21 @@ export async function billingTestApp(): Promise<TestApp> {
   const t = await createTestApp();
   t.clock.advance(new Date('2026-11-24T10:00:00Z').getTime() - t.clock.now().getTime());
   return t;
+}
+
+/**
+ * The billing test files' set-up: one app a file (billingTestApp), its database, an admin session
+ * and the requests they make again and again (billingCalls).
+ */
+export function useBillingTestApp() {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await billingTestApp();
+  });
+  afterAll(() => app.close());
+  const t = () => app;
+  const db = (): Db => app.deps.database.db;
+  return { t, db, admin: () => adminSession(app.app, db()), ...billingCalls(t) };
 }
 
 /** Requests the billing tests make again and again, on the app `app()` answers. */

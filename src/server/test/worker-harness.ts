@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { queryRows, type Database, type Db } from '../db/client.js';
 import { tasks } from '../db/schema/index.js';
 import { createTaskQueueRepository } from '../modules/tasks/task-queue.repository.js';
 import { createTaskWorkerRepository } from '../modules/tasks/task-worker.repository.js';
 import { createWorker, type TaskHandlers } from '../modules/tasks/task-worker.js';
 import { createTestClock } from './test-app.js';
+import { waitFor } from './integration-servers.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 import { onlyHandlers } from './test-handlers.js';
 
@@ -53,4 +55,46 @@ export function useWorkerHarness() {
       return worker;
     },
   };
+}
+
+/** 'System Log' handlers that count each task's runs: the several-workers tests prove each ran once. */
+export function countingRuns(): { runs: Map<number, number>; handlers: TaskHandlers } {
+  const runs = new Map<number, number>();
+  return { runs, handlers: onlyHandlers({ 'System Log': async (task) => void runs.set(task.id, (runs.get(task.id) ?? 0) + 1) }) };
+}
+
+/**
+ * One worker on each of `nodes` (each its own connection pool, as separate worker processes have),
+ * running until no task is left unfinished or running (read through `db`), then stopped, pass or fail.
+ */
+export async function drainOnNodes(
+  db: Db,
+  nodes: Database[],
+  handlers: (node: Database) => TaskHandlers,
+  { timeoutMs, batchSize }: { timeoutMs: number; batchSize?: number },
+): Promise<void> {
+  const workers = nodes.map((node) =>
+    createWorker({
+      repo: createTaskWorkerRepository(node.db),
+      handlers: handlers(node),
+      clock: createTestClock(new Date(Date.now() + 1000)),
+      concurrency: 2,
+      pollMs: 20,
+      leaseSeconds: 300,
+      log: quietLog,
+      batchSize,
+    }),
+  );
+  workers.forEach((w) => w.start());
+  try {
+    await waitFor(async () => {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM tasks WHERE task_status <> 'Success' OR is_running`,
+      );
+      return row!.n === 0;
+    }, timeoutMs);
+  } finally {
+    await Promise.all(workers.map((w) => w.stop()));
+  }
 }

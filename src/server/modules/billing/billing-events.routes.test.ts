@@ -1,43 +1,33 @@
 // The billable events other features record: photos on returns, closed unknown parcels,
 // corrections and discrepancies, counted per month and frozen once the month is closed. Split from
 // billing.routes.test.ts (the routes' 401/403/422 and the month itself).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { call, type TestApp } from '../../test/test-app.js';
-import { billingCalls, billingTestApp, parseCsv } from '../../test/billing-fixtures.js';
+import { call } from '../../test/test-app.js';
+import { parseCsv, useBillingTestApp } from '../../test/billing-fixtures.js';
 import { makeCustomer } from '../../test/factories.js';
 import { makeOrder } from '../../test/order-factory.js';
 import { makeProduct, makeReturn } from '../../test/return-factory.js';
-import { adminSession, operatorSession } from '../../test/sessions.js';
-import type { Db } from '../../db/client.js';
+import { operatorSession } from '../../test/sessions.js';
 import { parcels, photos, returnLedgers, returnMissingLines, returnVersions } from '../../db/schema/index.js';
 
-let t: TestApp;
-let db: Db;
-beforeAll(async () => {
-  t = await billingTestApp();
-  db = t.deps.database.db;
-});
-afterAll(() => t.close());
-
-const admin = () => adminSession(t.app, db);
-const { addRate, download } = billingCalls(() => t);
+const { t, db, admin, addRate, download } = useBillingTestApp();
 
 describe('billing events of the other features', () => {
   it('counts photos on returns, closed unknown parcels and corrections (each version after the first)', async () => {
     const { token } = await admin();
-    const customer = await makeCustomer(db);
-    const op = await operatorSession(t.app, db, [customer.id]);
-    const product = await makeProduct(db, customer.id, { sku: 'PH-1' });
-    const ret = await makeReturn(db, {
+    const customer = await makeCustomer(db());
+    const op = await operatorSession(t().app, db(), [customer.id]);
+    const product = await makeProduct(db(), customer.id, { sku: 'PH-1' });
+    const ret = await makeReturn(db(), {
       customerId: customer.id,
       userId: op.user.id,
       username: op.user.username,
       createdAt: new Date('2026-10-05T10:00:00Z'),
       lines: [{ productId: product.id, quantity: 1 }],
     });
-    const [ledger] = await db.select().from(returnLedgers).where(eq(returnLedgers.returnId, ret.id));
+    const [ledger] = await db().select().from(returnLedgers).where(eq(returnLedgers.returnId, ret.id));
     const photo = (uploadedAt: string, returnId: number | null) => ({
       storageKey: `k-${Math.random()}`,
       customerId: customer.id,
@@ -55,7 +45,7 @@ describe('billing events of the other features', () => {
       ledgerId: returnId ? ledger!.id : null,
       attachedAt: returnId ? new Date(uploadedAt) : null,
     });
-    await db
+    await db()
       .insert(photos)
       .values([photo('2026-10-05T09:59:00Z', ret.id), photo('2026-10-05T09:59:30Z', ret.id), photo('2026-10-05T09:00:00Z', null)]);
     const parcel = (state: string, closedAt: string | null) => ({
@@ -69,7 +59,7 @@ describe('billing events of the other features', () => {
       closedAt: closedAt ? new Date(closedAt) : null,
       returnId: state === 'Matched' ? ret.id : null,
     });
-    await db
+    await db()
       .insert(parcels)
       .values([parcel('Matched', '2026-10-05T09:58:00Z'), parcel('Closed', '2026-10-20T12:00:00Z'), parcel('Waiting', null)]);
     const version = (v: number, at: string) => ({
@@ -80,14 +70,14 @@ describe('billing events of the other features', () => {
       lines: [],
       createdAt: new Date(at),
     });
-    await db
+    await db()
       .insert(returnVersions)
       .values([version(1, '2026-10-06T10:00:00Z'), version(2, '2026-10-06T10:00:00Z'), version(3, '2026-11-02T10:00:00Z')]);
     await addRate(token, customer.id, 'photo_taken', 5, '2026-01-01');
     await addRate(token, customer.id, 'parcel_handled', 200, '2026-01-01');
     await addRate(token, customer.id, 'correction', 300, '2026-01-01');
 
-    const october = (await call(t.app, 'GET', `/api/su/billing?customer_id=${customer.id}&month=2026-10`, { token })).body.message;
+    const october = (await call(t().app, 'GET', `/api/su/billing?customer_id=${customer.id}&month=2026-10`, { token })).body.message;
     const byType = Object.fromEntries(
       october.lines.map((l: { event_type: string; quantity: number; amount_minor: number }) => [
         l.event_type,
@@ -117,12 +107,12 @@ describe('billing events of the other features', () => {
 
   it('counts each discrepancy recorded (wrong item, extra item, missing order line); a closed month stays frozen', async () => {
     const { token } = await admin();
-    const customer = await makeCustomer(db);
-    const op = await operatorSession(t.app, db, [customer.id]);
-    const made = await makeOrder(db, customer.id, {}, [2, 1]);
-    const product = await makeProduct(db, customer.id, { sku: 'DS-1' });
+    const customer = await makeCustomer(db());
+    const op = await operatorSession(t().app, db(), [customer.id]);
+    const made = await makeOrder(db(), customer.id, {}, [2, 1]);
+    const product = await makeProduct(db(), customer.id, { sku: 'DS-1' });
     const submit = (createdAt: string) =>
-      makeReturn(db, {
+      makeReturn(db(), {
         customerId: customer.id,
         userId: op.user.id,
         username: op.user.username,
@@ -136,10 +126,10 @@ describe('billing events of the other features', () => {
       });
     const october = await submit('2026-10-10T10:00:00Z');
     const discrepancies = async (returnId: number) => {
-      const lines = await db.select().from(returnLedgers).where(eq(returnLedgers.returnId, returnId));
-      await db.update(returnLedgers).set({ discrepancy: 'WRONG_ITEM' }).where(eq(returnLedgers.id, lines[0]!.id));
-      await db.update(returnLedgers).set({ discrepancy: 'EXTRA_ITEM' }).where(eq(returnLedgers.id, lines[1]!.id));
-      await db.insert(returnMissingLines).values({
+      const lines = await db().select().from(returnLedgers).where(eq(returnLedgers.returnId, returnId));
+      await db().update(returnLedgers).set({ discrepancy: 'WRONG_ITEM' }).where(eq(returnLedgers.id, lines[0]!.id));
+      await db().update(returnLedgers).set({ discrepancy: 'EXTRA_ITEM' }).where(eq(returnLedgers.id, lines[1]!.id));
+      await db().insert(returnMissingLines).values({
         returnId,
         customerId: customer.id,
         orderId: made.order.id,
@@ -151,7 +141,7 @@ describe('billing events of the other features', () => {
     await discrepancies(october.id);
     await addRate(token, customer.id, 'discrepancy_recorded', 150, '2026-01-01');
     const read = async (month: string) =>
-      (await call(t.app, 'GET', `/api/su/billing?customer_id=${customer.id}&month=${month}`, { token })).body.message as {
+      (await call(t().app, 'GET', `/api/su/billing?customer_id=${customer.id}&month=${month}`, { token })).body.message as {
         total_minor: number;
         lines: { event_type: string; quantity: number; amount_minor: number }[];
       };
@@ -169,7 +159,7 @@ describe('billing events of the other features', () => {
 
     // Close October; a back-dated return with discrepancies and a new rate change nothing in it.
     expect(
-      (await call(t.app, 'POST', '/api/su/billing/close', { token, body: { customer_id: customer.id, month: '2026-10' } })).status,
+      (await call(t().app, 'POST', '/api/su/billing/close', { token, body: { customer_id: customer.id, month: '2026-10' } })).status,
     ).toBe(200);
     const closed = await read('2026-10');
     await discrepancies((await submit('2026-10-20T10:00:00Z')).id);

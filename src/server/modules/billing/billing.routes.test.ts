@@ -1,34 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { call, type TestApp } from '../../test/test-app.js';
-import { billingCalls, billingTestApp, parseCsv } from '../../test/billing-fixtures.js';
+import { call } from '../../test/test-app.js';
+import { parseCsv, useBillingTestApp } from '../../test/billing-fixtures.js';
 import { makeCustomer } from '../../test/factories.js';
 import { makeOrder } from '../../test/order-factory.js';
 import { makeProduct, makeReturn } from '../../test/return-factory.js';
-import { adminSession, operatorSession } from '../../test/sessions.js';
-import type { Db } from '../../db/client.js';
+import { operatorSession } from '../../test/sessions.js';
 import { billingClosedMonths, billingRates, customers } from '../../db/schema/index.js';
 import { BILLING_MSG } from '../../../contract/billing.js';
 import { CURRENCY_INVALID } from '../../../contract/money.js';
 import { CUSTOMER_MSG } from '../../../contract/customers.js';
 import { BILLING_COLUMNS } from './billing.files.js';
 
-let t: TestApp;
-let db: Db;
-beforeAll(async () => {
-  t = await billingTestApp();
-  db = t.deps.database.db;
-});
-afterAll(() => t.close());
-
-const admin = () => adminSession(t.app, db);
-const { addRate, download } = billingCalls(() => t);
+const { t, db, admin, addRate, download } = useBillingTestApp();
 
 describe('billing routes: 401, 403, 422', () => {
   it('401 without a token, 403 for an operator on every route, nothing written', async () => {
-    const customer = await makeCustomer(db);
-    const op = await operatorSession(t.app, db, [customer.id]);
+    const customer = await makeCustomer(db());
+    const op = await operatorSession(t().app, db(), [customer.id]);
     const { token } = await admin();
     const rate = await addRate(token, customer.id, 'return_received', 100, '2026-01-01');
     const routes: [string, string, unknown?][] = [
@@ -44,18 +34,18 @@ describe('billing routes: 401, 403, 422', () => {
       ['GET', `/api/su/billing/export?customer_id=${customer.id}&month=2026-10&format=csv`],
     ];
     for (const [method, url, body] of routes) {
-      expect((await call(t.app, method as 'GET', url, { body })).status, `${method} ${url}`).toBe(401);
-      expect((await call(t.app, method as 'GET', url, { token: op.token, body })).status, `${method} ${url}`).toBe(403);
+      expect((await call(t().app, method as 'GET', url, { body })).status, `${method} ${url}`).toBe(401);
+      expect((await call(t().app, method as 'GET', url, { token: op.token, body })).status, `${method} ${url}`).toBe(403);
     }
-    expect(await db.select().from(billingRates).where(eq(billingRates.customerId, customer.id))).toHaveLength(1);
-    expect(await db.select().from(billingClosedMonths).where(eq(billingClosedMonths.customerId, customer.id))).toEqual([]);
+    expect(await db().select().from(billingRates).where(eq(billingRates.customerId, customer.id))).toHaveLength(1);
+    expect(await db().select().from(billingClosedMonths).where(eq(billingClosedMonths.customerId, customer.id))).toEqual([]);
   });
 
   it('422 with clear messages and nothing changed', async () => {
-    const customer = await makeCustomer(db);
+    const customer = await makeCustomer(db());
     const { token } = await admin();
     const url = `/api/su/customers/${customer.id}/billing-rates`;
-    const bad = await call(t.app, 'POST', url, { token, body: { event_type: 'coffee', amount_minor: 1.5, starts_on: '2026-02-30' } });
+    const bad = await call(t().app, 'POST', url, { token, body: { event_type: 'coffee', amount_minor: 1.5, starts_on: '2026-02-30' } });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({
       event_type: [BILLING_MSG.event],
@@ -63,55 +53,55 @@ describe('billing routes: 401, 403, 422', () => {
       starts_on: [BILLING_MSG.startsOn],
     });
     expect(
-      (await call(t.app, 'POST', url, { token, body: { event_type: 'correction', amount_minor: -1, starts_on: '2026-02-01' } })).body
+      (await call(t().app, 'POST', url, { token, body: { event_type: 'correction', amount_minor: -1, starts_on: '2026-02-01' } })).body
         .errors,
     ).toEqual({
       amount_minor: [BILLING_MSG.amount],
     });
     await addRate(token, customer.id, 'correction', 5, '2026-02-01');
-    const taken = await call(t.app, 'POST', url, { token, body: { event_type: 'correction', amount_minor: 7, starts_on: '2026-02-01' } });
+    const taken = await call(t().app, 'POST', url, { token, body: { event_type: 'correction', amount_minor: 7, starts_on: '2026-02-01' } });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toEqual({ starts_on: [BILLING_MSG.rateTaken] });
-    expect(await db.select().from(billingRates).where(eq(billingRates.customerId, customer.id))).toHaveLength(1);
+    expect(await db().select().from(billingRates).where(eq(billingRates.customerId, customer.id))).toHaveLength(1);
 
-    const month = await call(t.app, 'GET', `/api/su/billing?customer_id=${customer.id}&month=2026-13`, { token });
+    const month = await call(t().app, 'GET', `/api/su/billing?customer_id=${customer.id}&month=2026-13`, { token });
     expect(month.status).toBe(422);
     expect(month.body.errors).toEqual({ month: [BILLING_MSG.month] });
-    const format = await call(t.app, 'GET', `/api/su/billing/export?customer_id=${customer.id}&month=2026-10&format=pdf`, { token });
+    const format = await call(t().app, 'GET', `/api/su/billing/export?customer_id=${customer.id}&month=2026-10&format=pdf`, { token });
     expect(format.body.errors).toEqual({ format: [BILLING_MSG.format] });
-    const notEnded = await call(t.app, 'POST', '/api/su/billing/close', { token, body: { customer_id: customer.id, month: '2026-11' } });
+    const notEnded = await call(t().app, 'POST', '/api/su/billing/close', { token, body: { customer_id: customer.id, month: '2026-11' } });
     expect(notEnded.status).toBe(422);
     expect(notEnded.body.errors).toEqual({ month: [BILLING_MSG.notEnded] });
-    expect(await db.select().from(billingClosedMonths).where(eq(billingClosedMonths.customerId, customer.id))).toEqual([]);
-    expect((await call(t.app, 'GET', `/api/su/billing?customer_id=999999&month=2026-10`, { token })).status).toBe(404);
-    expect((await call(t.app, 'DELETE', `/api/su/billing-rates/999999`, { token })).status).toBe(404);
+    expect(await db().select().from(billingClosedMonths).where(eq(billingClosedMonths.customerId, customer.id))).toEqual([]);
+    expect((await call(t().app, 'GET', `/api/su/billing?customer_id=999999&month=2026-10`, { token })).status).toBe(404);
+    expect((await call(t().app, 'DELETE', `/api/su/billing-rates/999999`, { token })).status).toBe(404);
 
     // The customer's currency: an ISO 4217 code, locked while rates exist.
     const put = (currency: string) =>
-      call(t.app, 'PUT', `/api/su/customers/${customer.id}`, {
+      call(t().app, 'PUT', `/api/su/customers/${customer.id}`, {
         token,
         body: { company: customer.company, order_source: 'Biztalk', currency },
       });
     expect((await put('XYZ')).body.errors).toEqual({ currency: [CURRENCY_INVALID] });
     expect((await put('usd')).body.errors).toEqual({ currency: [CUSTOMER_MSG.currencyLocked] });
-    expect((await db.select().from(customers).where(eq(customers.id, customer.id)))[0]!.currency).toBe('EUR');
+    expect((await db().select().from(customers).where(eq(customers.id, customer.id)))[0]!.currency).toBe('EUR');
   });
 });
 
 describe('billing month', () => {
   it('counts and prices per event type with a rate change mid-month; a closed month is frozen', async () => {
     const { token, user } = await admin();
-    const customer = await makeCustomer(db);
-    const created = await call(t.app, 'PUT', `/api/su/customers/${customer.id}`, {
+    const customer = await makeCustomer(db());
+    const created = await call(t().app, 'PUT', `/api/su/customers/${customer.id}`, {
       token,
       body: { company: customer.company, order_source: 'Biztalk', currency: 'usd' },
     });
     expect(created.body.message.currency).toBe('USD');
-    const op = await operatorSession(t.app, db, [customer.id]);
-    const product = await makeProduct(db, customer.id, { sku: '=SKU-1' });
-    const made = await makeOrder(db, customer.id, {}, [3]);
+    const op = await operatorSession(t().app, db(), [customer.id]);
+    const product = await makeProduct(db(), customer.id, { sku: '=SKU-1' });
+    const made = await makeOrder(db(), customer.id, {}, [3]);
     const ret = (createdAt: string, quantities: number[], orderId: number | null = null) =>
-      makeReturn(db, {
+      makeReturn(db(), {
         customerId: customer.id,
         userId: op.user.id,
         username: op.user.username,
@@ -130,7 +120,7 @@ describe('billing month', () => {
     await addRate(token, customer.id, 'photo_taken', 10, '2026-01-01');
 
     const get = async (month: string) =>
-      (await call(t.app, 'GET', `/api/su/billing?customer_id=${customer.id}&month=${month}`, { token })).body.message;
+      (await call(t().app, 'GET', `/api/su/billing?customer_id=${customer.id}&month=${month}`, { token })).body.message;
     const october = await get('2026-10');
     expect(october).toMatchObject({
       currency: 'USD',
@@ -175,10 +165,10 @@ describe('billing month', () => {
     ]);
 
     // Close October; later changes (a new rate from Oct 1, a return back-dated into October) leave it as it was.
-    const closed = await call(t.app, 'POST', '/api/su/billing/close', { token, body: { customer_id: customer.id, month: '2026-10' } });
+    const closed = await call(t().app, 'POST', '/api/su/billing/close', { token, body: { customer_id: customer.id, month: '2026-10' } });
     expect(closed.status).toBe(200);
     expect(closed.body.message).toMatchObject({ total_minor: 575, closed: { closed_by: user.username }, can_close: false });
-    const again = await call(t.app, 'POST', '/api/su/billing/close', { token, body: { customer_id: customer.id, month: '2026-10' } });
+    const again = await call(t().app, 'POST', '/api/su/billing/close', { token, body: { customer_id: customer.id, month: '2026-10' } });
     expect(again.body.errors).toEqual({ month: [BILLING_MSG.closed] });
     await addRate(token, customer.id, 'return_received', 999, '2026-10-01');
     await ret('2026-10-25T10:00:00Z', [7]);
@@ -204,10 +194,10 @@ describe('billing month', () => {
     expect(rows[6]).toEqual(['Total', '', '', '', '', '', '', 5.75, 'USD']);
 
     // Deleting a rate re-prices open months only.
-    const rates = (await call(t.app, 'GET', `/api/su/customers/${customer.id}/billing-rates`, { token })).body.message;
+    const rates = (await call(t().app, 'GET', `/api/su/customers/${customer.id}/billing-rates`, { token })).body.message;
     expect(rates.currency).toBe('USD');
     const late = rates.rates.find((r: { amount_minor: number }) => r.amount_minor === 999);
-    expect((await call(t.app, 'DELETE', `/api/su/billing-rates/${late.id}`, { token })).status).toBe(200);
+    expect((await call(t().app, 'DELETE', `/api/su/billing-rates/${late.id}`, { token })).status).toBe(200);
     expect((await get('2026-11')).total_minor).toBe(150 + 4 * 40);
     expect((await get('2026-10')).total_minor).toBe(575);
   });

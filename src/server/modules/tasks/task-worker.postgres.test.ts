@@ -11,13 +11,12 @@ import { createTestClock } from '../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../test/test-database.js';
 import { waitFor } from '../../test/integration-servers.js';
 import { onlyHandlers } from '../../test/test-handlers.js';
+import { drainOnNodes, quietLog as quiet } from '../../test/worker-harness.js';
 import { createTaskWorkerRepository } from './task-worker.repository.js';
 import { createWorker } from './task-worker.js';
 import { startTaskWakeup } from './task-wakeup-listener.js';
 import { createTaskHandlers } from './handlers/task-handlers.js';
 import { makeReturnFixture, makeWorkerDeps, setSettings } from '../../test/integration-fixtures.js';
-
-const quiet = { info: () => undefined, error: () => undefined };
 
 // PGlite is one connection (STACK-NOTES 3): queue concurrency is proven on PostgreSQL only.
 describe('task queue on PostgreSQL with several workers', () => {
@@ -41,37 +40,16 @@ describe('task queue on PostgreSQL with several workers', () => {
     const runs = new Map<number, number>();
     const running = new Set<number>();
     let overlaps = 0;
-    const workers = nodes.map((node) =>
-      createWorker({
-        repo: createTaskWorkerRepository(node.db),
-        handlers: onlyHandlers({
-          'System Log': async (task) => {
-            if (running.has(task.id)) overlaps++;
-            running.add(task.id);
-            runs.set(task.id, (runs.get(task.id) ?? 0) + 1);
-            await new Promise((r) => setImmediate(r));
-            running.delete(task.id);
-          },
-        }),
-        clock: createTestClock(new Date(Date.now() + 1000)),
-        concurrency: 2,
-        pollMs: 20,
-        leaseSeconds: 300,
-        log: quiet,
-      }),
-    );
-    workers.forEach((w) => w.start());
-    try {
-      await waitFor(async () => {
-        const [row] = await queryRows<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM tasks WHERE task_status <> 'Success' OR is_running`,
-        );
-        return row!.n === 0;
-      }, 120_000);
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-    }
+    const handlers = onlyHandlers({
+      'System Log': async (task) => {
+        if (running.has(task.id)) overlaps++;
+        running.add(task.id);
+        runs.set(task.id, (runs.get(task.id) ?? 0) + 1);
+        await new Promise((r) => setImmediate(r));
+        running.delete(task.id);
+      },
+    });
+    await drainOnNodes(db, nodes, () => handlers, { timeoutMs: 120_000 });
     expect(runs.size).toBe(10_000);
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
     expect(overlaps).toBe(0);
@@ -96,30 +74,8 @@ describe('task queue on PostgreSQL with several workers', () => {
       SELECT 'SGL Outbound', 'Return #' || r.id, jsonb_build_object('returnId', r.id, 'connectionId', ${f.connection.id}::int),
              r.customer_id, r.order_id, r.id, '[]'::jsonb
       FROM returns r WHERE r.draft_id LIKE '\\_\\_many%'`);
-    const workers = nodes.map((node) =>
-      createWorker({
-        repo: createTaskWorkerRepository(node.db),
-        handlers: createTaskHandlers({ ...deps, database: node, clock: createTestClock(new Date(Date.now() + 1000)) }),
-        clock: createTestClock(new Date(Date.now() + 1000)),
-        concurrency: 2,
-        pollMs: 20,
-        leaseSeconds: 300,
-        log: quiet,
-        batchSize: 8,
-      }),
-    );
-    workers.forEach((w) => w.start());
-    try {
-      await waitFor(async () => {
-        const [row] = await queryRows<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM tasks WHERE task_status <> 'Success' OR is_running`,
-        );
-        return row!.n === 0;
-      }, 120_000);
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-    }
+    const clock = createTestClock(new Date(Date.now() + 1000));
+    await drainOnNodes(db, nodes, (node) => createTaskHandlers({ ...deps, database: node, clock }), { timeoutMs: 120_000, batchSize: 8 });
     const [stats] = await queryRows<{ n: number; ids: number; attempts: number; built: number; workers: number; mismatched: number }>(
       db,
       sql`SELECT count(*)::int AS n, count(DISTINCT t.payload->>'messageId')::int AS ids, max(t.attempts_count)::int AS attempts,

@@ -15,11 +15,9 @@ import { makeCustomer, makeUser } from '../../../test/factories.js';
 import { waitFor } from '../../../test/integration-servers.js';
 import { createRecordingMailer, createTestClock } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
-import { onlyHandlers } from '../../../test/test-handlers.js';
+import { countingRuns, drainOnNodes } from '../../../test/worker-harness.js';
 import { foldRollups } from '../../dashboard/dashboard.service.js';
 import { removeAbandonedPhotos } from '../../photos/photo-cleanup.js';
-import { createTaskWorkerRepository } from '../task-worker.repository.js';
-import { createWorker } from '../task-worker.js';
 import { startBackground } from '../worker-role.js';
 import { ensureInboundScan } from './inbound-scan.scheduler.js';
 
@@ -185,30 +183,8 @@ describe('timed jobs with three worker nodes', { timeout: 120_000 }, () => {
     await db.execute(
       sql`INSERT INTO tasks (task_type, message_1, details) SELECT 'System Log', 'three ' || g, '[]'::jsonb FROM generate_series(1, 1500) g`,
     );
-    const runs = new Map<number, number>();
-    const workers = pools.map((p) =>
-      createWorker({
-        repo: createTaskWorkerRepository(p.db),
-        handlers: onlyHandlers({ 'System Log': async (task) => void runs.set(task.id, (runs.get(task.id) ?? 0) + 1) }),
-        clock: createTestClock(new Date(Date.now() + 1000)),
-        concurrency: 2,
-        pollMs: 20,
-        leaseSeconds: 300,
-        log: quiet,
-      }),
-    );
-    workers.forEach((w) => w.start());
-    try {
-      await waitFor(async () => {
-        const [row] = await queryRows<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM tasks WHERE task_status <> 'Success' OR is_running`,
-        );
-        return row!.n === 0;
-      }, 60_000);
-    } finally {
-      await Promise.all(workers.map((w) => w.stop()));
-    }
+    const { runs, handlers } = countingRuns();
+    await drainOnNodes(db, pools, () => handlers, { timeoutMs: 60_000 });
     expect(runs.size).toBe(1500);
     expect([...runs.values()].every((n) => n === 1)).toBe(true);
     const [spread] = await queryRows<{ workers: number }>(db, sql`SELECT count(DISTINCT details->0->>'worker')::int AS workers FROM tasks`);

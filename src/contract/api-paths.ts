@@ -117,6 +117,7 @@ export const API_PATHS = {
   findExpectedReturn: { method: 'PUT', path: '/returns/expected/:customerId' },
   importExpectedReturns: { method: 'POST', path: '/su/customers/:id/expected-returns/import' },
   saveExpectedSettings: { method: 'PUT', path: '/su/customers/:id/expected-returns/settings' },
+  listExpectedReturns: { method: 'GET', path: '/su/customers/:id/expected-returns' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof API_PATHS;

@@ -76,6 +76,8 @@ import {
 import {
   expectedImportAnswer,
   expectedImportBody,
+  expectedListAnswer,
+  expectedListQuery,
   expectedSettings,
   expectedSettingsBody,
   expectedReturnsBatch,
@@ -195,6 +197,7 @@ export const API_ROUTES = {
   findExpectedReturn: { params: expectedScanParams, body: expectedScanBody, answer: expectedReturnView },
   importExpectedReturns: { params: idParam, body: expectedImportBody, answer: expectedImportAnswer },
   saveExpectedSettings: { params: idParam, body: expectedSettingsBody, answer: expectedSettings },
+  listExpectedReturns: { params: idParam, query: expectedListQuery, answer: expectedListAnswer },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

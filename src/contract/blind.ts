@@ -58,6 +58,8 @@ export const blindReturnBody = z.object({
   is_blind: z.boolean().optional(),
   /** The unknown parcel converted into this blind return (issue 11); the save closes it. */
   parcel_id: id('Invalid parcel').nullish(),
+  /** The expected return (pre-advice, issue 26) whose label was scanned; the save marks it received. */
+  expected_return_id: id('Invalid expected return').nullish(),
   return_ledgers: z
     .array(blindLedger, { error: BLIND_MSG.linesRequired })
     .min(1, { error: BLIND_MSG.linesRequired })

@@ -16,6 +16,7 @@ export const EXPECTED_MSG = {
   reason: 'At most 200 characters',
   scan: 'Scan or type the label’s barcode',
   noMatch: 'No expected return matches this label.',
+  notFound: 'Expected return not found.',
 } as const;
 
 const optional64 = (message: string) => text(message).trim().max(64, { error: message }).nullish();
@@ -69,6 +70,11 @@ export const expectedReturnView = z.object({
   source: z.string(),
   created_at: z.string(),
   items: z.array(expectedItemView),
+  /** When the desk received it, and the return it became (null while expected). */
+  received_at: z.string().nullable().optional(),
+  return_id: z.number().int().nullable().optional(),
+  /** When it was found overdue (null when it was not). */
+  overdue_at: z.string().nullable().optional(),
 });
 export type ExpectedReturnView = z.infer<typeof expectedReturnView>;
 export const expectedReturnsCreated = z.object({ created: z.array(expectedReturnView) });
@@ -88,6 +94,23 @@ export const expectedImportBody = z.object({
 });
 export type ExpectedImportBody = z.infer<typeof expectedImportBody>;
 export const expectedImportAnswer = z.object({ created: z.number().int(), rmas: z.array(z.string()) });
+
+/** What the admin list shows: received, or overdue (expected past the customer's days), or still expected. */
+export const EXPECTED_LIST_STATUSES = ['expected', 'received', 'overdue'] as const;
+export type ExpectedListStatus = (typeof EXPECTED_LIST_STATUSES)[number];
+export const EXPECTED_LIST_LIMIT = 200;
+
+/** GET /api/su/customers/{id}/expected-returns: the newest first, optionally of one status. */
+export const expectedListQuery = z.object({
+  status: z.enum(EXPECTED_LIST_STATUSES, { error: `status must be one of: ${EXPECTED_LIST_STATUSES.join(', ')}` }).optional(),
+});
+export const expectedListAnswer = z.object({
+  overdue_days: z.number().int(),
+  counts: z.object({ expected: z.number().int(), received: z.number().int(), overdue: z.number().int() }),
+  /** At most EXPECTED_LIST_LIMIT, newest first. */
+  expected_returns: z.array(expectedReturnView),
+});
+export type ExpectedListAnswer = z.infer<typeof expectedListAnswer>;
 
 /** PUT /api/su/customers/{id}/expected-returns/settings */
 export const EXPECTED_SETTINGS_MSG = { overdueDays: 'Overdue after must be a whole number of days from 1 to 365' } as const;

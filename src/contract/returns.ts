@@ -91,6 +91,8 @@ export const submitReturnBody = z.object({
   is_blind: z.literal(false, { error: RETURN_MSG.notBlind }).default(false),
   /** The unknown parcel matched to this order (issue 11); the submit closes it. */
   parcel_id: id('Invalid parcel').nullish(),
+  /** The expected return (pre-advice, issue 26) whose label was scanned; the save marks it received. */
+  expected_return_id: id('Invalid expected return').nullish(),
   return_ledgers: z
     .array(draftLedger, { error: RETURN_MSG.ledgersRequired })
     .min(1, { error: RETURN_MSG.ledgersRequired })

@@ -249,6 +249,7 @@ export const SERVER_MESSAGES = [
   msg({ id: 'expected.quantity', message: 'Quantity must be a whole number from 1 to 9999' }),
   msg({ id: 'expected.scan', message: 'Scan or type the label’s barcode' }),
   msg({ id: 'expected.noMatch', message: 'No expected return matches this label.' }),
+  msg({ id: 'expected.notFound', message: 'Expected return not found.' }),
   msg({ id: 'expectedSettings.overdueDays', message: 'Overdue after must be a whole number of days from 1 to 365' }),
   msg({ id: 'misc.currencyInvalid', message: 'Currency must be an ISO 4217 code such as EUR, USD or GBP' }),
   msg({ id: 'misc.reportNameInvalid', message: 'Report name may use letters, digits, dot, dash and underscore (at most 64)' }),

@@ -23,6 +23,9 @@ export const expectedReturns = pgTable(
     /** api (an API key) | upload (an admin's file) */
     source: text('source').notNull(),
     apiKeyId: integer('api_key_id'),
+    /** The return that received it (submitted against it at the desk), and when. */
+    returnId: integer('return_id'),
+    receivedAt: timestamp('received_at', { withTimezone: true }),
     /** When it was found overdue (and `expected_return.overdue` sent); once. */
     overdueAt: timestamp('overdue_at', { withTimezone: true }),
     createdBy: text('created_by').notNull(),

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { customers, expectedReturnItems, expectedReturns } from '../../db/schema/index.js';
 import { queryRows } from '../../db/client.js';
+import type { ExpectedListStatus } from '../../../contract/expected-returns.js';
 
 export type ExpectedReturnRow = typeof expectedReturns.$inferSelect;
 export type ExpectedItemRow = typeof expectedReturnItems.$inferSelect;
@@ -53,6 +54,49 @@ export function createExpectedReturnsRepository(db: DbOrTx) {
         saved.push(r!);
       }
       return withItems(saved);
+    },
+
+    /** A customer's expected returns, newest first, of one list status (expected, received, overdue) or all. */
+    async list(customerId: number, status: ExpectedListStatus | undefined, limit: number) {
+      const byStatus: Record<ExpectedListStatus, SQL | undefined> = {
+        received: eq(expectedReturns.status, 'received'),
+        overdue: and(eq(expectedReturns.status, 'expected'), isNotNull(expectedReturns.overdueAt)),
+        expected: and(eq(expectedReturns.status, 'expected'), isNull(expectedReturns.overdueAt)),
+      };
+      const rows = await db
+        .select()
+        .from(expectedReturns)
+        .where(and(eq(expectedReturns.customerId, customerId), status ? byStatus[status] : undefined))
+        .orderBy(desc(expectedReturns.id))
+        .limit(limit);
+      return withItems(rows);
+    },
+
+    /** How many of the customer's expected returns are in each list status. */
+    async counts(customerId: number): Promise<Record<ExpectedListStatus, number>> {
+      const [row] = await db
+        .select({
+          received: sql<number>`count(*) FILTER (WHERE ${expectedReturns.status} = 'received')`.mapWith(Number),
+          overdue: sql<number>`count(*) FILTER (WHERE ${expectedReturns.status} = 'expected' AND ${expectedReturns.overdueAt} IS NOT NULL)`.mapWith(Number),
+          expected: sql<number>`count(*) FILTER (WHERE ${expectedReturns.status} = 'expected' AND ${expectedReturns.overdueAt} IS NULL)`.mapWith(Number),
+        })
+        .from(expectedReturns)
+        .where(eq(expectedReturns.customerId, customerId));
+      return row ?? { expected: 0, received: 0, overdue: 0 };
+    },
+
+    async overdueDays(customerId: number): Promise<number | undefined> {
+      const [row] = await db.select({ days: customers.expectedOverdueDays }).from(customers).where(eq(customers.id, customerId));
+      return row?.days;
+    },
+
+    /** The customer's expected return with this id, if it is one of theirs. */
+    async findOwn(customerId: number, id: number) {
+      const rows = await db
+        .select()
+        .from(expectedReturns)
+        .where(and(eq(expectedReturns.customerId, customerId), eq(expectedReturns.id, id)));
+      return (await withItems(rows))[0];
     },
 
     async setOverdueDays(customerId: number, days: number): Promise<boolean> {

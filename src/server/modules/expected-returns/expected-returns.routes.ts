@@ -26,6 +26,12 @@ export const expectedReturnsRoutes: FastifyPluginAsyncZod<ExpectedReturnsRoutesO
     options: { bodyLimit: 15 * 1024 * 1024 },
     handler: async (req) => ok(await expectedReturns.importFile(currentUser(req), req.params.id, req.body)),
   });
+  route('listExpectedReturns', {
+    access: 'admin',
+    tags: ['admin'],
+    summary: "A customer's expected returns, newest first (expected, received or overdue), with the counts per status",
+    handler: async (req) => ok(await expectedReturns.list(currentUser(req), req.params.id, req.query.status)),
+  });
   route('saveExpectedSettings', {
     access: 'admin',
     tags: ['admin'],

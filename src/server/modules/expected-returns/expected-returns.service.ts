@@ -1,6 +1,9 @@
 import {
+  EXPECTED_LIST_LIMIT,
   EXPECTED_MSG,
   type ExpectedImportBody,
+  type ExpectedListAnswer,
+  type ExpectedListStatus,
   type ExpectedReturnBody,
   type ExpectedReturnsBatch,
   type ExpectedReturnView,
@@ -28,6 +31,9 @@ function present(r: ExpectedReturnRow & { items: ExpectedItemRow[] }): ExpectedR
     status: r.status,
     source: r.source,
     created_at: r.createdAt.toISOString(),
+    received_at: r.receivedAt?.toISOString() ?? null,
+    return_id: r.returnId,
+    overdue_at: r.overdueAt?.toISOString() ?? null,
     items: r.items.map((i) => ({ sku: i.sku, upc: i.upc, quantity: i.quantity, reason: i.reason })),
   };
 }
@@ -111,6 +117,19 @@ export function createExpectedReturnsService(deps: { db: Db; clock: Clock; custo
         const saved = await tx.expected.insert(list.map((e) => toRow(key.customerId, e, 'api', `API key #${key.keyId}`, key.keyId, now)));
         return { created: saved.map(present) };
       });
+    },
+
+    /** The admin list: newest first (at most EXPECTED_LIST_LIMIT), with the counts per status and the overdue days. */
+    async list(actor: AuthUser, customerId: number, status: ExpectedListStatus | undefined): Promise<ExpectedListAnswer> {
+      requireAdmin(actor);
+      await deps.customerAccess.require(actor, customerId);
+      const { expected } = uow.repos;
+      const [rows, counts, days] = await Promise.all([
+        expected.list(customerId, status, EXPECTED_LIST_LIMIT),
+        expected.counts(customerId),
+        expected.overdueDays(customerId),
+      ]);
+      return { overdue_days: days ?? 14, counts, expected_returns: rows.map(present) };
     },
 
     async saveSettings(actor: AuthUser, customerId: number, overdueDays: number): Promise<{ overdue_days: number }> {

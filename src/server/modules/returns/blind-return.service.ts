@@ -83,6 +83,7 @@ export function createBlindReturnService(deps: {
           ledgers: body.return_ledgers.map((l, i) => ({ ...toNewLedger(l), ...evidence[i]! })),
           photoIds: body.photo_ids,
           parcel,
+          expectedReturnId: body.expected_return_id ?? null,
         },
         clock.now(),
       );

@@ -1,7 +1,8 @@
 import type { Db, DbOrTx } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { linkReturnPhotos } from '../photos/photo-attach.js';
-import { conflict } from '../../http/errors.js';
+import { conflict, forbidden, notFound } from '../../http/errors.js';
+import { EXPECTED_MSG } from '../../../contract/expected-returns.js';
 import { PARCEL_MSG } from '../../../contract/parcels.js';
 import { createParcelsRepository } from '../parcels/parcels.repository.js';
 import { createPhotosRepository } from '../photos/photos.repository.js';
@@ -35,6 +36,12 @@ export interface NewReturn {
   parcel?: { id: number; trackingNumber: string; orderReference: string | null } | null;
   /** Order lines confirmed missing from the parcel (issue 16). */
   missingLines?: NewMissingLine[];
+  /**
+   * The expected return (pre-advice, issue 26) the desk received with this return: checked here for
+   * every kind of return (404 unknown, 403 another customer's) and marked received in the return's
+   * own statement. One received already stays with its first return.
+   */
+  expectedReturnId?: number | null;
   /** The customer's connections (their outbound tasks), when the caller has read them; read here otherwise. */
   connections?: OutboundConnection[];
 }
@@ -109,6 +116,7 @@ export function createReturnCommand(db: Db) {
   const uow = unitOfWork(db, returnRepos);
   const { returns } = uow.repos;
   return async function createReturn(input: NewReturn, now: Date): Promise<SavedReturn> {
+    if (input.expectedReturnId) await requireExpected(returns, input.customerId, input.expectedReturnId);
     const connections = input.connections ?? (await returns.connectionsOf(input.customerId));
     const toSave: ReturnToSave = {
       row: {
@@ -138,6 +146,7 @@ export function createReturnCommand(db: Db) {
       })),
       missing: input.orderId === null ? [] : (input.missingLines ?? []),
       tasks: outboundTasks(connections),
+      expectedReturnId: input.expectedReturnId ?? null,
       now,
     };
     const hasPhotos = !!input.photoIds?.length || input.ledgers.some((l) => l.photoIds?.length);
@@ -157,6 +166,12 @@ export function createReturnCommand(db: Db) {
   };
 }
 export type CreateReturn = ReturnType<typeof createReturnCommand>;
+
+async function requireExpected(returns: ReturnType<typeof createReturnsRepository>, customerId: number, id: number) {
+  const owner = await returns.expectedReturnCustomer(id);
+  if (owner === undefined) throw notFound(EXPECTED_MSG.notFound);
+  if (owner !== customerId) throw forbidden();
+}
 
 /** What a return's write uses: the return itself, the parcel it closes, the photos it links. */
 const returnRepos = (db: DbOrTx) => ({

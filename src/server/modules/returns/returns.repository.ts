@@ -3,7 +3,7 @@ import type { ProductRow } from '../../../contract/blind.js';
 import { ORDER_STATUS_RETURN_CREATED, type TaskType } from '../../../contract/constants.js';
 import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
 import { containsPattern, fromJsonColumn, type JsonColumn } from '../../db/sql-helpers.js';
-import { connections, products, returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
+import { connections, expectedReturns, products, returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
 import { eventCtes } from '../webhooks/webhook-events.repository.js';
 import type { OutboundConnection } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
@@ -42,6 +42,8 @@ export interface ReturnToSave {
     | 'replacesOrderLineId'
   >[];
   missing: Pick<NewMissingRow, 'orderLineId' | 'productId' | 'quantity'>[];
+  /** The expected return (pre-advice, issue 26) this return receives: marked received in the same statement. */
+  expectedReturnId?: number | null;
   /** One task per outbound connection, in this order; its payload names the return and the connection. */
   tasks: { connectionId: number; taskType: TaskType }[];
   now: Date;
@@ -110,6 +112,13 @@ export function saveReturnQuery(r: ReturnToSave): SQL {
       FROM ret, json_to_recordset(${JSON.stringify(tasks)}::json) AS t(ord int, connection_id int, task_type text)
       ORDER BY t.ord
       RETURNING id),
+    exp AS (
+      -- Only one still expected, of the return's customer: a repeated submit of the draft writes no ret, so nothing.
+      UPDATE expected_returns SET status = 'received', return_id = ret.id, received_at = ${now}, updated_at = ${now}
+      FROM ret
+      WHERE expected_returns.id = ${r.expectedReturnId ?? null}::int AND expected_returns.customer_id = ret.customer_id
+        AND expected_returns.status = 'expected'
+      RETURNING expected_returns.id),
     ${eventCtes('wh', 'return.received', {
       customerId: sql`ret.customer_id`,
       subject: sql`'return:' || ret.id`,
@@ -122,6 +131,7 @@ export function saveReturnQuery(r: ReturnToSave): SQL {
            (SELECT json_agg(led ORDER BY led.id) FROM led) AS ledgers,
            (SELECT json_agg(mis ORDER BY mis.id) FROM mis) AS missing,
            (SELECT count(*) FROM ord) AS orders_marked,
+           (SELECT count(*) FROM exp) AS expected_marked,
            (SELECT count(*) FROM tsk) + (SELECT count(*) FROM wh_tsk) AS tasks_queued`;
 }
 
@@ -187,6 +197,12 @@ export function createReturnsRepository(db: DbOrTx) {
         missing: fromJsonColumn(row!.missing, []).map((m) => fromJsonRow(returnMissingLines, m)),
         tasksQueued: Number(row!.tasks_queued),
       };
+    },
+
+    /** The customer of an expected return (undefined when there is none with this id). */
+    async expectedReturnCustomer(id: number): Promise<number | undefined> {
+      const [row] = await db.select({ customerId: expectedReturns.customerId }).from(expectedReturns).where(eq(expectedReturns.id, id));
+      return row?.customerId;
     },
 
     async productIdsOf(customerId: number, ids: number[]): Promise<Set<number>> {

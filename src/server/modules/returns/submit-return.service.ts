@@ -130,6 +130,7 @@ export function createSubmitReturnService(deps: {
           missingLines: missing,
           photoIds: body.photo_ids,
           parcel,
+          expectedReturnId: body.expected_return_id ?? null,
           connections: read.connections,
         },
         now,

@@ -16,6 +16,7 @@ import { DispositionsPanel } from './DispositionsPanel';
 import { OptionsPanel } from './OptionsPanel';
 import { SchedulesPanel } from './SchedulesPanel';
 import { BillingRatesPanel } from './BillingRatesPanel';
+import { IntegrationsPanel } from './integrations/IntegrationsPanel';
 import { ACCOUNT_STATUS_LABELS, labelOf } from './admin-labels';
 
 type Panel =
@@ -23,6 +24,7 @@ type Panel =
   | { kind: 'options'; id: number }
   | { kind: 'connections'; id: number }
   | { kind: 'reports'; id: number }
+  | { kind: 'integrations'; id: number }
   | null;
 
 const byCompany = (a: AdminCustomer, b: AdminCustomer) =>
@@ -67,7 +69,9 @@ function CustomersScreen() {
           ? t`Connections: ${company}`
           : panel?.kind === 'reports'
             ? t`Reports & Billing: ${company}`
-            : '';
+            : panel?.kind === 'integrations'
+              ? t`Integrations: ${company}`
+              : '';
 
   return (
     <Stack>
@@ -188,6 +192,16 @@ function CustomersScreen() {
                   >
                     <Trans>Reports & Billing</Trans>
                   </Button>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="cyan"
+                    disabled={c.is_reserved}
+                    onClick={() => setPanel({ kind: 'integrations', id: c.id })}
+                    aria-label={t`Integrations (webhooks, API keys and expected returns of ${c.company})`}
+                  >
+                    <Trans>Integrations</Trans>
+                  </Button>
                 </Group>
               </Table.Td>
             </Table.Tr>
@@ -204,7 +218,9 @@ function CustomersScreen() {
         opened={panel !== null}
         onClose={() => setPanel(null)}
         position="right"
-        size={panel?.kind === 'connections' || panel?.kind === 'reports' ? LIMITS.connectionDrawerWidth : 'md'}
+        size={
+          panel?.kind === 'connections' || panel?.kind === 'reports' || panel?.kind === 'integrations' ? LIMITS.connectionDrawerWidth : 'md'
+        }
         title={<Title order={4}>{title}</Title>}
       >
         {panel?.kind === 'form' && (
@@ -225,6 +241,7 @@ function CustomersScreen() {
             <BillingRatesPanel customer={current} />
           </Stack>
         )}
+        {panel?.kind === 'integrations' && current && <IntegrationsPanel customerId={current.id} />}
         {panel?.kind === 'connections' && current && <ConnectionsPanel customer={current} onChanged={(l) => setConnections(current, l)} />}
       </Drawer>
     </Stack>

@@ -18,6 +18,8 @@ import { filterLines } from './receiving-logic';
 import classes from './receiving.module.css';
 import { ScanBar } from './ScanBar';
 import { useSubmitReturn } from './use-submit-return';
+import { expectedReasonOfLine } from './expected-match';
+import { useExpectedForOrder } from './expected-store';
 
 export interface OrderPanelProps {
   state: ReceivingState & { order: NonNullable<ReceivingState['order']>; draft: NonNullable<ReceivingState['draft']> };
@@ -47,6 +49,12 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   // Issue 16: the customer's dispositions; the disposition and bin of the next scans.
   const dispositions = useRouteQuery('listDispositions', { params: { customerId: order.customer_id } }).data ?? [];
   const disposition = scanDisposition(panel.next, dispositions);
+  // Issue 26: a line of a pre-advised return starts with the consumer's reason, where it maps to one of the customer's.
+  const expected = useExpectedForOrder(order.id);
+  const freshEntry = (lineId: number) => {
+    const entry = defaultEntry(order.reasons, dispositions);
+    return { ...entry, reason: expectedReasonOfLine(expected, order, lineId) ?? entry.reason };
+  };
   const { send, submitting } = useSubmitReturn(order, parcel);
 
   const focusScan = () =>
@@ -173,7 +181,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         customer={customer}
         dispositions={dispositions}
         offOrderProducts={panel.offOrderProducts}
-        entryOf={(lineId) => panel.entries[lineId] ?? defaultEntry(order.reasons, dispositions)}
+        entryOf={(lineId) => panel.entries[lineId] ?? freshEntry(lineId)}
         flash={panel.flash}
         onEntryChange={(lineId, values) => act({ type: 'entryEdited', lineId, values })}
         onSave={(line, values) => {
@@ -190,7 +198,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
           };
           const id = tempId();
           dispatch({ type: 'add', id, ledger });
-          act({ type: 'entrySaved', lineId: line.id, entryId: id, reset: defaultEntry(order.reasons, dispositions) });
+          act({ type: 'entrySaved', lineId: line.id, entryId: id, reset: freshEntry(line.id) });
         }}
         onMissing={(orderLineId, quantity) => dispatch({ type: 'missing', orderLineId, quantity })}
         onRemove={(id) => dispatch({ type: 'remove', id })}

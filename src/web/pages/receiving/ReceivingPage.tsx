@@ -17,6 +17,9 @@ import { usePageTitle } from '../../lib/page-title';
 import { lazyPage } from '../../lib/lazy-page';
 import { PageLoader } from '../../components/PageLoader';
 import { ParcelResults } from './ParcelResults';
+import { ExpectedItemsCard } from './ExpectedItemsCard';
+import { useExpectedScan } from './use-expected-scan';
+import { useOpenExpected } from './use-open-expected';
 import { useParcelLookup, useReceivingParcel } from './use-receiving-parcel';
 
 // The order panel (its table, forms, DateInput, NumberInput) is not needed to search: it loads in the
@@ -94,16 +97,25 @@ export default function ReceivingPage() {
         throw e;
       });
     if (order) dispatch({ type: 'select', order, user: account, draftId: tempId(), today: today() });
+    return order;
   };
+
+  const findExpected = useExpectedScan();
+  const openExpected = useOpenExpected({ searchNow, select, field: isRest ? field : null });
 
   /** A full reference + Enter (or a scan) opens the order at once when it is the only match. */
   const openByReference = async (text: string) => {
     const search = text.trim();
     if (!customer || search.length < LIMITS.searchMinLength) return;
-    const results = await searchNow(String(customer.id), search, isRest ? field : null).catch((e: unknown) => {
-      if (isApiError(e)) return [];
-      throw e;
-    });
+    const [results, expected] = await Promise.all([
+      searchNow(String(customer.id), search, isRest ? field : null).catch((e: unknown) => {
+        if (isApiError(e)) return [];
+        throw e;
+      }),
+      findExpected(customer.id, search),
+    ]);
+    // A pre-advised return's label (issue 26) opens its order, or a blind return, with its items.
+    if (expected && !state.processing) return openExpected(customer, expected);
     if (results.length === 1) await select(results[0]!);
   };
 
@@ -144,6 +156,7 @@ export default function ReceivingPage() {
               }}
             />
           )}
+          {state.order && <ExpectedItemsCard order={state.order} draft={state.draft} />}
           <SearchResults
             // The list shows the status the open order has now (it turns green once a return is saved).
             results={search.results.map((r) =>

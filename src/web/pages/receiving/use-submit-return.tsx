@@ -8,6 +8,7 @@ import type { ParcelView } from '../../../contract/parcels';
 import type { CreatedReturn } from '../../../contract/returns';
 import { isApiError, useRouteMutation } from '../../api/queries';
 import { submitBody, type ReturnDraft } from './draft-reducer';
+import { expectedForOrder, setExpectedForOrder } from './expected-store';
 
 /**
  * Confirm & Submit Return (SPEC §4): sends the draft (with the unknown parcel it matches, issue 11)
@@ -22,12 +23,15 @@ export function useSubmitReturn(order: OrderDetail, parcel: ParcelView | null) {
 
   const send = async (draft: ReturnDraft): Promise<CreatedReturn | null> => {
     if (draft.return_ledgers.length === 0 || submit.isPending) return null;
-    const body = { ...submitBody(draft), parcel_id: parcel?.id ?? null };
+    // The expected return whose label opened this order (issue 26): the server marks it received.
+    const expected = expectedForOrder(order.id);
+    const body = { ...submitBody(draft), parcel_id: parcel?.id ?? null, expected_return_id: expected?.id ?? null };
     const saved = await submit.mutateAsync({ body }).catch((e: unknown) => {
       if (isApiError(e)) return null;
       throw e;
     });
     if (!saved) return null;
+    if (expected) setExpectedForOrder(order.id, null);
     const units = saved.ledgers.reduce((n, l) => n + l.quantity, 0);
     const path = `/orders/${order.id}/returns/${saved.id}`;
     const returnId = saved.id;

@@ -1,0 +1,88 @@
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Badge, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import type { OrderDetail } from '../../../contract/orders';
+import type { ReturnDraft } from './draft-reducer';
+import { expectedItemStates, reasonFor, type ExpectedItemStatus } from './expected-match';
+import { setExpectedForOrder, useExpectedForOrder } from './expected-store';
+
+const STATUS_LABELS: Record<ExpectedItemStatus, MessageDescriptor> = {
+  expected: msg`Expected`,
+  received: msg`Received`,
+  missing: msg`Missing`,
+};
+const STATUS_COLORS: Record<ExpectedItemStatus, string> = { expected: 'blue', received: 'green', missing: 'red' };
+
+/**
+ * The pre-advised items of the open order (issue 26), from the label scanned in Order Search: each
+ * expected, received (the draft holds it) or missing, with the consumer's reason and the customer's
+ * reason it was mapped to.
+ */
+export function ExpectedItemsCard({ order, draft }: { order: OrderDetail; draft: ReturnDraft | null }) {
+  const { t, i18n } = useLingui();
+  const expected = useExpectedForOrder(order.id);
+  if (!expected) return null;
+  const states = expectedItemStates(expected, order, draft);
+  const reasonText = (code: string | undefined) => order.reasons.find((r) => r.option_code === code)?.option_value;
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={t`Expected return ${expected.rma}`} data-testid="expected-items">
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={4}>{t`Expected return ${expected.rma}`}</Title>
+          <CloseButton aria-label={t`Forget the expected return`} onClick={() => setExpectedForOrder(order.id, null)} />
+        </Group>
+        {expected.tracking_number && (
+          <Text size="xs" c="dimmed">
+            {t`Label ${expected.tracking_number}`}
+          </Text>
+        )}
+        <Table fz="sm" withRowBorders>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Item</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Qty</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Status</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {states.map((s, i) => {
+              const mapped = reasonText(reasonFor(s.item.reason, order.reasons));
+              return (
+                <Table.Tr key={i} data-status={s.status}>
+                  <Table.Td>
+                    <Text size="sm">{s.item.sku ?? s.item.upc}</Text>
+                    {s.item.reason && (
+                      <Text size="xs" c="dimmed">
+                        {mapped ? t`Reason: ${s.item.reason} → ${mapped}` : t`Reason: ${s.item.reason}`}
+                      </Text>
+                    )}
+                    {!s.line && (
+                      <Text size="xs" c="orange.9">
+                        <Trans>Not on this order</Trans>
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {s.received}/{s.item.quantity}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={STATUS_COLORS[s.status]} variant="light">
+                      {i18n._(STATUS_LABELS[s.status])}
+                    </Badge>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Paper>
+  );
+}

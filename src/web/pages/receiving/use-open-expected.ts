@@ -1,0 +1,56 @@
+import { useLingui } from '@lingui/react/macro';
+import { notifications } from '@mantine/notifications';
+import type { CustomerSummary } from '../../../contract/common';
+import type { SearchField } from '../../../contract/constants';
+import type { ExpectedReturnView } from '../../../contract/expected-returns';
+import type { OrderDetail, OrderSearchResult } from '../../../contract/orders';
+import { isApiError } from '../../api/queries';
+import { setExpectedForOrder } from './expected-store';
+
+interface Deps {
+  searchNow: (customerId: string, search: string, field: SearchField | null) => Promise<OrderSearchResult[]>;
+  select: (result: OrderSearchResult) => Promise<OrderDetail | null | undefined>;
+  field: SearchField | null;
+}
+
+/**
+ * Opens what a scanned pre-advice label stands for (issue 26): the order of its order reference,
+ * with the expected items kept beside it (ExpectedItemsCard; the submit marks it received). One
+ * received already, or whose order is not found, is said so.
+ */
+export function useOpenExpected({ searchNow, select, field }: Deps) {
+  const { t } = useLingui();
+  return async (customer: CustomerSummary, expected: ExpectedReturnView) => {
+    const rma = expected.rma;
+    if (expected.status === 'received') {
+      const returnId = expected.return_id ?? '?';
+      notifications.show({
+        id: 'expected-scan',
+        color: 'yellow',
+        title: t`Expected return ${rma}`,
+        message: t`Received already: return #${returnId}.`,
+      });
+      return;
+    }
+    const reference = expected.order_reference;
+    const results = reference
+      ? await searchNow(String(customer.id), reference, field).catch((e: unknown) => {
+          if (isApiError(e)) return [];
+          throw e;
+        })
+      : [];
+    if (results.length === 1) {
+      const order = await select(results[0]!);
+      if (order) setExpectedForOrder(order.id, expected);
+      return;
+    }
+    notifications.show({
+      id: 'expected-scan',
+      color: 'yellow',
+      title: t`Expected return ${rma}`,
+      message: reference
+        ? t`Its order ${reference} was not found: search the order by hand.`
+        : t`It names no order: search the order by hand.`,
+    });
+  };
+}

@@ -36,6 +36,7 @@ export const WEBHOOK_LIMITS = {
 export const WEBHOOK_MSG = {
   url: 'Enter the full https:// URL of the receiver',
   urlHttps: 'The URL must start with https://',
+  urlInternal: 'The URL must name a public host, not localhost or a private, loopback or link-local address',
   urlCredentials: 'Put no user name or password in the URL; the signature authenticates the sender',
   eventTypes: `Choose one or more of: ${WEBHOOK_EVENT_TYPES.join(', ')}`,
   description: 'At most 200 characters',

@@ -224,6 +224,10 @@ export const SERVER_MESSAGES = [
   msg({ id: 'apiKey.returnNotFound', message: 'Return not found.' }),
   msg({ id: 'webhook.url', message: 'Enter the full https:// URL of the receiver' }),
   msg({ id: 'webhook.urlHttps', message: 'The URL must start with https://' }),
+  msg({
+    id: 'webhook.urlInternal',
+    message: 'The URL must name a public host, not localhost or a private, loopback or link-local address',
+  }),
   msg({ id: 'webhook.urlCredentials', message: 'Put no user name or password in the URL; the signature authenticates the sender' }),
   msg({
     id: 'webhook.eventTypes',

@@ -70,6 +70,17 @@ describe('webhook routes: bad input', () => {
     expect(res.body.errors).toEqual({ url: [WEBHOOK_MSG.urlCredentials] });
     res = await post(body({ event_types: [] }));
     expect(res.body.errors).toEqual({ event_types: [WEBHOOK_MSG.eventTypes] });
+    // Nothing posted into the server's own network (SSRF): loopback, private, link-local, localhost names.
+    for (const url of [
+      'https://127.0.0.1/x',
+      'https://10.1.2.3/x',
+      'https://169.254.169.254/latest',
+      'https://[::1]/x',
+      'https://db.localhost/x',
+    ]) {
+      res = await post(body({ url }));
+      expect(res.body.errors, url).toEqual({ url: [WEBHOOK_MSG.urlInternal] });
+    }
     expect(await endpointsOf(c.id)).toEqual([]);
     // A second endpoint with the same URL is refused too.
     await created(c.id);

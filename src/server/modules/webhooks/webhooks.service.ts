@@ -1,3 +1,4 @@
+import { internalHostOf } from './webhook-url-guard.js';
 import { randomUUID } from 'node:crypto';
 import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import {
@@ -90,6 +91,8 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; secretBox: S
 
   function checkUrl(url: string): void {
     if (new URL(url).protocol !== 'https:' && !deps.allowHttp) throw invalid('url', WEBHOOK_MSG.urlHttps);
+    // No posts into the server's own network (SSRF); the delivery checks what the name resolves to as well.
+    if (!deps.allowHttp && internalHostOf(url)) throw invalid('url', WEBHOOK_MSG.urlInternal);
   }
 
   async function requireCustomer(tx: ReturnType<typeof repos>, customerId: number) {

@@ -22,6 +22,13 @@ export function createTaskHandlers(deps: AppDeps): TaskHandlers {
     'FGL Outbound': createOutboundFileHandler({ ...files, photoLinker }, 'FLAT'),
     'SGL Inbound': createSglInboundHandler({ ...files, importer: createOrderImportService({ db, clock }) }),
     'Ecommerce Outbound': createEcommerceOutboundHandler({ db, secretBox, partnerTimeoutMs: deps.config.PARTNER_TIMEOUT_MS, photoLinker }),
-    'Webhook Delivery': createWebhookDeliveryHandler({ db, clock, secretBox, photoLinker, timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS }),
+    'Webhook Delivery': createWebhookDeliveryHandler({
+      db,
+      clock,
+      secretBox,
+      photoLinker,
+      timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
+      allowInternal: !!deps.config.WEBHOOK_ALLOW_HTTP,
+    }),
   };
 }

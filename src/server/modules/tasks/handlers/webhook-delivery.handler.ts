@@ -7,6 +7,7 @@ import type { SecretBox } from '../../../lib/crypto.js';
 import { sealMail } from '../../../integrations/mail-message.js';
 import type { PhotoLinker } from '../../photos/photo-links.js';
 import { deliveryHeaders } from '../../webhooks/webhook-signature.js';
+import { internalAddressReason } from '../../webhooks/webhook-url-guard.js';
 import { DELIVERY_WINDOW_MS } from '../../webhooks/webhook-events.repository.js';
 import { createTaskQueueRepository } from '../task-queue.repository.js';
 import { handlerFor, type TaskHandler } from '../task-worker.js';
@@ -76,6 +77,8 @@ export interface WebhookDeliveryDeps {
   secretBox: SecretBox;
   photoLinker: PhotoLinker;
   timeoutMs: number;
+  /** Development and tests (WEBHOOK_ALLOW_HTTP): receivers on loopback or private addresses are allowed. */
+  allowInternal?: boolean;
   /** The jitter's source (tests pass a fixed one). */
   random?: () => number;
 }
@@ -155,13 +158,10 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): TaskHan
       data: await dataOf(event),
     });
     const timestamp = Math.floor(now.getTime() / 1000);
-    const answer = await post(
-      endpoint.url,
-      deliveryHeaders(event.id, timestamp, body, secretsOf(endpoint, now)),
-      body,
-      deps.timeoutMs,
-      signal,
-    );
+    const blocked = deps.allowInternal ? null : await internalAddressReason(endpoint.url);
+    const answer: Answer = blocked
+      ? { status: null, snippet: null, error: blocked, durationMs: 0 }
+      : await post(endpoint.url, deliveryHeaders(event.id, timestamp, body, secretsOf(endpoint, now)), body, deps.timeoutMs, signal);
     const attempt = delivery.attempts + 1;
     const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
     const gone = answer.status === 410;

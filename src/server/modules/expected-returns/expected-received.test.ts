@@ -49,7 +49,10 @@ describe('GET /api/su/customers/{id}/expected-returns', () => {
   it('lists them newest first with their status, the counts and the overdue days; a status filters', async () => {
     const customer = await makeCustomer(db());
     expect((await upload(customer.id, 'rma,sku,quantity,reason\nL-1,SHOE,1,Too small\nL-2,BOOT,2,\n')).status).toBe(200);
-    await db().update(expectedReturns).set({ overdueAt: new Date('2026-11-26T00:00:00Z') }).where(eq(expectedReturns.rma, 'L-1'));
+    await db()
+      .update(expectedReturns)
+      .set({ overdueAt: new Date('2026-11-26T00:00:00Z') })
+      .where(eq(expectedReturns.rma, 'L-1'));
     const res = await list(customer.id);
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.message).toMatchObject({
@@ -87,7 +90,10 @@ describe('a return submitted against an expected return', () => {
     const [row] = await db().select().from(expectedReturns).where(eq(expectedReturns.id, expectedId));
     expect(row).toMatchObject({ status: 'received', returnId: first.body.message.id });
     expect(row!.receivedAt).toBeInstanceOf(Date);
-    const events = await db().select().from(webhookEvents).where(eq(webhookEvents.subject, `return:${first.body.message.id}`));
+    const events = await db()
+      .select()
+      .from(webhookEvents)
+      .where(eq(webhookEvents.subject, `return:${first.body.message.id}`));
     expect(events.map((e) => e.eventType)).toEqual(['return.received']);
     const listed = await list(customer.id, admin.token, '?status=received');
     expect(listed.body.message.expected_returns[0]).toMatchObject({ rma: 'R-9', status: 'received', return_id: first.body.message.id });

@@ -77,8 +77,14 @@ export function createExpectedReturnsRepository(db: DbOrTx) {
       const [row] = await db
         .select({
           received: sql<number>`count(*) FILTER (WHERE ${expectedReturns.status} = 'received')`.mapWith(Number),
-          overdue: sql<number>`count(*) FILTER (WHERE ${expectedReturns.status} = 'expected' AND ${expectedReturns.overdueAt} IS NOT NULL)`.mapWith(Number),
-          expected: sql<number>`count(*) FILTER (WHERE ${expectedReturns.status} = 'expected' AND ${expectedReturns.overdueAt} IS NULL)`.mapWith(Number),
+          overdue:
+            sql<number>`count(*) FILTER (WHERE ${expectedReturns.status} = 'expected' AND ${expectedReturns.overdueAt} IS NOT NULL)`.mapWith(
+              Number,
+            ),
+          expected:
+            sql<number>`count(*) FILTER (WHERE ${expectedReturns.status} = 'expected' AND ${expectedReturns.overdueAt} IS NULL)`.mapWith(
+              Number,
+            ),
         })
         .from(expectedReturns)
         .where(eq(expectedReturns.customerId, customerId));

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, CloseButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { OrderDetail } from '../../../contract/orders';
 import type { ReturnDraft } from './draft-reducer';
 import { expectedItemStates, reasonFor, type ExpectedItemStatus } from './expected-match';
@@ -37,51 +37,35 @@ export function ExpectedItemsCard({ order, draft }: { order: OrderDetail; draft:
             {t`Label ${expected.tracking_number}`}
           </Text>
         )}
-        <Table fz="sm" withRowBorders>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>
-                <Trans>Item</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Qty</Trans>
-              </Table.Th>
-              <Table.Th>
-                <Trans>Status</Trans>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {states.map((s, i) => {
-              const mapped = reasonText(reasonFor(s.item.reason, order.reasons));
-              return (
-                <Table.Tr key={i} data-status={s.status}>
-                  <Table.Td>
-                    <Text size="sm">{s.item.sku ?? s.item.upc}</Text>
-                    {s.item.reason && (
-                      <Text size="xs" c="dimmed">
-                        {mapped ? t`Reason: ${s.item.reason} → ${mapped}` : t`Reason: ${s.item.reason}`}
-                      </Text>
-                    )}
-                    {!s.line && (
-                      <Text size="xs" c="orange.9">
-                        <Trans>Not on this order</Trans>
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {s.received}/{s.item.quantity}
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLORS[s.status]} variant="light">
-                      {i18n._(STATUS_LABELS[s.status])}
-                    </Badge>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        {/* A list, not a table: the search column is narrow. */}
+        <Stack gap={6} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {states.map((s, i) => {
+            const mapped = reasonText(reasonFor(s.item.reason, order.reasons));
+            return (
+              <li key={i} data-status={s.status} data-testid="expected-item">
+                <Group justify="space-between" gap={4} wrap="nowrap" align="flex-start">
+                  <Text size="sm" fw={600} style={{ wordBreak: 'break-all' }}>
+                    {s.item.sku ?? s.item.upc}
+                  </Text>
+                  <Badge color={STATUS_COLORS[s.status]} variant="light" style={{ flexShrink: 0 }}>
+                    {i18n._(STATUS_LABELS[s.status])}
+                  </Badge>
+                </Group>
+                <Text size="xs">{t`Received ${s.received} of ${s.item.quantity}`}</Text>
+                {s.item.reason && (
+                  <Text size="xs" c="dimmed">
+                    {mapped ? t`Reason: ${s.item.reason} → ${mapped}` : t`Reason: ${s.item.reason}`}
+                  </Text>
+                )}
+                {!s.line && (
+                  <Text size="xs" c="orange.9">
+                    <Trans>Not on this order</Trans>
+                  </Text>
+                )}
+              </li>
+            );
+          })}
+        </Stack>
       </Stack>
     </Paper>
   );

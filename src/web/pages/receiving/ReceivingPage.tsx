@@ -101,7 +101,7 @@ export default function ReceivingPage() {
   };
 
   const findExpected = useExpectedScan();
-  const openExpected = useOpenExpected({ searchNow, select, field: isRest ? field : null });
+  const openExpected = useOpenExpected({ searchNow, select, field: isRest ? field : null, setReference });
 
   /** A full reference + Enter (or a scan) opens the order at once when it is the only match. */
   const openByReference = async (text: string) => {

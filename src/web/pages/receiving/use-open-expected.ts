@@ -11,6 +11,8 @@ interface Deps {
   searchNow: (customerId: string, search: string, field: SearchField | null) => Promise<OrderSearchResult[]>;
   select: (result: OrderSearchResult) => Promise<OrderDetail | null | undefined>;
   field: SearchField | null;
+  /** Search Reference shows the order reference once its order is open (not the label's digits, which match no order). */
+  setReference: (reference: string) => void;
 }
 
 /**
@@ -18,7 +20,7 @@ interface Deps {
  * with the expected items kept beside it (ExpectedItemsCard; the submit marks it received). One
  * received already, or whose order is not found, is said so.
  */
-export function useOpenExpected({ searchNow, select, field }: Deps) {
+export function useOpenExpected({ searchNow, select, field, setReference }: Deps) {
   const { t } = useLingui();
   return async (customer: CustomerSummary, expected: ExpectedReturnView) => {
     const rma = expected.rma;
@@ -41,7 +43,10 @@ export function useOpenExpected({ searchNow, select, field }: Deps) {
       : [];
     if (results.length === 1) {
       const order = await select(results[0]!);
-      if (order) setExpectedForOrder(order.id, expected);
+      if (order) {
+        setExpectedForOrder(order.id, expected);
+        setReference(reference!);
+      }
       return;
     }
     notifications.show({

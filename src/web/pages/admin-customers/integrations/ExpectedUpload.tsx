@@ -55,6 +55,7 @@ export function ExpectedUpload({ customerId }: { customerId: number }) {
             setProblems([]);
           }}
           clearable
+          clearButtonProps={{ 'aria-label': t`Clear the file` }}
           w={360}
           leftSection={<IconFileUpload size={16} />}
         />

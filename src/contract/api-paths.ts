@@ -118,6 +118,7 @@ export const API_PATHS = {
   importExpectedReturns: { method: 'POST', path: '/su/customers/:id/expected-returns/import' },
   saveExpectedSettings: { method: 'PUT', path: '/su/customers/:id/expected-returns/settings' },
   listExpectedReturns: { method: 'GET', path: '/su/customers/:id/expected-returns' },
+  dashboardExpected: { method: 'GET', path: '/dashboard/expected' },
 } as const satisfies Record<string, RoutePath>;
 
 export type RouteName = keyof typeof API_PATHS;

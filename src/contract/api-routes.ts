@@ -76,6 +76,7 @@ import {
 import {
   expectedImportAnswer,
   expectedImportBody,
+  expectedDashboard,
   expectedListAnswer,
   expectedListQuery,
   expectedSettings,
@@ -198,6 +199,7 @@ export const API_ROUTES = {
   importExpectedReturns: { params: idParam, body: expectedImportBody, answer: expectedImportAnswer },
   saveExpectedSettings: { params: idParam, body: expectedSettingsBody, answer: expectedSettings },
   listExpectedReturns: { params: idParam, query: expectedListQuery, answer: expectedListAnswer },
+  dashboardExpected: { query: dashboardQuery, answer: expectedDashboard },
 } as const satisfies Record<RouteName, RouteSchemas>;
 
 export type ApiRoutes = typeof API_ROUTES;

@@ -122,3 +122,17 @@ export const expectedSettingsBody = z.object({
     .max(365, { error: EXPECTED_SETTINGS_MSG.overdueDays }),
 });
 export const expectedSettings = z.object({ overdue_days: z.number().int() });
+
+/** GET /api/dashboard/expected (the dashboard's query): expected vs arrived for the user's customers or one. */
+export const expectedDashboard = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Announced in the period (created, by the API or an upload). */
+  announced: z.number().int(),
+  /** Received at the desk in the period. */
+  arrived: z.number().int(),
+  /** Now: still expected within their days, and overdue. */
+  awaiting: z.number().int(),
+  overdue: z.number().int(),
+});
+export type ExpectedDashboard = z.infer<typeof expectedDashboard>;

@@ -132,3 +132,45 @@ describe('a return submitted against an expected return', () => {
     expect(untouched!.status).toBe('expected');
   });
 });
+
+describe('GET /api/dashboard/expected', () => {
+  it('answers 401 without a session, 403 for a customer the operator is not linked to, 422 on a bad period', async () => {
+    const customer = await makeCustomer(db());
+    const op = await operatorSession(t.app, db(), []);
+    expect((await call(t.app, 'GET', '/api/dashboard/expected')).status).toBe(401);
+    expect((await call(t.app, 'GET', `/api/dashboard/expected?customer_id=${customer.id}`, { token: op.token })).body).toMatchObject({
+      code: 403,
+      message: MSG.forbidden,
+    });
+    const bad = await call(t.app, 'GET', '/api/dashboard/expected?period=year', { token: op.token });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors?.period).toBeDefined();
+  });
+
+  it("counts the period's announced and arrived, and those awaited and overdue now, of the user's customers", async () => {
+    const { customer, made } = await submittedReturnCustomer(db());
+    const other = await makeCustomer(db());
+    await upload(customer.id, 'rma,sku,quantity\nD-1,SKU-1,1\nD-2,SKU-1,1\nD-3,SKU-1,1\n');
+    await upload(other.id, 'rma,sku,quantity\nO-1,SKU-1,1\n');
+    await db().update(expectedReturns).set({ overdueAt: new Date() }).where(eq(expectedReturns.rma, 'D-3'));
+    const [l1] = made.lines;
+    const submitted = await call(t.app, 'POST', '/api/returns', {
+      token: admin.token,
+      body: {
+        id: '__dash01',
+        customer_id: customer.id,
+        order_id: made.order.id,
+        return_date: '2026-11-27',
+        expected_return_id: await idOf(customer.id, 'D-1'),
+        return_ledgers: [{ order_line_id: l1!.id, product_id: l1!.productId, quantity: 1, condition: 'Pristine', reason: 'DAMAGED' }],
+      },
+    });
+    expect(submitted.status).toBe(200);
+    const op = await operatorSession(t.app, db(), [customer.id]);
+    const mine = await call(t.app, 'GET', '/api/dashboard/expected?period=today', { token: op.token });
+    expect(mine.status, JSON.stringify(mine.body)).toBe(200);
+    expect(mine.body.message).toMatchObject({ announced: 3, arrived: 1, awaiting: 1, overdue: 1 });
+    const one = await call(t.app, 'GET', `/api/dashboard/expected?customer_id=${other.id}`, { token: admin.token });
+    expect(one.body.message).toMatchObject({ announced: 1, arrived: 0, awaiting: 1, overdue: 0 });
+  });
+});

@@ -91,6 +91,33 @@ export function createExpectedReturnsRepository(db: DbOrTx) {
       return row ?? { expected: 0, received: 0, overdue: 0 };
     },
 
+    /** Expected vs arrived of these customers (all when 'all'): announced and received in [from, to), open and overdue now. */
+    async dashboard(customers: number[] | 'all', from: Date, to: Date) {
+      const scope = customers === 'all' ? sql`TRUE` : customers.length ? inArray(expectedReturns.customerId, customers) : sql`FALSE`;
+      const [row] = await db
+        .select({
+          announced:
+            sql<number>`count(*) FILTER (WHERE ${expectedReturns.createdAt} >= ${from.toISOString()}::timestamptz AND ${expectedReturns.createdAt} < ${to.toISOString()}::timestamptz)`.mapWith(
+              Number,
+            ),
+          arrived:
+            sql<number>`count(*) FILTER (WHERE ${expectedReturns.receivedAt} >= ${from.toISOString()}::timestamptz AND ${expectedReturns.receivedAt} < ${to.toISOString()}::timestamptz)`.mapWith(
+              Number,
+            ),
+          awaiting:
+            sql<number>`count(*) FILTER (WHERE ${expectedReturns.status} = 'expected' AND ${expectedReturns.overdueAt} IS NULL)`.mapWith(
+              Number,
+            ),
+          overdue:
+            sql<number>`count(*) FILTER (WHERE ${expectedReturns.status} = 'expected' AND ${expectedReturns.overdueAt} IS NOT NULL)`.mapWith(
+              Number,
+            ),
+        })
+        .from(expectedReturns)
+        .where(scope);
+      return row ?? { announced: 0, arrived: 0, awaiting: 0, overdue: 0 };
+    },
+
     async overdueDays(customerId: number): Promise<number | undefined> {
       const [row] = await db.select({ days: customers.expectedOverdueDays }).from(customers).where(eq(customers.id, customerId));
       return row?.days;

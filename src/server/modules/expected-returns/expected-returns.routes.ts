@@ -32,6 +32,12 @@ export const expectedReturnsRoutes: FastifyPluginAsyncZod<ExpectedReturnsRoutesO
     summary: "A customer's expected returns, newest first (expected, received or overdue), with the counts per status",
     handler: async (req) => ok(await expectedReturns.list(currentUser(req), req.params.id, req.query.status)),
   });
+  route('dashboardExpected', {
+    access: 'user',
+    tags: ['dashboard'],
+    summary: 'Expected vs arrived for the dashboard: announced and received in the period, awaiting and overdue now',
+    handler: async (req) => ok(await expectedReturns.dashboard(currentUser(req), req.query)),
+  });
   route('saveExpectedSettings', {
     access: 'admin',
     tags: ['admin'],

@@ -1,6 +1,7 @@
 import {
   EXPECTED_LIST_LIMIT,
   EXPECTED_MSG,
+  type ExpectedDashboard,
   type ExpectedImportBody,
   type ExpectedListAnswer,
   type ExpectedListStatus,
@@ -8,7 +9,9 @@ import {
   type ExpectedReturnsBatch,
   type ExpectedReturnView,
 } from '../../../contract/expected-returns.js';
+import type { DashboardQuery } from '../../../contract/dashboard.js';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { periodDays } from '../dashboard/dashboard.service.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
@@ -130,6 +133,17 @@ export function createExpectedReturnsService(deps: { db: Db; clock: Clock; custo
         expected.overdueDays(customerId),
       ]);
       return { overdue_days: days ?? 14, counts, expected_returns: rows.map(present) };
+    },
+
+    /** The dashboard's tile: expected vs arrived in the period, for the user's customers or the one asked for. */
+    async dashboard(user: AuthUser, q: DashboardQuery): Promise<ExpectedDashboard> {
+      const { from, to } = periodDays(q, deps.clock.now());
+      let customers: number[] | 'all';
+      if (q.customer_id !== undefined) customers = [(await deps.customerAccess.require(user, q.customer_id)).id];
+      else customers = user.isSu ? 'all' : (await deps.customerAccess.listVisible(user)).map((c) => c.id);
+      const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
+      const figures = await uow.repos.expected.dashboard(customers, new Date(`${from}T00:00:00Z`), end);
+      return { from, to, ...figures };
     },
 
     async saveSettings(actor: AuthUser, customerId: number, overdueDays: number): Promise<{ overdue_days: number }> {

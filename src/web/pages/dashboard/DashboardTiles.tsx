@@ -6,6 +6,7 @@ import type { DashboardAnswer } from '../../../contract/dashboard';
 import { formatNumber } from '../../lib/format';
 import { ChartImage, NoData, Tile } from './ChartFrame';
 import { BacklogTile, FailedTile, scrollRegion } from './DashboardTaskTiles';
+import { ExpectedTile } from './ExpectedTile';
 import { MixTile, OFF, ParcelsTile, TwoWayTile } from './DashboardTileKinds';
 import { BigNumber, FigureTable, n } from './FigureTable';
 import { historyLink, taskMonitorLink, type DashboardScope } from './dashboard-links';
@@ -161,6 +162,7 @@ export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer
       <BacklogTile backlog={data.backlog} tasksOf={tasksOf} />
       <ParcelsTile parcels={data.parcels} scope={scope} />
       <FailedTile failed={data.failed_deliveries} tasksOf={tasksOf} />
+      <ExpectedTile scope={scope} />
     </SimpleGrid>
   );
 }

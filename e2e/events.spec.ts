@@ -122,6 +122,13 @@ test.describe('events and pre-advice (issue 26)', () => {
       await desk.keyboard.press('Enter');
       await expect(card.getByTestId('expected-item').filter({ hasText: sku })).toHaveAttribute('data-status', 'received');
       const { returnId } = await submitReturnViaSummary(desk);
+      // The Dashboard: expected vs arrived.
+      await desk.goto('/dashboard?period=today');
+      await expect(desk.getByTestId('expected-announced')).toHaveText('1');
+      await expect(desk.getByTestId('expected-arrived')).toHaveText('1');
+      await desk.getByTestId('tile-expected').scrollIntoViewIfNeeded();
+      await takeScreenshot(desk, 'events-06-dashboard-expected');
+      await expectNoAxeViolations(desk, 'dashboard-expected-tile');
       await logoutViaUi(desk);
 
       // The receiver gets return.received, signed with the secret shown once.
@@ -160,7 +167,8 @@ test.describe('events and pre-advice (issue 26)', () => {
 test.describe('events and pre-advice screens (issue 26)', () => {
   test(
     "a customer's integrations drawer (webhooks with a delivery log, API keys, expected returns) and the desk's expected items",
-    { tag: ['@responsive', '@handheld'] },
+    // Not @handheld: the customers list does not fit 412 px yet (its action buttons lie under the cells; issue 28).
+    { tag: '@responsive' },
     async ({ page, api, server, errors, takeScreenshot }) => {
       test.slow();
       const receiver = await startReceiver();

@@ -99,6 +99,42 @@ describe('events from the desk', () => {
     });
   });
 
+  it('matching an unknown parcel to an order sends parcel.matched with the return it became, after return.received', async () => {
+    const { customer, made } = await submittedReturnCustomer(db());
+    const path = `/matched/${customer.id}`;
+    await registerEndpoint(t.app, admin.token, customer.id, `${receiver.url}${path}`, ['return.received', 'parcel.matched']);
+    const tracking = `1ZMT${Date.now().toString(36).toUpperCase()}`;
+    const parcel = await call(t.app, 'POST', '/api/parcels', {
+      token: admin.token,
+      body: { tracking_number: tracking, customer_id: customer.id, location: 'P-9' },
+    });
+    expect(parcel.status, JSON.stringify(parcel.body)).toBe(200);
+    const [l1] = made.lines;
+    const submit = await call(t.app, 'POST', '/api/returns', {
+      token: admin.token,
+      body: {
+        id: '__match1',
+        customer_id: customer.id,
+        order_id: made.order.id,
+        return_date: '2026-11-27',
+        parcel_id: parcel.body.message.id,
+        return_ledgers: [{ order_line_id: l1!.id, product_id: l1!.productId, quantity: 1, condition: 'Pristine', reason: 'DAMAGED' }],
+      },
+    });
+    expect(submit.status, JSON.stringify(submit.body)).toBe(200);
+    worker.poke();
+    const got = await waitFor(() => (at(path).length === 2 ? at(path) : undefined));
+    expect(got.map((e) => e.event.type)).toEqual(['return.received', 'parcel.matched']);
+    expect(got[1]!.event.data).toEqual({
+      parcel_id: parcel.body.message.id,
+      tracking_number: tracking,
+      state: 'Matched',
+      return_id: submit.body.message.id,
+      order_id: made.order.id,
+      order_reference: made.order.orderNumber ?? made.order.deliveryNumber,
+    });
+  });
+
   it('a paused endpoint records no new events and holds what was under way; resuming sends it', async () => {
     const customer = await makeCustomer(db());
     const path = `/paused/${customer.id}`;

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Kbd, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '../../components/dates/DateInput';
 import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
 import { BLIND_MSG, type BlindReturnBody, type ProductRow } from '../../../contract/blind';
 import { DEFAULT_BLIND_CONDITION, LIMITS } from '../../../contract/constants';

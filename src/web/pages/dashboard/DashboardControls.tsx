@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Group, SegmentedControl } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '../../components/dates/DateInput';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../contract/dashboard';
 import { ALL_CUSTOMERS, CustomerSelect } from '../../components/CustomerSelect';
 import { PERIOD_LABEL } from './labels';

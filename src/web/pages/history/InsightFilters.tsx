@@ -6,7 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CloseButton, Group, Pill, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
+import { DateInput } from '../../components/dates/DateInput';
 import { CONDITION_LABEL, DISCREPANCY_LABEL, labelOf } from './labels';
 
 export interface InsightFilterValues {

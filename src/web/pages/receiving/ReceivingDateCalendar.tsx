@@ -4,6 +4,8 @@
 import { useLingui } from '@lingui/react';
 import { DatePicker } from '@mantine/dates';
 import { useEffect, useRef } from 'react';
+import { DatesInLanguage, loadDatesLocale } from '../../components/dates/DatesInLanguage';
+import { currentLocale } from '../../i18n/language';
 import { calendarLabels } from '../../theme/theme';
 
 const AUTOFOCUS = { 'data-autofocus': true } as const;
@@ -13,6 +15,9 @@ export interface ReceivingDateCalendarProps {
   value: string;
   onPick: (date: string) => void;
 }
+
+/** The reader's month and day names, loaded before the calendar first shows (ReceivingDateField). */
+export const namesLoaded = () => loadDatesLocale(currentLocale());
 
 export default function ReceivingDateCalendar({ value, onPick }: ReceivingDateCalendarProps) {
   const root = useRef<HTMLDivElement>(null);
@@ -24,18 +29,20 @@ export default function ReceivingDateCalendar({ value, onPick }: ReceivingDateCa
   }, []);
   return (
     <div ref={root}>
-      <DatePicker
-        size="sm"
-        value={value}
-        defaultDate={value}
-        onChange={(date) => date && onPick(date)}
-        ariaLabels={calendarLabels(i18n)}
-        // As the theme's DateInput: Mantine paints weekends red.6 and other months' days at half opacity, both under AA.
-        weekendDays={[]}
-        hideOutsideDates
-        // Opened again (chunk already here), the popover's focus trap looks for this mark first.
-        getDayProps={(date) => (date === value ? AUTOFOCUS : {})}
-      />
+      <DatesInLanguage>
+        <DatePicker
+          size="sm"
+          value={value}
+          defaultDate={value}
+          onChange={(date) => date && onPick(date)}
+          ariaLabels={calendarLabels(i18n)}
+          // As the theme's DateInput: Mantine paints weekends red.6 and other months' days at half opacity, both under AA.
+          weekendDays={[]}
+          hideOutsideDates
+          // Opened again (chunk already here), the popover's focus trap looks for this mark first.
+          getDayProps={(date) => (date === value ? AUTOFOCUS : {})}
+        />
+      </DatesInLanguage>
     </div>
   );
 }

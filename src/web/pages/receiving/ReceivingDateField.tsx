@@ -13,7 +13,12 @@ import { lazyPage } from '../../lib/lazy-page';
 import { calendarDateProblem } from '../../lib/calendar-date';
 import classes from './receiving.module.css';
 
-const ReceivingDateCalendar = lazyPage(() => import('./ReceivingDateCalendar'));
+// The month and day names of the reader's language arrive with the chunk, so it never opens in English first.
+const ReceivingDateCalendar = lazyPage(async () => {
+  const { default: Calendar, namesLoaded } = await import('./ReceivingDateCalendar');
+  await namesLoaded();
+  return { default: Calendar };
+});
 
 const DATE_LENGTH = 'YYYY-MM-DD'.length;
 

@@ -4,6 +4,7 @@ import { blankOr, id, isoDate, MAX_ID, pageOf, text } from './common.js';
 import { LEDGER_CONDITIONS } from './constants.js';
 import { trackingNumber } from './parcels.js';
 import { LINE_DISCREPANCIES } from './dispositions.js';
+import { REPORT_HEADINGS_CHOICES, REPORT_HEADINGS_INVALID } from './reports.js';
 
 /** A return's discrepancy kinds the History can filter by (issue 12's dashboard tile links to them). */
 export const DISCREPANCY_KINDS = ['MISSING', ...LINE_DISCREPANCIES] as const;
@@ -190,10 +191,17 @@ const historyShape = {
 export const historyQuery = z.strictObject(historyShape).refine(fromNotAfterTo, { error: HISTORY_MSG.rangeOrder, path: ['filter[to]'] });
 export type HistoryQuery = z.infer<typeof historyQuery>;
 
-/** GET /api/returns/download query: History's filters (no page) and the file format. */
+/**
+ * GET /api/returns/download query: History's filters (no page), the file format and, as the report's
+ * request has them, the column headings: 'user' (the default) in the asker's language, 'en' for machines.
+ */
 const { page: _page, cursor: _cursor, ...downloadShape } = historyShape;
 export const historyDownloadQuery = z
-  .strictObject({ ...downloadShape, format: z.enum(['csv', 'xlsx'], { error: HISTORY_MSG.formatInvalid }) })
+  .strictObject({
+    ...downloadShape,
+    format: z.enum(['csv', 'xlsx'], { error: HISTORY_MSG.formatInvalid }),
+    headings: z.enum(REPORT_HEADINGS_CHOICES, { error: REPORT_HEADINGS_INVALID }).optional(),
+  })
   .refine(fromNotAfterTo, { error: HISTORY_MSG.rangeOrder, path: ['filter[to]'] });
 export type HistoryDownloadQuery = z.infer<typeof historyDownloadQuery>;
 

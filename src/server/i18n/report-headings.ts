@@ -162,3 +162,11 @@ export const REPORT_HEADINGS: Record<Locale, Record<ReportHeadingKey, string>> =
     returnPhotoLinks: 'Enlaces de fotos de la devolución',
   },
 };
+
+/**
+ * The language of a file's column headings, one rule for the report and the History download:
+ * 'en' asks for English (a machine reads it); otherwise the asker's language, else English.
+ */
+export function headingsLanguage(choice: 'user' | 'en' | undefined, asker: Locale | undefined): Locale {
+  return choice === 'en' ? 'en' : (asker ?? 'en');
+}

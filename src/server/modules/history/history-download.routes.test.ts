@@ -9,7 +9,11 @@ import { makeProduct, makeReturn } from '../../test/return-factory.js';
 import { adminSession, operatorSession } from '../../test/sessions.js';
 import type { Db } from '../../db/client.js';
 import { HISTORY_MSG } from '../../../contract/history.js';
+import { REPORT_HEADINGS_INVALID } from '../../../contract/reports.js';
+import { HISTORY_HEADINGS } from '../../i18n/history-headings.js';
 import { DOWNLOAD_BATCH, HISTORY_FILE_COLUMNS } from './history-download.js';
+
+const ENGLISH_HEADINGS = HISTORY_FILE_COLUMNS.map((c) => HISTORY_HEADINGS.en[c.key]);
 
 let t: TestApp;
 let db: Db;
@@ -76,8 +80,12 @@ beforeAll(async () => {
   s = await seed();
 }, 60_000);
 
-const download = (token: string | undefined, q: Record<string, string | number>) =>
-  t.app.inject({ method: 'GET', url: `/api/returns/download?${qs(q)}`, headers: token ? { authorization: `Bearer ${token}` } : {} });
+const download = (token: string | undefined, q: Record<string, string | number>, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/returns/download?${qs(q)}`,
+    headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
 
 describe('History filters from the dashboard', () => {
   const ids = async (q: Record<string, string | number>, token = s.op.token) => {
@@ -158,9 +166,11 @@ describe('GET /api/returns/download', () => {
   it('answers 401 without a token, 403 for another customer, 422 for a bad format or filter', async () => {
     expect((await download(undefined, { format: 'csv' })).statusCode).toBe(401);
     expect((await download(s.op.token, { format: 'csv', 'filter[customer_id]': s.c.id })).statusCode).toBe(403);
-    const bad = await download(s.op.token, { format: 'pdf', 'search[order_number]': 'ab' });
+    const bad = await download(s.op.token, { format: 'pdf', 'search[order_number]': 'ab', headings: 'de' });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().message).toEqual(expect.arrayContaining([HISTORY_MSG.formatInvalid, HISTORY_MSG.referenceTooShort]));
+    expect(bad.json().message).toEqual(
+      expect.arrayContaining([HISTORY_MSG.formatInvalid, HISTORY_MSG.referenceTooShort, REPORT_HEADINGS_INVALID]),
+    );
     expect((await download(s.op.token, { format: 'csv', page: 1 })).statusCode).toBe(422);
   });
 
@@ -173,7 +183,7 @@ describe('GET /api/returns/download', () => {
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const rows = parse(res.body.slice(1), { columns: true }) as Record<string, string>[];
     expect(rows).toHaveLength(s.total);
-    expect(Object.keys(rows[0]!)).toEqual(HISTORY_FILE_COLUMNS.map((c) => c.header));
+    expect(Object.keys(rows[0]!)).toEqual(ENGLISH_HEADINGS);
     expect(rows.slice(0, 4).map((r) => Number(r['Return ID']))).toEqual([...[...s.blind].reverse(), s.formula.id]);
     expect(rows[0]).toMatchObject({ Blind: 'Y', Operator: s.second.user.username, Units: '3', 'Created At (UTC)': '2026-11-12 12:00:00' });
     expect(rows[3]!['Ref 1']).toBe('\'=HYPERLINK("http://evil.example","x")');
@@ -192,7 +202,7 @@ describe('GET /api/returns/download', () => {
     await book.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const sheet = book.getWorksheet('Returns')!;
     const values = sheet.getSheetValues().filter(Boolean) as unknown[][];
-    expect(values[0]!.slice(1)).toEqual(HISTORY_FILE_COLUMNS.map((c) => c.header));
+    expect(values[0]!.slice(1)).toEqual(ENGLISH_HEADINGS);
     expect(values.slice(1).map((v) => v[1])).toEqual([s.blind[2], s.blind[1]]);
     expect(values[1]!.slice(9, 15)).toEqual(['Y', undefined, s.second.user.username, '2026-11-12 12:00:00', 3, 0]);
 
@@ -211,5 +221,30 @@ describe('GET /api/returns/download', () => {
     const empty = await download(none.token, { format: 'csv' });
     expect(empty.headers['x-total-rows']).toBe('0');
     expect(parse(empty.body.slice(1), { columns: true })).toHaveLength(0);
+  });
+});
+
+describe('the download in the asker’s language (issue 24)', () => {
+  const headingsOf = (body: string) => body.slice(1).split('\r\n')[0]!.split(',');
+
+  it('heads the columns in the account’s language, else the browser’s; English for machines; the cells stay data', async () => {
+    const pl = await operatorSession(t.app, db, [s.a.id]);
+    await db.execute(sql`update users set language = 'pl' where id = ${pl.user.id}`);
+    const polish = await download(pl.token, { format: 'csv', 'filter[is_blind]': '1' }, { 'accept-language': 'de' });
+    expect(polish.statusCode).toBe(200);
+    expect(headingsOf(polish.body)).toEqual(HISTORY_FILE_COLUMNS.map((c) => HISTORY_HEADINGS.pl[c.key]));
+    const row = (parse(polish.body.slice(1), { columns: true }) as Record<string, string>[])[0]!;
+    expect(row).toMatchObject({ 'Bez zamówienia': 'Y', Poprawiony: 'N' });
+
+    // No language on the account: the browser's.
+    const german = await download(s.op.token, { format: 'csv' }, { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' });
+    expect(headingsOf(german.body)[0]).toBe('Retouren-ID');
+
+    // English for a machine, whatever the account's or the browser's language.
+    const machine = await download(pl.token, { format: 'xlsx', headings: 'en', 'filter[is_blind]': '1' }, { 'accept-language': 'de' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(machine.rawPayload as unknown as ArrayBuffer);
+    expect((book.getWorksheet('Returns')!.getSheetValues().filter(Boolean) as unknown[][])[0]!.slice(1)).toEqual(ENGLISH_HEADINGS);
+    expect(headingsOf((await download(pl.token, { format: 'csv', headings: 'user' })).body)[0]).toBe('ID zwrotu');
   });
 });

@@ -1,6 +1,8 @@
 import ExcelJS from 'exceljs';
 import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
+import type { Locale } from '../../../contract/locales.js';
+import { HISTORY_HEADINGS, type HistoryHeadingKey } from '../../i18n/history-headings.js';
 import { csvField } from '../reports/return-report.files.js';
 import type { HistoryCursor, HistoryDownloadRow } from './history.repository.js';
 
@@ -10,24 +12,24 @@ type ReadBatch = (after: HistoryCursor | null, limit: number) => Promise<{ rows:
 /** Rows read per query: small enough to keep memory flat, large enough that round trips do not dominate. */
 export const DOWNLOAD_BATCH = 2000;
 
-/** The download's columns: History's (SPEC §2.9) plus the time it was saved, its units, photos and corrections. */
-export const HISTORY_FILE_COLUMNS: { header: string; width: number; value: (r: HistoryDownloadRow) => string | number }[] = [
-  { header: 'Return ID', width: 10, value: (r) => r.id },
-  { header: 'Account', width: 24, value: (r) => r.company },
-  { header: 'Delivery #', width: 16, value: (r) => r.delivery_number ?? '' },
-  { header: 'Order #', width: 16, value: (r) => r.order_number ?? '' },
-  { header: 'Web #', width: 16, value: (r) => r.web_order_number ?? '' },
-  { header: 'Ref 1', width: 16, value: (r) => r.reference_1 ?? '' },
-  { header: 'Ref 2', width: 16, value: (r) => r.reference_2 ?? '' },
-  { header: 'Date', width: 12, value: (r) => r.return_date },
-  { header: 'Blind', width: 6, value: (r) => (r.is_blind ? 'Y' : 'N') },
-  { header: 'Tracking #', width: 22, value: (r) => r.tracking_number ?? '' },
-  { header: 'Operator', width: 16, value: (r) => r.username },
-  { header: 'Created At (UTC)', width: 20, value: (r) => r.created_at.replace('T', ' ').slice(0, 19) },
-  { header: 'Units', width: 8, value: (r) => r.units },
-  { header: 'Photos', width: 8, value: (r) => r.photo_count },
+/** The download's columns (headings by key, in the asker's language): History's (SPEC §2.9) plus the time it was saved, its units, photos and corrections. */
+export const HISTORY_FILE_COLUMNS: { key: HistoryHeadingKey; width: number; value: (r: HistoryDownloadRow) => string | number }[] = [
+  { key: 'returnId', width: 10, value: (r) => r.id },
+  { key: 'account', width: 24, value: (r) => r.company },
+  { key: 'deliveryNo', width: 16, value: (r) => r.delivery_number ?? '' },
+  { key: 'orderNo', width: 16, value: (r) => r.order_number ?? '' },
+  { key: 'webNo', width: 16, value: (r) => r.web_order_number ?? '' },
+  { key: 'ref1', width: 16, value: (r) => r.reference_1 ?? '' },
+  { key: 'ref2', width: 16, value: (r) => r.reference_2 ?? '' },
+  { key: 'date', width: 12, value: (r) => r.return_date },
+  { key: 'blind', width: 6, value: (r) => (r.is_blind ? 'Y' : 'N') },
+  { key: 'trackingNo', width: 22, value: (r) => r.tracking_number ?? '' },
+  { key: 'operator', width: 16, value: (r) => r.username },
+  { key: 'createdAt', width: 20, value: (r) => r.created_at.replace('T', ' ').slice(0, 19) },
+  { key: 'units', width: 8, value: (r) => r.units },
+  { key: 'photos', width: 8, value: (r) => r.photo_count },
   // Issue 11, appended so the columns before keep their places: the figures are the corrected ones.
-  { header: 'Corrected', width: 10, value: (r) => (r.version > 1 ? `Y (v${r.version})` : 'N') },
+  { key: 'corrected', width: 10, value: (r) => (r.version > 1 ? `Y (v${r.version})` : 'N') },
 ];
 
 async function* batches(read: ReadBatch): AsyncGenerator<HistoryDownloadRow[]> {
@@ -40,8 +42,8 @@ async function* batches(read: ReadBatch): AsyncGenerator<HistoryDownloadRow[]> {
 }
 
 /** CSV as in the report: BOM, CRLF, a text starting like a formula gets a leading apostrophe. */
-async function* csvChunks(read: ReadBatch): AsyncGenerator<string> {
-  yield `\uFEFF${HISTORY_FILE_COLUMNS.map((c) => csvField(c.header)).join(',')}\r\n`;
+async function* csvChunks(read: ReadBatch, headings: Record<HistoryHeadingKey, string>): AsyncGenerator<string> {
+  yield `\uFEFF${HISTORY_FILE_COLUMNS.map((c) => csvField(headings[c.key])).join(',')}\r\n`;
   for await (const rows of batches(read)) {
     let chunk = '';
     for (const r of rows) chunk += `${HISTORY_FILE_COLUMNS.map((c) => csvField(c.value(r))).join(',')}\r\n`;
@@ -50,12 +52,12 @@ async function* csvChunks(read: ReadBatch): AsyncGenerator<string> {
 }
 
 /** XLSX through exceljs's streaming writer: each row is committed (written out) as soon as it is added. */
-function xlsxStream(read: ReadBatch): Readable {
+function xlsxStream(read: ReadBatch, headings: Record<HistoryHeadingKey, string>): Readable {
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   book.creator = 'Returns Desk';
   const sheet = book.addWorksheet('Returns', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = HISTORY_FILE_COLUMNS.map((c) => ({ header: c.header, width: c.width }));
+  sheet.columns = HISTORY_FILE_COLUMNS.map((c) => ({ header: headings[c.key], width: c.width }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
   void (async () => {
@@ -75,6 +77,8 @@ function xlsxStream(read: ReadBatch): Readable {
   return out;
 }
 
-export function historyDownloadStream(format: HistoryFileFormat, read: ReadBatch): Readable {
-  return format === 'csv' ? Readable.from(csvChunks(read)) : xlsxStream(read);
+/** The file, its headings in `language` (English for machines, the default). */
+export function historyDownloadStream(format: HistoryFileFormat, read: ReadBatch, language: Locale = 'en'): Readable {
+  const headings = HISTORY_HEADINGS[language];
+  return format === 'csv' ? Readable.from(csvChunks(read, headings)) : xlsxStream(read, headings);
 }

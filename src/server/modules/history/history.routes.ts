@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { localeFromAcceptLanguage } from '../../../contract/locales.js';
 import { ok } from '../../http/envelope.js';
 import { currentToken, currentUser, type Guards } from '../../http/auth-guard.js';
 import { contractRoutes } from '../../http/contract-route.js';
@@ -24,9 +25,10 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
     // A download streams for a while: the session is checked once, up front (401 before 422).
     access: 'user',
     tags: ['history'],
-    summary: 'Every return of the History filter as a CSV or XLSX file, streamed (X-Total-Rows: the row count)',
+    summary:
+      "Every return of the History filter as a CSV or XLSX file, streamed (X-Total-Rows: the row count); headings in the asker's language, or English with headings=en",
     handler: async (req, reply) => {
-      const file = await history.download(currentUser(req), req.query);
+      const file = await history.download(currentUser(req), req.query, localeFromAcceptLanguage(req.headers['accept-language']));
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

@@ -10,6 +10,8 @@ import type { Principals } from '../auth/principals.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound, unauthorized } from '../../http/errors.js';
 import { historyDownloadStream, type HistoryFileFormat } from './history-download.js';
+import { toLocale, type Locale } from '../../../contract/locales.js';
+import { headingsLanguage } from '../../i18n/report-headings.js';
 
 /** Return History (SPEC §2.9): operators see their customers' returns, admins every return. */
 export function createHistoryService(deps: {
@@ -122,11 +124,13 @@ export function createHistoryService(deps: {
 
     /**
      * The whole filtered list as a file, streamed: read in keyset batches (never one query into
-     * memory), written as it is read. `rows` is the exact count when the download starts.
+     * memory), written as it is read. `rows` is the exact count when the download starts. The
+     * headings are in the asker's language (the account's, else the browser's), or English (`headings=en`).
      */
     async download(
       user: AuthUser,
       q: HistoryDownloadQuery,
+      browserLanguage?: Locale,
     ): Promise<{ fileName: string; contentType: string; rows: number; stream: Readable }> {
       const filter = filterOf(q, await customersOf(user, q['filter[customer_id]']));
       const repo = await readRepos();
@@ -137,7 +141,11 @@ export function createHistoryService(deps: {
         fileName: `return_history_${stamp}.${format}`,
         contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         rows,
-        stream: historyDownloadStream(format, (after, limit) => repo.batch(filter, after, limit)),
+        stream: historyDownloadStream(
+          format,
+          (after, limit) => repo.batch(filter, after, limit),
+          headingsLanguage(q.headings, toLocale(user.language) ?? browserLanguage),
+        ),
       };
     },
   };

@@ -25,6 +25,7 @@ import { RETURN_MSG } from './returns.js';
 import { SCHEDULE_MSG } from './schedules.js';
 import { SETTING_MSG } from './settings.js';
 import { TASK_MSG } from './tasks.js';
+import { PARCEL_EVENT_TEXT, TASK_TEXT } from './timeline-texts.js';
 import { USER_MSG } from './users.js';
 import { WEBHOOK_MSG } from './webhooks.js';
 
@@ -66,6 +67,16 @@ export const MESSAGE_GROUPS: Record<string, Readonly<Record<string, MessageValue
   },
 };
 
+/**
+ * Texts the server writes onto timelines (src/contract/timeline-texts.ts): in the catalogue, so the SPA
+ * translates them, but found only in their own fields (codeOfIn), never in an answer's messages,
+ * where a pattern like 'File {0}' would catch an unrelated text.
+ */
+export const TIMELINE_GROUPS: Record<string, Readonly<Record<string, MessageValue>>> = {
+  parcelEvent: PARCEL_EVENT_TEXT,
+  taskText: TASK_TEXT,
+};
+
 export interface MessageCode {
   code: string;
   /** The values of a message with parts (`{0}`, `{1}`, … in its catalogue text). */
@@ -88,7 +99,7 @@ function templateOf(fn: (...args: never[]) => string): string {
 function buildCatalogue(): CatalogueEntry[] {
   const entries: CatalogueEntry[] = [];
   const seen = new Set<string>();
-  for (const [group, messages] of Object.entries(MESSAGE_GROUPS)) {
+  for (const [group, messages] of [...Object.entries(MESSAGE_GROUPS), ...Object.entries(TIMELINE_GROUPS)]) {
     for (const [name, value] of Object.entries(messages)) {
       const raw = typeof value === 'string' ? value : templateOf(value);
       // The same words under two names (e.g. 'Invalid page') get the first name's code.
@@ -127,12 +138,24 @@ function index() {
   return { catalogue, byText, patterns };
 }
 
+const groupOf = (code: string) => code.slice(0, code.indexOf('.'));
+
 /** The code (and the values of its parts) of an English message; undefined for a text of no group. */
 export function codeOf(text: string): MessageCode | undefined {
+  return find(text, (group) => !(group in TIMELINE_GROUPS));
+}
+
+/** The code of a timeline text, looked for in that group only (in its order: the longer texts first). */
+export function codeOfIn(group: keyof typeof TIMELINE_GROUPS, text: string): MessageCode | undefined {
+  return find(text, (g) => g === group);
+}
+
+function find(text: string, inGroup: (group: string) => boolean): MessageCode | undefined {
   const { byText, patterns } = index();
   const code = byText.get(text);
-  if (code) return { code };
+  if (code && inGroup(groupOf(code))) return { code };
   for (const { code: patternCode, regex } of patterns) {
+    if (!inGroup(groupOf(patternCode))) continue;
     const match = regex.exec(text);
     if (!match) continue;
     const order = (regex as RegExp & { order: number[] }).order;

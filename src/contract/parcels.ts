@@ -11,6 +11,7 @@ import {
   type ParcelState,
 } from './parcel-rules.js';
 import { optionalText } from './returns.js';
+import { textCode } from './timeline-texts.js';
 
 export {
   PARCEL_AGE_LEVELS,
@@ -148,7 +149,14 @@ export type ParcelPage = z.infer<typeof parcelPage>;
 export const parcelEventView = z.object({
   id: z.number().int(),
   action: z.string(),
+  /** In English, as stored. */
   text: z.string(),
+  /**
+   * The text's codes (issue 24, src/contract/timeline-texts.ts), for a client that translates: the
+   * sentence's, then for an edit one per change, whose texts joined with '; ' fill the sentence's {0}.
+   * Empty for a text of no code (shown as it is).
+   */
+  text_codes: z.array(textCode),
   username: z.string(),
   created_at: z.string(),
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, TASK_STATUSES, TASK_TYPES, type TaskStatus, type TaskType } from './constants.js';
 import { id, pageOf, text } from './common.js';
 import { ATTEMPTS_RANGE_MESSAGE } from './task-rules.js';
+import { textCode } from './timeline-texts.js';
 
 export { ATTEMPTS_RANGE_MESSAGE, isTaskQueued } from './task-rules.js';
 
@@ -16,6 +17,9 @@ export const taskView = z.object({
   task_status: z.string(),
   message_1: z.string().nullable(),
   message_2: z.string().nullable(),
+  /** The codes of Message 1 and 2 (issue 24, src/contract/timeline-texts.ts) for a client that translates; null for a text of no code. */
+  message_1_code: textCode.nullable(),
+  message_2_code: textCode.nullable(),
   is_running: z.boolean(),
   attempts_count: z.number().int(),
   details: z.array(taskLogEntry),

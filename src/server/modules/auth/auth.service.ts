@@ -14,6 +14,7 @@ import type { AuthRepository, UserRow } from './auth.repository.js';
 import type { AuthUser } from './auth-user.js';
 import { sealMail } from '../../integrations/mail-message.js';
 import { MAIL_TEXTS } from '../../i18n/mail-texts.js';
+import { TASK_TEXT } from '../../../contract/timeline-texts.js';
 
 /** How long a rotated-away token keeps working. */
 export const ROTATION_GRACE_MS = 60_000;
@@ -128,7 +129,7 @@ export function createAuthService(deps: {
       await deps.taskQueue.enqueue(
         {
           taskType: 'Mail',
-          message1: `Password reset for ${user.username}`,
+          message1: TASK_TEXT.passwordReset(user.username),
           payload: sealMail(deps.secretBox, {
             to: user.email,
             subject: resetMail.subject,

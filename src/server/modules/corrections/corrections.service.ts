@@ -16,6 +16,7 @@ import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
 import { createWebhookEventsRepository } from '../webhooks/webhook-events.repository.js';
 import { additionChanges, missingAdditionChanges, namedIds, planCorrection } from './correction-plan.js';
 import { createCorrectionsRepository } from './corrections.repository.js';
+import { TASK_TEXT } from '../../../contract/timeline-texts.js';
 
 const snapshot = (ledgers: LedgerRow[]): VersionLedger[] => ledgers.map((l) => presentLedger(l) as VersionLedger);
 const missingSnapshot = (rows: MissingRow[]): VersionMissingLine[] => rows.map(presentMissing);
@@ -129,7 +130,7 @@ export function createCorrectionsService(deps: { db: Db; customerAccess: Custome
             {
               taskType: to.taskType,
               taskStatus: 'Pending',
-              message1: `Return #${returnId} correction ${ret.version}`,
+              message1: TASK_TEXT.returnCorrection(returnId, ret.version),
               payload: { returnId, connectionId: to.connectionId, version: ret.version },
               customerId: ret.customerId,
               orderId: ret.orderId,

@@ -11,6 +11,7 @@ import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
 import { createLiveOrderGatewaysRepository } from './live-order-gateways.repository.js';
 import type { OrderImportService } from './order-import.service.js';
 import type { OrderSourceGateway } from './order-source-gateway.js';
+import { TASK_TEXT } from '../../../contract/timeline-texts.js';
 
 export interface LiveOrderGatewayDeps {
   db: Db;
@@ -131,7 +132,7 @@ export function createLiveOrderGateways(deps: LiveOrderGatewayDeps): Partial<Rec
           {
             taskType: 'SGL REST Create',
             taskStatus: 'Log Only',
-            message1: `Order ${str(order.order_number) ?? String(order.source_id)}`,
+            message1: TASK_TEXT.order(str(order.order_number) ?? String(order.source_id)),
             message2: summary.orders_created ? `Imported from the ${what}` : `Already imported from the ${what}`,
             customerId: customer.id,
             orderId,

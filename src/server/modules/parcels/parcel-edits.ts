@@ -9,6 +9,7 @@ import { attachPhotos, checkPhotoUse } from '../photos/photo-attach.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { PhotosRepository } from '../photos/photos.repository.js';
 import type { ParcelListRow, ParcelRow, ParcelsRepository } from './parcels.repository.js';
+import { EDIT_SEPARATOR, PARCEL_EVENT_TEXT } from '../../../contract/timeline-texts.js';
 
 // A photo of no customer yet is checked against "customer 0" (see checkPhotoUse): the user's own.
 const NO_CUSTOMER = 0;
@@ -22,17 +23,27 @@ const shown = (v: string | null) => (v ? `"${v.replace(/\s*\n\s*/g, ', ')}"` : '
 function changesOf(before: Editable, after: Editable, companies: { before: string | null; after: string | null }) {
   const changes: Record<string, { from: string | number | null; to: string | number | null }> = {};
   const words: string[] = [];
-  const compare = (field: keyof Editable, label: string, text: (v: Editable, side: 'before' | 'after') => string) => {
+  const T = PARCEL_EVENT_TEXT;
+  const compare = (
+    field: keyof Editable,
+    word: (before: string, after: string) => string,
+    text: (v: Editable, side: 'before' | 'after') => string,
+  ) => {
     if (before[field] === after[field]) return;
     changes[field] = { from: before[field], to: after[field] };
-    words.push(`${label} ${text(before, 'before')} → ${text(after, 'after')}`);
+    words.push(word(text(before, 'before'), text(after, 'after')));
   };
-  compare('location', 'shelf', (v) => v.location);
-  compare('customerId', 'customer', (_, side) => companies[side] ?? 'unknown');
-  compare('senderName', 'sender name', (v) => shown(v.senderName));
-  compare('senderAddress', 'sender address', (v) => shown(v.senderAddress));
-  compare('note', 'note', (v) => shown(v.note));
-  return { changes, text: `Edited: ${words.join('; ')}` };
+  compare('location', T.shelfChanged, (v) => v.location);
+  // A customer is only ever given to a parcel of none (customerKnown): 'customer unknown → …'.
+  compare(
+    'customerId',
+    (from, to) => (companies.before === null ? T.customerGiven(to) : T.customerChanged(from, to)),
+    (_, side) => companies[side] ?? 'unknown',
+  );
+  compare('senderName', T.senderNameChanged, (v) => shown(v.senderName));
+  compare('senderAddress', T.senderAddressChanged, (v) => shown(v.senderAddress));
+  compare('note', T.noteChanged, (v) => shown(v.note));
+  return { changes, text: T.edited(words.join(EDIT_SEPARATOR)) };
 }
 
 /**
@@ -120,7 +131,7 @@ export function createParcelEdits(deps: {
           // A return or the cleanup took a photo since the check: nothing is added.
           if (kept !== body.photo_ids.length) throw conflict(PHOTO_MSG.alreadyUsed);
           const n = body.photo_ids.length;
-          const text = `Added ${n} photo${n === 1 ? '' : 's'} (${has + n} in all)`;
+          const text = n === 1 ? PARCEL_EVENT_TEXT.onePhotoAdded(has + n) : PARCEL_EVENT_TEXT.photosAdded(n, has + n);
           await locked.addEvent(id, actorOf(user), 'Photos added', { text, photo_ids: body.photo_ids }, now);
         });
       } catch (error) {

@@ -1,5 +1,6 @@
 import { parcelAgeLevel, PARCEL_STATES, type ParcelEventView, type ParcelState, type ParcelView } from '../../../contract/parcels.js';
 import { returnViewPath } from '../../../contract/return-view.js';
+import { parcelEventCodes } from '../../i18n/timeline-codes.js';
 import type { ParcelEventRow, ParcelListRow } from './parcels.repository.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -33,10 +34,14 @@ export function presentParcel(p: ParcelListRow, now: Date): ParcelView {
   };
 }
 
-export const presentParcelEvent = (e: ParcelEventRow): ParcelEventView => ({
-  id: e.id,
-  action: e.action,
-  text: typeof e.details.text === 'string' ? e.details.text : e.action,
-  username: e.username,
-  created_at: e.createdAt.toISOString(),
-});
+export function presentParcelEvent(e: ParcelEventRow): ParcelEventView {
+  const text = typeof e.details.text === 'string' ? e.details.text : e.action;
+  return {
+    id: e.id,
+    action: e.action,
+    text,
+    text_codes: parcelEventCodes(text),
+    username: e.username,
+    created_at: e.createdAt.toISOString(),
+  };
+}

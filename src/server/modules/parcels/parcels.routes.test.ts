@@ -84,6 +84,8 @@ describe('POST /api/parcels (intake)', () => {
         id: expect.any(Number),
         action: 'Received',
         text: `Received for ${customer.company}, parked on shelf ISSUES-3`,
+        // The English text's code, for the SPA to translate (issue 24).
+        text_codes: [{ code: 'parcelEvent.receivedFor', params: { 0: customer.company, 1: 'ISSUES-3' } }],
         username: op.user.username,
         created_at: expect.any(String),
       },

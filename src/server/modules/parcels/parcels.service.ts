@@ -22,6 +22,7 @@ import { createParcelEdits } from './parcel-edits.js';
 import { presentParcel, presentParcelEvent } from './parcel.presenter.js';
 import { createWebhookEventsRepository } from '../webhooks/webhook-events.repository.js';
 import { createParcelsRepository, type ParcelActor, type ParcelFilter, type ParcelListRow } from './parcels.repository.js';
+import { PARCEL_EVENT_TEXT } from '../../../contract/timeline-texts.js';
 
 const trackingWaiting = () => invalid('tracking_number', PARCEL_MSG.trackingWaiting);
 const photoOfOtherParcel = () => invalid('photo_ids', PARCEL_MSG.photoOfOtherParcel);
@@ -41,6 +42,17 @@ const parcelRepos = (db: DbOrTx) => ({
  * The access rule of a parcel, for every service that takes a parcel id: unknown → 404; a parcel of
  * a customer the user is not linked to → 403; a parcel without a customer is everyone's.
  */
+
+/** The 'Received' step: for whom (if known), with how many photos, on which shelf. */
+function receivedText(company: string | null | undefined, photos: number, shelf: string): string {
+  const T = PARCEL_EVENT_TEXT;
+  if (company) {
+    if (!photos) return T.receivedFor(company, shelf);
+    return photos === 1 ? T.receivedForOnePhoto(company, shelf) : T.receivedForPhotos(company, photos, shelf);
+  }
+  if (!photos) return T.receivedUnknown(shelf);
+  return photos === 1 ? T.receivedUnknownOnePhoto(shelf) : T.receivedUnknownPhotos(photos, shelf);
+}
 export function createParcelAccess(deps: { db: Db; customerAccess: CustomerAccess }) {
   const repo = createParcelsRepository(deps.db);
   return async function requireParcel(user: AuthUser, parcelId: number): Promise<ParcelListRow> {
@@ -133,8 +145,7 @@ export function createParcelsService(deps: {
           // Kept by the photo store from now on; a photo taken meanwhile by a return rolls this back.
           const kept = await attachPhotos(tx.photos, body.photo_ids, now, { customerId: body.customer_id ?? undefined });
           if (kept !== new Set(body.photo_ids).size) throw conflict(PHOTO_MSG.alreadyUsed);
-          const photos = body.photo_ids.length ? ` with ${body.photo_ids.length} photo${body.photo_ids.length === 1 ? '' : 's'}` : '';
-          const text = `Received${company ? ` for ${company}` : ' (customer unknown)'}${photos}, parked on shelf ${body.location}`;
+          const text = receivedText(company, body.photo_ids.length, body.location);
           await repo.addEvent(parcel.id, actorOf(user), 'Received', { text, location: body.location, customer_id: parcel.customerId }, now);
           if (parcel.customerId !== null) {
             const data = {
@@ -180,7 +191,7 @@ export function createParcelsService(deps: {
         const closed = await repo.finish(id, { state: 'Closed', closeReason: body.reason }, now);
         // Closed or matched by someone else between the read and this write.
         if (!closed) throw conflict(PARCEL_MSG.notWaiting);
-        const text = `Closed without a return: ${body.reason}${body.comment ? ` (${body.comment})` : ''}`;
+        const text = body.comment ? PARCEL_EVENT_TEXT.closedWithComment(body.reason, body.comment) : PARCEL_EVENT_TEXT.closed(body.reason);
         await repo.addEvent(id, actorOf(user), 'Closed', { text, reason: body.reason, comment: body.comment || null }, now);
       });
       return detail(id);

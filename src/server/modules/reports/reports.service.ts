@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
+import { TASK_TEXT } from '../../../contract/timeline-texts.js';
 
 /** The e-mailed return report (SPEC §2.15): the request only queues a task; the worker builds and mails it. */
 export function createReportsService(deps: { customerAccess: CustomerAccess; taskQueue: TaskQueueRepository; clock: Clock }) {
@@ -25,8 +26,8 @@ export function createReportsService(deps: { customerAccess: CustomerAccess; tas
       return deps.taskQueue.enqueue(
         {
           taskType: 'Return Report',
-          message1: `Return report ${customer.company} ${body.date_from} – ${body.date_to}`,
-          message2: `for ${body.email}`,
+          message1: TASK_TEXT.returnReport(customer.company, body.date_from, body.date_to),
+          message2: TASK_TEXT.reportFor(body.email),
           payload,
           customerId: customer.id,
         },

@@ -11,6 +11,7 @@ import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 import { createReturnsRepository, type ReturnToSave } from './returns.repository.js';
 import { createTaskWakeupNotifier } from '../tasks/task-wakeup-notifier.js';
 import { createWebhookEventsRepository } from '../webhooks/webhook-events.repository.js';
+import { PARCEL_EVENT_TEXT } from '../../../contract/timeline-texts.js';
 
 /** A return to write, checked already by the caller's rules (order-based submit, blind return, …). */
 export interface NewReturn {
@@ -195,8 +196,8 @@ async function saveWithPhotosAndParcel(tx: ReturnType<typeof returnRepos>, input
     if (!closed) throw conflict(PARCEL_MSG.notWaiting);
     const actor = { userId: input.userId, username: input.username };
     const text = input.isBlind
-      ? `Converted to blind return #${ret.id}`
-      : `Matched to order ${input.parcel.orderReference ?? `#${input.orderId}`}: return #${ret.id}`;
+      ? PARCEL_EVENT_TEXT.converted(ret.id)
+      : PARCEL_EVENT_TEXT.matched(input.parcel.orderReference ?? `#${input.orderId}`, ret.id);
     await parcels.addEvent(input.parcel.id, actor, state, { text, return_id: ret.id, order_id: input.orderId }, now);
     const matched = {
       parcel_id: input.parcel.id,

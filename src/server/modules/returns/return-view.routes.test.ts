@@ -125,6 +125,9 @@ describe('GET /api/returns/{returnId}/order/{orderId|blind}', () => {
       task_status: 'Pending',
       message_1: `Return #${ret.id}`,
       message_2: null,
+      // The English text's code, for the SPA to translate (issue 24).
+      message_1_code: { code: 'taskText.returnTask', params: { 0: String(ret.id) } },
+      message_2_code: null,
       is_running: false,
       attempts_count: 0,
       details: [{ at: expect.any(String), event: 'created' }],

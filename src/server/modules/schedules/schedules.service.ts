@@ -9,6 +9,7 @@ import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
 import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
 import { latestDue, nextDue, periodOf, type ScheduleTiming } from './schedule-timing.js';
 import { createSchedulesRepository, type ScheduleRow, type ScheduleWrite } from './schedules.repository.js';
+import { TASK_TEXT } from '../../../contract/timeline-texts.js';
 
 /** How many runs of each schedule the customer drawer shows. */
 export const RUNS_SHOWN = 5;
@@ -112,8 +113,8 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
     const taskId = await queue.enqueue(
       {
         taskType: 'Return Report',
-        message1: `Scheduled report ${company} ${period.from} – ${period.to}`,
-        message2: `for ${schedule.recipients.join(', ')}`,
+        message1: TASK_TEXT.scheduledReport(company, period.from, period.to),
+        message2: TASK_TEXT.reportFor(schedule.recipients.join(', ')),
         customerId: schedule.customerId,
         payload: {
           reportName: `returns_${period.from}_${period.to}`,

@@ -1,5 +1,6 @@
 import type { TaskView } from '../../../contract/tasks.js';
 import type { tasks } from '../../db/schema/index.js';
+import { taskTextCode } from '../../i18n/timeline-codes.js';
 
 type TaskRowLike = Pick<
   typeof tasks.$inferSelect,
@@ -17,6 +18,8 @@ export function toTaskView(row: TaskRowLike): TaskView {
     task_status: row.taskStatus,
     message_1: row.message1,
     message_2: row.message2,
+    message_1_code: taskTextCode(row.message1),
+    message_2_code: taskTextCode(row.message2),
     is_running: row.isRunning,
     attempts_count: row.attemptsCount,
     details: Array.isArray(row.details) ? row.details : [],

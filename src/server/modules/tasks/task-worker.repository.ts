@@ -3,6 +3,7 @@ import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
 import { intArray } from '../../db/sql-helpers.js';
 import { returns, tasks, type TaskLogEntry } from '../../db/schema/index.js';
 import { LIMITS, type TaskStatus } from '../../../contract/constants.js';
+import { TASK_TEXT } from '../../../contract/timeline-texts.js';
 
 export type TaskRow = typeof tasks.$inferSelect;
 
@@ -338,7 +339,7 @@ export function createTaskWorkerRepository(db: DbOrTx) {
           leaseUntil: null,
           lockedBy: null,
           updatedAt: now,
-          message2: 'The worker stopped while running this task.',
+          message2: TASK_TEXT.workerStopped,
           details: appendLog({ at: now.toISOString(), event: 'lease expired', error: 'worker lost; no attempts left' }),
         })
         .where(

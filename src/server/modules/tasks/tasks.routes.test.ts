@@ -77,6 +77,8 @@ describe('GET /api/su/tasks', () => {
         'is_running',
         'message_1',
         'message_2',
+        'message_1_code',
+        'message_2_code',
         'task_status',
         'task_type',
         'updated_at',

@@ -24,6 +24,7 @@ import { createTaskQueueRepository, type TaskQueueRepository } from '../tasks/ta
 import { DELIVERY_WINDOW_MS } from './webhook-events.repository.js';
 import { newWebhookSecret } from './webhook-signature.js';
 import { createWebhooksRepository, type DeliveryWithLog, type EndpointRow } from './webhooks.repository.js';
+import { TASK_TEXT } from '../../../contract/timeline-texts.js';
 
 const repos = (db: DbOrTx) => ({
   webhooks: createWebhooksRepository(db),
@@ -114,7 +115,7 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; secretBox: S
       await queue.enqueue(
         {
           taskType: 'Webhook Delivery',
-          message1: `Redelivery to endpoint #${endpoint.id}`,
+          message1: TASK_TEXT.redelivery(endpoint.id),
           customerId: endpoint.customerId,
           payload: { deliveryId },
         },

@@ -28,6 +28,7 @@ import { useSession } from '../../auth/session';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 import { JsonTree } from './JsonTree';
 import { TASK_STATUS_MESSAGES, TaskStatusBadge } from './TaskStatusBadge';
+import { taskText } from '../../i18n/timeline-text';
 
 export interface TaskDetailModalProps {
   task: TaskView | null;
@@ -103,10 +104,10 @@ export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskD
             {task.task_type}
           </Badge>
           <TaskStatusBadge status={task.task_status} />
-          {task.message_1 && <Text size="sm">{task.message_1}</Text>}
+          {task.message_1 && <Text size="sm">{taskText(task.message_1, task.message_1_code)}</Text>}
           {task.message_2 && (
             <Text size="sm" c="dimmed">
-              {task.message_2}
+              {taskText(task.message_2, task.message_2_code)}
             </Text>
           )}
         </Group>

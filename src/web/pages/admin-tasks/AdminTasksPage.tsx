@@ -17,6 +17,7 @@ import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
 import { formatDateTime } from '../../lib/format';
 import { TASK_MONITOR_POLL_MS } from '../../lib/polling';
 import { TASK_STATUS_LABELS } from '../admin-customers/admin-labels';
+import { taskText } from '../../i18n/timeline-text';
 
 const ALL = 'All';
 const STATUS_OPTIONS: { value: string; label: MessageDescriptor }[] = [
@@ -159,10 +160,10 @@ function TasksScreen() {
           {result.data.map((task) => (
             <Table.Tr key={task.id}>
               <Table.Td>{task.id}</Table.Td>
-              <Table.Td>{task.message_1}</Table.Td>
+              <Table.Td>{taskText(task.message_1, task.message_1_code)}</Table.Td>
               <Table.Td maw={320}>
                 <Text size="sm" lineClamp={2}>
-                  {task.message_2}
+                  {taskText(task.message_2, task.message_2_code)}
                 </Text>
               </Table.Td>
               <Table.Td>

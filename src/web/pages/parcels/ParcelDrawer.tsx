@@ -14,7 +14,8 @@ import { AgeBadge } from '../../components/parcel/AgeBadge';
 import { StateBadge } from './ParcelQueue';
 import { ParcelPhotoStrip } from '../../components/parcel/ParcelPhotos';
 import { ParcelAddPhotos, ParcelEditForm } from './ParcelChanges';
-import { CLOSE_REASON_LABEL, labelOf, STATE_IN_SENTENCE } from './labels';
+import { parcelStepText } from '../../i18n/timeline-text';
+import { CLOSE_REASON_LABEL, EVENT_ACTION_LABEL, labelOf, STATE_IN_SENTENCE } from './labels';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -125,6 +126,9 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
   const [amberDays, redDays] = [parcel?.amber_days, parcel?.red_days];
   const photoCount = parcel?.photos.length;
   const stateWord = parcel ? labelOf(STATE_IN_SENTENCE, parcel.state, tr) : '';
+  // A closed step names its reason by code: the reader's word for it.
+  const stepValue = (code: string, value: string) =>
+    code.startsWith('parcelEvent.closed') ? labelOf(CLOSE_REASON_LABEL, value, tr) : value;
 
   return (
     <Drawer
@@ -214,9 +218,9 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
           </Title>
           <Timeline bulletSize={18} lineWidth={2} active={parcel.events.length - 1} data-testid="parcel-timeline">
             {parcel.events.map((e) => (
-              <Timeline.Item key={e.id} title={e.text}>
+              <Timeline.Item key={e.id} title={parcelStepText(e.text, e.text_codes, stepValue)}>
                 <Text size="xs" c="dimmed">
-                  {e.action} · {formatDateTime(e.created_at)} · {e.username}
+                  {labelOf(EVENT_ACTION_LABEL, e.action, tr)} · {formatDateTime(e.created_at)} · {e.username}
                 </Text>
               </Timeline.Item>
             ))}

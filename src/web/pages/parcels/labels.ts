@@ -19,6 +19,16 @@ export const STATE_IN_SENTENCE: Record<string, MessageDescriptor> = {
   Closed: msg`closed`,
 };
 
+/** A timeline step's action (the parcel's state it led to, or what was done to it), by code. */
+export const EVENT_ACTION_LABEL: Record<string, MessageDescriptor> = {
+  Received: msg`Received`,
+  Edited: msg`Edited`,
+  'Photos added': msg`Photos added`,
+  Matched: msg`Matched`,
+  Converted: msg`Converted`,
+  Closed: msg`Closed`,
+};
+
 /** PARCEL_CLOSE_REASONS, by code. */
 export const CLOSE_REASON_LABEL: Record<string, MessageDescriptor> = {
   'Returned to sender': msg`Returned to sender`,

@@ -8,6 +8,7 @@ import { IconApi, IconFileCode, IconFileImport, IconNotes, IconPackage, IconShop
 import type { ReturnView } from '../../../contract/return-view';
 import type { TaskView } from '../../../contract/tasks';
 import { TaskStatusBadge } from '../../components/task-detail/TaskStatusBadge';
+import { taskText } from '../../i18n/timeline-text';
 import { formatDateTime } from '../../lib/format';
 import { taskTimelineColor, taskTimelineTitle } from './timeline';
 
@@ -76,7 +77,7 @@ export function ReturnTimeline({ r, onView }: { r: ReturnView; onView: (t: TaskV
             <Group gap={6} wrap="nowrap">
               <TaskStatusBadge status={task.task_status} />
               <Text size="sm" c="dimmed" lineClamp={1}>
-                {task.message_1}
+                {taskText(task.message_1, task.message_1_code)}
               </Text>
             </Group>
             <Group gap="xs" mt={2}>

@@ -15,8 +15,15 @@ import { createOutboundDataRepository, type ReturnFileData } from './outbound-re
 import { handlerFor, type TaskHandler } from '../task-worker.js';
 import { PermanentTaskError } from '../task-outcome.js';
 import { withPhotoLinks } from './outbound-photo-links.js';
+import { TASK_TEXT } from '../../../../contract/timeline-texts.js';
 
 /** The web-shop body; version 1 is the original body, later versions add keys (docs/integrations.md). */
+
+/** Message 2 of a posted return: the shop's return number when it gave one, and the correction's version. */
+function shopMessage(shopReturnId: string | number | null | undefined, correction: number | undefined): string {
+  if (shopReturnId) return correction ? TASK_TEXT.shopReturnCorrection(shopReturnId, correction) : TASK_TEXT.shopReturn(shopReturnId);
+  return correction ? TASK_TEXT.postedCorrection(correction) : TASK_TEXT.posted;
+}
 export function toShopReturn(data: Omit<ReturnFileInput, 'correction'>, version: OutboundFormatVersion = 1): ShopReturn {
   const dispositions = formatHas(version, 'dispositions');
   const discrepancies = formatHas(version, 'discrepancies');
@@ -113,7 +120,7 @@ export function createEcommerceOutboundHandler(deps: EcommerceOutboundHandlerDep
         ? await postShopCorrection(partner, toShopCorrection({ ...linked, correction: linked.correction }, version), signal)
         : await postShopReturn(partner, toShopReturn(linked, version), signal);
       return {
-        message2: `${answer.shopReturnId ? `Shop return ${answer.shopReturnId}` : 'Posted to the web shop'}${ret.correction ? ` (correction ${ret.correction.version})` : ''}`,
+        message2: shopMessage(answer.shopReturnId, ret.correction?.version),
         details: {
           endpoint: connection.endpoint,
           idempotencyKey,

@@ -3,6 +3,7 @@ import { LIMITS } from '../../../../contract/constants.js';
 import { queryRows, type DbOrTx } from '../../../db/client.js';
 import { connections, customers, tasks } from '../../../db/schema/index.js';
 import { createTaskQueueRepository } from '../task-queue.repository.js';
+import { TASK_TEXT } from '../../../../contract/timeline-texts.js';
 
 /** Advisory lock key of the inbound scheduler: one scan task is queued however many workers tick. */
 const SCAN_LOCK_KEY = 7_270_101;
@@ -63,7 +64,7 @@ export function createInboundRepository(db: DbOrTx) {
 
     async queueScan(now: Date): Promise<number> {
       return createTaskQueueRepository(db).enqueue(
-        { taskType: 'SGL Inbound', message1: 'Inbound folder scan', payload: { kind: 'scan' } },
+        { taskType: 'SGL Inbound', message1: TASK_TEXT.inboundScan, payload: { kind: 'scan' } },
         now,
       );
     },
@@ -73,7 +74,7 @@ export function createInboundRepository(db: DbOrTx) {
         {
           taskType: 'SGL Inbound',
           taskStatus: 'Before Downloading',
-          message1: `File ${name}`,
+          message1: TASK_TEXT.inboundFile(name),
           fileName: name,
           payload: { kind: 'file', path, name },
         },

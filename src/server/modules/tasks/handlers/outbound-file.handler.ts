@@ -20,6 +20,7 @@ import { payloadOf, type BatchItem, type TaskHandler } from '../task-worker.js';
 import { PermanentTaskError, TaskLostError, type TaskResult } from '../task-outcome.js';
 import type { ReturnTaskPayload } from '../../../../contract/task-payloads.js';
 import { formatVersionOf } from '../../../../contract/format-version.js';
+import { TASK_TEXT } from '../../../../contract/timeline-texts.js';
 
 /** What the outbound file handlers use: the database, the BizTalk transport and the photo links. */
 export interface OutboundFileHandlerDeps {
@@ -220,7 +221,9 @@ export function createOutboundFileHandler(deps: OutboundFileHandlerDeps, format:
             settled[item.index] = {
               status: 'fulfilled',
               value: {
-                message2: `Msg #${messageId} ${fileName}${version ? ` (correction of Msg #${originalMessageId})` : ''}`,
+                message2: version
+                  ? TASK_TEXT.fileCorrection(messageId, fileName, String(originalMessageId))
+                  : TASK_TEXT.file(messageId, fileName),
                 details: { fileName, messageId, uploadedTo: path, via, h2o },
               },
             };

@@ -9,6 +9,7 @@ import { handlerFor, type TaskHandler } from '../task-worker.js';
 import { PermanentTaskError } from '../task-outcome.js';
 import { toLocale } from '../../../../contract/locales.js';
 import { MAIL_TEXTS } from '../../../i18n/mail-texts.js';
+import { TASK_TEXT } from '../../../../contract/timeline-texts.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -73,7 +74,7 @@ export function createReturnReportHandler(readDb: () => Promise<Db>, mailer: Mai
         attachments: attachments.map((a) => a.filename),
         messageId: sent.id,
       },
-      message2: `${lines.length} line(s) mailed to ${p.email}`,
+      message2: TASK_TEXT.reportMailed(lines.length, p.email),
     };
   });
 }

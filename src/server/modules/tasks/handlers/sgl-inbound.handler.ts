@@ -11,6 +11,7 @@ import { handlerFor, type TaskContext, type TaskHandler } from '../task-worker.j
 import { PermanentTaskError, type TaskResult } from '../task-outcome.js';
 import type { InboundFilePayload, InboundScanPayload } from '../../../../contract/task-payloads.js';
 import type { OutboundFileHandlerDeps } from './outbound-file.handler.js';
+import { TASK_TEXT } from '../../../../contract/timeline-texts.js';
 
 const isNotFound = (error: unknown) => {
   const e = error as { code?: unknown };
@@ -59,7 +60,7 @@ export function createSglInboundHandler(deps: SglInboundHandlerDeps): TaskHandle
     await ctx.progress({ payload: { ...payload, found: queued.length } satisfies InboundScanPayload });
     return {
       status: 'Log Only',
-      message2: queued.length ? `${queued.length} new file(s)` : 'No new files',
+      message2: queued.length ? TASK_TEXT.newFiles(queued.length) : TASK_TEXT.noNewFiles,
       details: { dir, listed, queued: queued.slice(0, 100) },
     };
   }
@@ -73,7 +74,7 @@ export function createSglInboundHandler(deps: SglInboundHandlerDeps): TaskHandle
           bytes = await transport.download(path);
         } catch (error) {
           // Taken by an earlier task (or removed by hand) between the scan and now.
-          if (isNotFound(error)) return { status: 'Log Only', message2: 'The file is no longer in the inbound folder', details: { path } };
+          if (isNotFound(error)) return { status: 'Log Only', message2: TASK_TEXT.fileGone, details: { path } };
           throw error;
         }
         content = bytes.toString('utf8');
@@ -122,7 +123,7 @@ export function createSglInboundHandler(deps: SglInboundHandlerDeps): TaskHandle
       }
       const movedTo = await transport.move(path, processedDir(settings.inboundDir));
       return {
-        message2: `${counts.orders_created} new order(s), ${counts.orders_unchanged} known, customer ${customer.company}`,
+        message2: TASK_TEXT.ordersImported(counts.orders_created, counts.orders_unchanged, customer.company),
         details: { customerId: customer.id, sender, receiver, messageId: parsed.envelope.message_id, ...counts, movedTo },
       };
     });

@@ -15,6 +15,7 @@ import { PermanentTaskError, RetryAtError } from '../task-outcome.js';
 import { createOutboundDataRepository } from './outbound-return-data.repository.js';
 import { createWebhookDeliveryRepository, type EndpointRow, type EventRow } from './webhook-delivery.repository.js';
 import { returnSnapshot } from './webhook-snapshot.js';
+import { TASK_TEXT } from '../../../../contract/timeline-texts.js';
 
 /** Delay after failed attempt n: 30 s doubling to at most 2 h, times a jitter of 50–100 %, so failing receivers are not hit in waves. */
 export function webhookRetryDelayMs(attempt: number, random: () => number): number {
@@ -121,7 +122,7 @@ export function createWebhookDeliveryHandler(deps: WebhookDeliveryDeps): TaskHan
       await tx.queue.enqueue(
         {
           taskType: 'Mail',
-          message1: `Webhook endpoint #${endpoint.id} paused`,
+          message1: TASK_TEXT.endpointPaused(endpoint.id),
           customerId: endpoint.customerId,
           payload: sealMail(secretBox, {
             to,

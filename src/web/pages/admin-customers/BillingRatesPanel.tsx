@@ -58,7 +58,7 @@ export function BillingRatesPanel({ customer }: { customer: AdminCustomer }) {
               <Trans>Rate</Trans>
             </Table.Th>
             <Table.Th>
-              <Trans>From</Trans>
+              <Trans context="valid from">From</Trans>
             </Table.Th>
             <Table.Th>
               <VisuallyHidden>

@@ -134,7 +134,7 @@ export function ConnectionForm({
             {...form.getInputProps('connection_type')}
           />
           <Select label={t`Schema`} data={[...BIZTALK_SCHEMAS]} allowDeselect={false} {...form.getInputProps('biztalk_schema')} />
-          <TextInput label={t`Sender`} {...form.getInputProps('biztalk_sender')} />
+          <TextInput label={t({ message: 'Sender', context: 'BizTalk party' })} {...form.getInputProps('biztalk_sender')} />
           <TextInput label={t`Receiver`} {...form.getInputProps('biztalk_receiver')} />
           <TextInput label={t`Endpoint`} placeholder={t`ftp://host/dir or https://api.example.com`} {...form.getInputProps('endpoint')} />
           <TextInput label={t`Username`} autoComplete="off" {...form.getInputProps('username')} />

@@ -21,7 +21,7 @@ import { taskText } from '../../i18n/timeline-text';
 
 const ALL = 'All';
 const STATUS_OPTIONS: { value: string; label: MessageDescriptor }[] = [
-  { value: ALL, label: msg`All` },
+  { value: ALL, label: msg({ message: 'All', context: 'tasks' }) },
   ...TASK_STATUSES.map((s) => ({ value: s, label: TASK_STATUS_LABELS[s] })),
 ];
 // TASK_TYPES lists the spec's four types first, then the other kinds the system runs.
@@ -111,7 +111,7 @@ function TasksScreen() {
           <Select
             label={t`Type`}
             // The types are codes; only the All choice is worded.
-            data={TYPE_OPTIONS.map((o) => ({ value: o, label: o === ALL ? t`All` : o }))}
+            data={TYPE_OPTIONS.map((o) => ({ value: o, label: o === ALL ? t({ message: 'All', context: 'tasks' }) : o }))}
             value={draft.task_type}
             allowDeselect={false}
             onChange={(v) => setDraft({ ...draft, task_type: v ?? ALL })}

@@ -74,7 +74,7 @@ function UsersScreen() {
                   {u.id}
                   {u.is_su && (
                     <Badge color="red" size="sm">
-                      <Trans>Admin</Trans>
+                      <Trans context="role">Admin</Trans>
                     </Badge>
                   )}
                 </Group>

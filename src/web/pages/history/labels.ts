@@ -20,12 +20,12 @@ export const DISCREPANCY_LABEL: Record<string, MessageDescriptor> = {
 
 /** The options of BLIND_FILTERS and DISCREPANCY_FILTERS, by value. */
 export const BLIND_FILTER_LABEL: Record<string, MessageDescriptor> = {
-  All: msg`All`,
+  All: msg({ message: 'All', context: 'returns' }),
   '1': msg`Blind Only`,
   '0': msg`Non-Blind Only`,
 };
 export const DISCREPANCY_FILTER_LABEL: Record<string, MessageDescriptor> = {
-  All: msg`All`,
+  All: msg({ message: 'All', context: 'returns' }),
   '1': msg`With discrepancies`,
   '0': msg`Without discrepancies`,
 };

@@ -57,7 +57,7 @@ export function OrderLinesTable(props: OrderLinesTableProps) {
               <Trans>Name / Colour | Size</Trans>
             </Table.Th>
             <Table.Th w={68} ta="center">
-              <Trans>Received</Trans>
+              <Trans context="quantity">Received</Trans>
             </Table.Th>
             <Table.Th w={44}>
               <Trans>Qty</Trans>

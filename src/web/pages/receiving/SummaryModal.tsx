@@ -53,7 +53,7 @@ export function SummaryModal(props: SummaryModalProps) {
               <Trans>Ordered</Trans>
             </Table.Th>
             <Table.Th ta="right">
-              <Trans>Previous</Trans>
+              <Trans context="received before">Previous</Trans>
             </Table.Th>
             <Table.Th ta="right">
               <Trans>New Pristine</Trans>

@@ -100,7 +100,12 @@ export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer
         total={data.totals.returns}
         rows={[
           { label: t`Order-based`, returns: data.kinds.order.returns, units: data.kinds.order.units, filter: { is_blind: '0' } },
-          { label: t({ message: 'Blind', context: 'returns' }), returns: data.kinds.blind.returns, units: data.kinds.blind.units, filter: { is_blind: '1' } },
+          {
+            label: t({ message: 'Blind', context: 'returns' }),
+            returns: data.kinds.blind.returns,
+            units: data.kinds.blind.units,
+            filter: { is_blind: '1' },
+          },
         ]}
       />
       <TwoWayTile

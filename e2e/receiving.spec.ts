@@ -163,6 +163,9 @@ test.describe('receiving', () => {
     await expect(modal).toBeVisible();
     await takeScreenshot(page, 'receiving-07-summary');
 
+    // Line 2 has more than ordered: said in words and ticked before the submit (issue 28).
+    await expect(modal.getByTestId('summary-over')).toContainText(`RCV-${s.ref}-2-M: 2 received of 1 ordered`);
+    await modal.getByRole('checkbox', { name: 'I have counted again: these quantities are right' }).check();
     await modal.getByRole('button', { name: 'Confirm & Submit Return' }).click();
     await expect(modal).not.toBeAttached();
     const saved = page.getByTestId('saved-returns');
@@ -220,7 +223,8 @@ test.describe('receiving', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(page.getByText('Source: Biztalk')).toBeVisible();
-    await page.keyboard.press('Tab');
+    // Choosing the customer puts the cursor in Search Reference (issue 28).
+    await expect(page.getByRole('textbox', { name: 'Search Reference' })).toBeFocused();
     await page.keyboard.type(`SO-${s.ref}-A`);
     // Titled by the reference that matched: the order number (issue 15).
     const result = page.getByRole('listitem', { name: new RegExp(`Order SO-${s.ref}-A,`) });

@@ -77,6 +77,8 @@ export const LIMITS = {
   productResultLimit: 50,
   minLedgerQuantity: 1,
   maxLedgerQuantity: 100_000,
+  /** One return entry (a scan, a saved form, a missing line): more is a typo, not a parcel (issue 28). */
+  maxEntryQuantity: 9_999,
   minAttempts: 1,
   maxAttempts: 4,
   autoRetryBelowAttempts: 3,

@@ -17,7 +17,7 @@ import { CURRENCY_INVALID } from './money.js';
 import { SEARCH_TOO_SHORT } from './orders.js';
 import { REPORT_HEADINGS_INVALID, REPORT_NAME_INVALID } from './reports.js';
 import { ATTEMPTS_RANGE_MESSAGE } from './task-rules.js';
-import { CLIENT_MSG, MSG } from './messages.js';
+import { CLIENT_MSG, MSG, QUANTITY_MSG } from './messages.js';
 import { ORDER_IMPORT_MSG } from './order-import.js';
 import { PARCEL_MSG } from './parcel-rules.js';
 import { PHOTO_MSG } from './photo-rules.js';
@@ -35,6 +35,7 @@ type MessageValue = string | ((...args: never[]) => string);
 export const MESSAGE_GROUPS: Record<string, Readonly<Record<string, MessageValue>>> = {
   auth: MSG,
   client: CLIENT_MSG,
+  quantity: QUANTITY_MSG,
   input: INPUT_MSG,
   text: TEXT_MSG,
   billing: BILLING_MSG,

@@ -25,6 +25,12 @@ export const MSG = {
   tooManyAttempts: 'Too many failed attempts, please wait a few minutes and try again.',
 } as const;
 
+/** A return entry's quantity beyond SPEC §5's minimum (issue 28); zod-free, so the order panel's form reads it. */
+export const QUANTITY_MSG = {
+  negative: 'A quantity cannot be negative',
+  tooLarge: 'One entry is at most 9,999 units',
+} as const;
+
 /** The SPA's own texts of SPEC §8 (no server sends them): the generic error and the notification titles. */
 export const CLIENT_MSG = {
   generic: 'Client error, refresh your page or contact support for help.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LEDGER_CONDITIONS, LIMITS } from './constants.js';
 import { id, isoDate, text } from './common.js';
 import { DISPOSITION_MSG, LINE_DISCREPANCIES } from './dispositions.js';
-import { MSG } from './messages.js';
+import { MSG, QUANTITY_MSG } from './messages.js';
 import { ledgerEntry } from './orders.js';
 import { photoIds } from './photos.js';
 
@@ -29,14 +29,23 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
+/**
+ * The quantity of one entry: a whole number from 1 to 9,999 (issue 28). Below 1 is SPEC §5's 'Quantity
+ * is required'; a negative number says so itself (a '−3' is a slip of the keyboard, not a count).
+ */
+export const entryQuantity = () =>
+  z.coerce
+    .number({ error: MSG.quantityRequired })
+    .int({ error: MSG.quantityRequired })
+    .min(LIMITS.minLedgerQuantity, {
+      error: (issue) => (typeof issue.input === 'number' && issue.input < 0 ? QUANTITY_MSG.negative : MSG.quantityRequired),
+    })
+    .max(LIMITS.maxEntryQuantity, { error: QUANTITY_MSG.tooLarge });
+
 /** What every new return line carries, order-based or blind. */
 export const newLedgerFields = {
   product_id: id(),
-  quantity: z.coerce
-    .number({ error: MSG.quantityRequired })
-    .int({ error: MSG.quantityRequired })
-    .min(LIMITS.minLedgerQuantity, { error: MSG.quantityRequired })
-    .max(LIMITS.maxLedgerQuantity, { error: `At most ${LIMITS.maxLedgerQuantity}` }),
+  quantity: entryQuantity(),
   condition: z.enum(LEDGER_CONDITIONS, { error: RETURN_MSG.conditionInvalid }),
   reason: text(RETURN_MSG.reasonRequired).trim().min(1, { error: RETURN_MSG.reasonRequired }).max(100),
   comment: optionalText(500),
@@ -71,11 +80,7 @@ export const draftLedger = z.object({
 /** An order line confirmed missing from the parcel (issue 16). */
 export const missingLine = z.object({
   order_line_id: id(),
-  quantity: z.coerce
-    .number({ error: MSG.quantityRequired })
-    .int({ error: MSG.quantityRequired })
-    .min(LIMITS.minLedgerQuantity, { error: MSG.quantityRequired })
-    .max(LIMITS.maxLedgerQuantity, { error: `At most ${LIMITS.maxLedgerQuantity}` }),
+  quantity: entryQuantity(),
 });
 export type MissingLine = z.infer<typeof missingLine>;
 export type DraftLedger = z.infer<typeof draftLedger>;

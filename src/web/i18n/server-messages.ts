@@ -28,6 +28,8 @@ export const SERVER_MESSAGES = [
   msg({ id: 'client.generic', message: 'Client error, refresh your page or contact support for help.' }),
   msg({ id: 'client.validationTitle', message: 'Data Validation Error' }),
   msg({ id: 'client.serverTitle', message: 'API Server Error' }),
+  msg({ id: 'quantity.negative', message: 'A quantity cannot be negative' }),
+  msg({ id: 'quantity.tooLarge', message: 'One entry is at most 9,999 units' }),
   msg({ id: 'input.invalidId', message: 'Invalid id' }),
   msg({ id: 'input.atMostChars', message: 'At most {0} characters' }),
   msg({ id: 'input.nestedTooDeep', message: 'The value is nested too deeply' }),

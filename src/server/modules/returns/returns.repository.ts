@@ -80,9 +80,14 @@ export function saveReturnQuery(r: ReturnToSave): SQL {
     WITH ret AS (
       INSERT INTO returns (customer_id, order_id, user_id, username, reference_1, reference_2, return_date, is_blind, draft_id,
                            tracking_number, has_discrepancies, created_at)
-      VALUES (${r.row.customerId}, ${r.row.orderId ?? null}::int, ${r.row.userId}, ${r.row.username}, ${r.row.reference1 ?? null}::text,
-              ${r.row.reference2 ?? null}::text, ${r.row.returnDate}::date, ${r.row.isBlind ?? false}::boolean, ${r.row.draftId},
-              ${r.row.trackingNumber ?? null}::text, ${r.row.hasDiscrepancies ?? false}::boolean, ${now})
+      -- A SELECT that yields no row for a draft already saved (issue 28): ON CONFLICT alone would still
+      -- draw the id from the sequence, and every repeated submit left a gap in the return numbers. The
+      -- conflict clause stays for two submits of one draft at the same moment.
+      SELECT ${r.row.customerId}::int, ${r.row.orderId ?? null}::int, ${r.row.userId}::int, ${r.row.username}::text,
+             ${r.row.reference1 ?? null}::text, ${r.row.reference2 ?? null}::text, ${r.row.returnDate}::date,
+             ${r.row.isBlind ?? false}::boolean, ${r.row.draftId}::text, ${r.row.trackingNumber ?? null}::text,
+             ${r.row.hasDiscrepancies ?? false}::boolean, ${now}
+      WHERE NOT EXISTS (SELECT 1 FROM returns WHERE user_id = ${r.row.userId}::int AND draft_id = ${r.row.draftId}::text)
       ON CONFLICT (user_id, draft_id) DO NOTHING
       RETURNING *),
     led AS (

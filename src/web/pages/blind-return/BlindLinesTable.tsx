@@ -111,7 +111,7 @@ export function BlindLinesTable({
                   size="xs"
                   aria-label={t`Quantity`}
                   min={LIMITS.minLedgerQuantity}
-                  max={LIMITS.maxLedgerQuantity}
+                  max={LIMITS.maxEntryQuantity}
                   allowDecimal={false}
                   allowNegative={false}
                   clampBehavior="strict"

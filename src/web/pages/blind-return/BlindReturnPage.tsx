@@ -117,7 +117,7 @@ export default function BlindReturnPage() {
     setLines((ls) => {
       const at = ls.findLastIndex((l) => l.product.id === product.id);
       if (at === -1) return [...ls, newLine(product)];
-      return ls.map((l, i) => (i === at ? { ...l, quantity: Math.min(l.quantity + 1, LIMITS.maxLedgerQuantity) } : l));
+      return ls.map((l, i) => (i === at ? { ...l, quantity: Math.min(l.quantity + 1, LIMITS.maxEntryQuantity) } : l));
     });
   }
 

@@ -173,7 +173,7 @@ function DiscrepancyForm({ code, order, dispositions, start, onRecord }: Discrep
           <NumberInput
             label={t`Quantity`}
             min={1}
-            max={LIMITS.maxLedgerQuantity}
+            max={LIMITS.maxEntryQuantity}
             allowDecimal={false}
             value={quantity}
             onChange={setQuantity}

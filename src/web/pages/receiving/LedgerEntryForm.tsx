@@ -8,14 +8,22 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Select, Table, TextInput } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
 import classes from './receiving.module.css';
-import { DEFAULT_CONDITION, LIMITS } from '../../../contract/constants';
-import { MSG } from '../../../contract/messages';
+import { DEFAULT_CONDITION } from '../../../contract/constants';
+import { MSG, QUANTITY_MSG } from '../../../contract/messages';
 import { messageText } from '../../i18n/server-text';
 import { conditionLabel, conditionOptions } from './labels';
 import { defaultDisposition, DISPOSITION_MSG } from '../../../contract/disposition-rules';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
 import { QuantityInput } from './QuantityInput';
+import { quantityProblem, type QuantityProblem } from './quantity-keys';
+
+/** The server's own message for a refused quantity, in the reader's language. */
+export function quantityMessage(problem: QuantityProblem): string {
+  if (problem === 'negative') return messageText('quantity.negative', QUANTITY_MSG.negative);
+  if (problem === 'tooLarge') return messageText('quantity.tooLarge', QUANTITY_MSG.tooLarge);
+  return messageText('auth.quantityRequired', MSG.quantityRequired);
+}
 
 export interface EntryValues {
   quantity: number | string;
@@ -86,11 +94,12 @@ export function LedgerEntryCells({ lineLabel: sku, values, reasons, dispositions
   const set = (patch: Partial<EntryValues>) => onChange({ ...values, ...patch });
   const binNeeded = needsBin(dispositions, values.disposition);
   const submit = () => {
-    const quantity = Number(values.quantity);
-    if (values.quantity === '' || !Number.isInteger(quantity) || quantity < LIMITS.minLedgerQuantity) {
-      setError(messageText('auth.quantityRequired', MSG.quantityRequired));
+    const problem = quantityProblem(values.quantity);
+    if (problem) {
+      setError(quantityMessage(problem));
       return;
     }
+    const quantity = Number(values.quantity);
     setError(null);
     if (binNeeded && !values.location.trim()) {
       setBinError(messageText('disposition.locationRequired', DISPOSITION_MSG.locationRequired));

@@ -7,7 +7,7 @@ import type { CustomerSummary } from '../../../contract/common';
 import type { ParcelView } from '../../../contract/parcels';
 import { useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/draft-defaults';
-import { addedEntryId, lastRecordedEntry, type NewLedger, type ReceivingAction, type ReceivingState } from './draft-reducer';
+import { addedEntryId, lastRecordedEntry, unsavedWork, type NewLedger, type ReceivingAction, type ReceivingState } from './draft-reducer';
 import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
 import { defaultEntry, needsBin } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';
@@ -78,6 +78,12 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     notifications.show({ color: 'red', title: t`Receiving Date`, message: panel.dateProblem });
     dateRef.current?.focus();
   };
+  // Issue 28: Close and Alt+W ask first when the draft holds work; an empty draft closes at once.
+  const requestClose = () => {
+    const work = unsavedWork(draft);
+    if (work.lines + work.photos === 0 && !work.references) return dispatch({ type: 'close' });
+    act({ type: 'open', dialog: 'closeConfirm' });
+  };
   const closeDialog = (dialog: PanelDialog) => {
     act({ type: 'close', dialog });
     focusScan();
@@ -117,7 +123,8 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
 
   const run = (command: ReceivingCommand) => {
     if (command === 'confirmSubmit') {
-      if (panel.open.summary) void confirm();
+      // The summary's own button, so its rules hold for the key too (no photo missing, more than ordered ticked).
+      if (panel.open.summary) document.querySelector<HTMLButtonElement>('[data-summary-confirm]')?.click();
       return;
     }
     if (command === 'help') return act({ type: 'open', dialog: 'help' });
@@ -130,7 +137,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     else if (command === 'focusScan') focusScan();
     else if (command === 'nextReason') act({ type: 'nextReason', reason: nextReason(order.reasons, panel.next.reason) });
     else if (command === 'openSummary') openSummary();
-    else if (command === 'closeOrder') dispatch({ type: 'close' });
+    else if (command === 'closeOrder') requestClose();
     else if (command === 'photoLine')
       act({ type: 'openPhotos', entryId: lastRecordedEntry(draft.return_ledgers, panel.lastEntry), webcam: true });
     else if (command === 'photoReturn') act({ type: 'openPhotos', entryId: null, webcam: false });
@@ -146,7 +153,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         draft={draft}
         onField={(field, value) => dispatch({ type: 'field', field, value })}
         onSubmit={openSummary}
-        onClose={() => dispatch({ type: 'close' })}
+        onClose={requestClose}
         onHelp={() => act({ type: 'open', dialog: 'help' })}
         returnPhotos={draft.photo_ids?.length ?? 0}
         onPhotos={() => act({ type: 'openPhotos', entryId: null, webcam: false })}

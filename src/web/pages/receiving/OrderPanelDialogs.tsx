@@ -1,7 +1,7 @@
 // The order panel's dialogs: the summary, the photos, a wrong or extra item, the shortcuts. Each loads on
 // first use (issue 13): the panel's first paint needs none of them.
 import type { I18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import type { ProductRow } from '../../../contract/blind';
 import { PHOTO_MSG } from '../../../contract/photo-rules';
@@ -11,7 +11,7 @@ import type { OrderDetail } from '../../../contract/orders';
 import { LazyDialog } from '../../components/LazyDialog';
 import { messageText } from '../../i18n/server-text';
 import { lazyPage } from '../../lib/lazy-page';
-import { entryPhotos, type NewLedger, type ReceivingAction, type ReturnDraft } from './draft-reducer';
+import { entryPhotos, unsavedWork, type NewLedger, type ReceivingAction, type ReturnDraft } from './draft-reducer';
 import { RECEIVING_SHORTCUTS } from './hotkeys';
 import { conditionLabel } from './labels';
 import { entrySubject } from './LedgerRow';
@@ -22,6 +22,7 @@ import { discrepancyTotals, summaryRows } from './receiving-logic';
 const SummaryModal = lazyPage(async () => ({ default: (await import('./SummaryModal')).SummaryModal }));
 const DiscrepancyModal = lazyPage(async () => ({ default: (await import('./DiscrepancyModal')).DiscrepancyModal }));
 const HotkeyHelp = lazyPage(async () => ({ default: (await import('./HotkeyHelp')).HotkeyHelp }));
+const CloseConfirm = lazyPage(async () => ({ default: (await import('./CloseConfirm')).CloseConfirm }));
 const PhotoDialog = lazyPage(async () => ({ default: (await import('../../components/photos/PhotoDialog')).PhotoDialog }));
 
 export interface OrderPanelDialogsProps {
@@ -72,6 +73,14 @@ export function OrderPanelDialogs({
   const photoEntry = entryId === null ? undefined : draft.return_ledgers.find((l) => String(l.id) === entryId);
   const subject = photoEntry ? entrySubject(i18n, photoEntry, skuOf(photoEntry.product_id)) : null;
   const photoTitle = subject ? t`Photos of ${subject}` : t`Photos of the return (parcel, label)`;
+  const work = unsavedWork(draft);
+  const lost = [
+    work.lines > 0 ? t`${plural(work.lines, { one: '# line', other: '# lines' })}` : null,
+    work.photos > 0 ? t`${plural(work.photos, { one: '# photo', other: '# photos' })}` : null,
+    work.references ? t`the references` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
   return (
     <>
       <LazyDialog opened={panel.open.summary}>
@@ -110,6 +119,17 @@ export function OrderPanelDialogs({
           start={{ condition: panel.next.condition, reason: panel.next.reason, location: panel.next.bin }}
           onRecord={onRecord}
           onClose={() => onClose('discrepancy')}
+        />
+      </LazyDialog>
+      <LazyDialog opened={panel.open.closeConfirm}>
+        <CloseConfirm
+          opened={panel.open.closeConfirm}
+          lost={lost}
+          onKeep={() => onClose('closeConfirm')}
+          onDiscard={() => {
+            onClose('closeConfirm');
+            dispatch({ type: 'close' });
+          }}
         />
       </LazyDialog>
       <LazyDialog opened={panel.open.help}>

@@ -25,6 +25,7 @@ export interface OrderSearchPanelProps {
   /** Enter in Search Reference (a scanner ends a code with it): open the order if it is the only match. */
   onReferenceEnter: (reference: string) => void;
   referenceRef?: Ref<HTMLInputElement>;
+  customerRef?: Ref<HTMLInputElement>;
 }
 
 /** SPEC §2.7 Order Search panel. */
@@ -44,6 +45,7 @@ export function OrderSearchPanel(props: OrderSearchPanelProps) {
           onChange={(v) => props.onCustomerChange(v)}
           // Type a name and Enter picks the first match, no arrow key needed.
           selectFirstOptionOnChange
+          ref={props.customerRef}
           data-testid="customer-select"
         />
         {isRest && (

@@ -5,7 +5,7 @@
 import { TextInput } from '@mantine/core';
 import type { KeyboardEvent } from 'react';
 import { LIMITS } from '../../../contract/constants';
-import { digitsOnly, steppedQuantity } from './quantity-keys';
+import { quantityText, steppedQuantity } from './quantity-keys';
 
 export interface QuantityInputProps {
   label: string;
@@ -20,7 +20,7 @@ const STEPS: Record<string, 1 | -1> = { ArrowUp: 1, ArrowDown: -1 };
 
 export function QuantityInput({ label, value, error, onChange, onKeyDown }: QuantityInputProps) {
   const min = LIMITS.minLedgerQuantity;
-  const max = LIMITS.maxLedgerQuantity;
+  const max = LIMITS.maxEntryQuantity;
   const now = Number(value);
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const step = STEPS[event.key];
@@ -42,10 +42,11 @@ export function QuantityInput({ label, value, error, onChange, onKeyDown }: Quan
       aria-valuenow={value !== '' && Number.isInteger(now) ? now : undefined}
       inputMode="numeric"
       autoComplete="off"
-      maxLength={String(max).length}
+      // Room for a minus and one digit too many: Save says why they are refused (issue 28).
+      maxLength={String(max).length + 2}
       value={String(value)}
       error={error}
-      onChange={(e) => onChange(digitsOnly(e.currentTarget.value))}
+      onChange={(e) => onChange(quantityText(e.currentTarget.value))}
       onKeyDown={keyDown}
     />
   );

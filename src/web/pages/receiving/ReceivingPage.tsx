@@ -38,12 +38,20 @@ export default function ReceivingPage() {
   const session = useSession();
   const account = session.account;
   const [state, dispatch] = useReceivingState(account?.id);
-  // The draft's customer after a reload; an operator with a single customer starts with it.
-  const [customerId, setCustomerId] = useState<string | null>(() => {
+  // The draft's customer after a reload; an operator with a single customer starts with it; else the
+  // customer this operator chose last on this browser (issue 28: the first keystroke is the reference).
+  const lastCustomerKey = `returns-desk.receiving-customer.${account?.id ?? 0}`;
+  const [customerId, setCustomerIdState] = useState<string | null>(() => {
     if (state.draft) return String(state.draft.customer_id);
     const visible = session.customers.filter((c) => c.company !== RESERVED_COMPANY);
-    return visible.length === 1 ? String(visible[0]!.id) : null;
+    if (visible.length === 1) return String(visible[0]!.id);
+    const last = window.localStorage.getItem(lastCustomerKey);
+    return visible.some((c) => String(c.id) === last) ? last : null;
   });
+  const setCustomerId = (id: string | null) => {
+    setCustomerIdState(id);
+    if (id) window.localStorage.setItem(lastCustomerKey, id);
+  };
   // The search reference outlives a reload of the tab (with the draft), not the browser session.
   const referenceKey = `returns-desk.receiving-search.${account?.id ?? 0}`;
   const [reference, setReference] = useState(() => window.sessionStorage.getItem(referenceKey) ?? '');
@@ -62,11 +70,23 @@ export default function ReceivingPage() {
   const loadOrder = useRouteMutation('loadOrder');
   const loadingOrder = loadOrder.isPending;
   const referenceRef = useRef<HTMLInputElement>(null);
-  // With a customer already chosen, the cursor starts in Search Reference, ready for a scan.
+  const customerRef = useRef<HTMLInputElement>(null);
+  // The cursor starts where the first keystroke belongs (issue 28): Search Reference, ready for a scan,
+  // with a customer already chosen; else the customer field, not 7 Tabs away behind the top bar.
   useEffect(() => {
-    if (!state.order) referenceRef.current?.focus();
+    if (state.order) return;
+    if (!customer) return customerRef.current?.focus();
+    // Selected: the reference kept from before the reload is replaced by the next scan, not appended to.
+    referenceRef.current?.focus();
+    referenceRef.current?.select();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
+  // A customer picked by the operator: the reference is the next thing typed (its input was disabled
+  // until now, so the focus moves after the render that enables it).
+  const chooseCustomer = (id: string | null) => {
+    setCustomerId(id);
+    if (id) window.setTimeout(() => referenceRef.current?.focus(), 0);
+  };
   usePageTitle(t`Return Processing`);
   const wantsOrderPanel = customer !== undefined || state.order !== null;
   useEffect(() => {
@@ -133,7 +153,8 @@ export default function ReceivingPage() {
           <OrderSearchPanel
             customer={customer}
             customerId={customerId}
-            onCustomerChange={setCustomerId}
+            onCustomerChange={chooseCustomer}
+            customerRef={customerRef}
             field={field}
             onFieldChange={setField}
             reference={reference}

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, List, Modal, Table, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Modal, Table, Text } from '@mantine/core';
+import { useState } from 'react';
 import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import { DiscrepancyBadge } from './DiscrepancyBadge';
 import { photoAlt } from './labels';
@@ -27,6 +28,11 @@ export function SummaryModal(props: SummaryModalProps) {
   const { t, i18n } = useLingui();
   const returnPhotos = props.returnPhotos;
   const total = discrepancies.total;
+  // Issue 28: more than ordered on a line is said in words and confirmed by a tick, not only a red count;
+  // a missing required photo blocks the submit (the server would refuse it) and is listed first.
+  const overRows = rows.filter((r) => r.over);
+  const [overConfirmed, setOverConfirmed] = useState(false);
+  const blocked = ledgerCount === 0 || props.photoProblems.length > 0 || (overRows.length > 0 && !overConfirmed);
   return (
     <Modal
       opened={opened}
@@ -37,6 +43,31 @@ export function SummaryModal(props: SummaryModalProps) {
       // The screen puts the cursor back in the scan field itself.
       returnFocus={false}
     >
+      {props.photoProblems.length > 0 && (
+        <Alert color="red" mb="sm" title={t`Photos missing`} data-testid="summary-photo-problems">
+          <List size="sm">
+            {props.photoProblems.map((p) => (
+              <List.Item key={p}>{p}</List.Item>
+            ))}
+          </List>
+        </Alert>
+      )}
+      {overRows.length > 0 && (
+        <Alert color="orange" mb="sm" title={t`More received than ordered`} data-testid="summary-over">
+          <List size="sm">
+            {overRows.map((r) => {
+              const { sku, ordered, received } = r;
+              return <List.Item key={r.lineId}>{t`${sku}: ${received} received of ${ordered} ordered`}</List.Item>;
+            })}
+          </List>
+          <Checkbox
+            mt="xs"
+            label={t`I have counted again: these quantities are right`}
+            checked={overConfirmed}
+            onChange={(e) => setOverConfirmed(e.currentTarget.checked)}
+          />
+        </Alert>
+      )}
       <Table withTableBorder fz="sm" data-testid="summary-table">
         <Table.Thead>
           <Table.Tr>
@@ -94,15 +125,6 @@ export function SummaryModal(props: SummaryModalProps) {
       <Text size="sm" mt="xs" data-testid="summary-return-photos">
         <Trans>Photos of the return (parcel, label): {returnPhotos}</Trans>
       </Text>
-      {props.photoProblems.length > 0 && (
-        <Alert color="red" mt="xs" title={t`Photos missing`} data-testid="summary-photo-problems">
-          <List size="sm">
-            {props.photoProblems.map((p) => (
-              <List.Item key={p}>{p}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
       {discrepancies.total > 0 && (
         <Group gap="xs" mt="sm" data-testid="summary-discrepancies" aria-label={t`Discrepancies`}>
           <Text size="sm" fw={600}>
@@ -135,9 +157,12 @@ export function SummaryModal(props: SummaryModalProps) {
             color="green"
             loading={submitting}
             data-autofocus
-            // SPEC §5: does nothing when the return has no ledgers (kept focusable for the keyboard).
-            aria-disabled={ledgerCount === 0}
-            onClick={() => ledgerCount > 0 && onConfirm()}
+            data-summary-confirm
+            // SPEC §5: does nothing when the return has no ledgers (kept focusable for the keyboard); nor
+            // while a required photo is missing or a quantity above the ordered one is not confirmed.
+            aria-disabled={blocked}
+            disabled={props.photoProblems.length > 0}
+            onClick={() => !blocked && onConfirm()}
           >
             <Trans>Confirm &amp; Submit Return</Trans>
           </Button>

@@ -52,6 +52,16 @@ export type ReceivingAction =
   | { type: 'photoAdd' | 'photoRemove'; entryId: string | null; photoId: number }
   | { type: 'close' };
 
+/** What closing this draft would discard (issue 28): new lines, photos, missing marks, references. */
+export function unsavedWork(draft: ReturnDraft) {
+  const photos = (draft.photo_ids?.length ?? 0) + Object.values(draft.line_photos ?? {}).reduce((n, ids) => n + ids.length, 0);
+  return {
+    lines: draft.return_ledgers.filter((l) => l.return_id === null).length + (draft.missing_lines?.length ?? 0),
+    photos,
+    references: draft.reference_1.trim() !== '' || draft.reference_2.trim() !== '',
+  };
+}
+
 export const EMPTY_STATE: ReceivingState = { order: null, draft: null, processing: false };
 
 function freshDraft(order: OrderDetail, user: { id: number; username: string }, draftId: string, today: string): ReturnDraft {
@@ -86,7 +96,7 @@ function isSameScan(entry: LedgerEntry, scan: NewLedger): boolean {
     (entry.location ?? null) === (scan.location ?? null) &&
     (entry.discrepancy ?? null) === (scan.discrepancy ?? null) &&
     (entry.comment ?? '') === (scan.comment ?? '') &&
-    entry.quantity + scan.quantity <= LIMITS.maxLedgerQuantity
+    entry.quantity + scan.quantity <= LIMITS.maxEntryQuantity
   );
 }
 
@@ -117,7 +127,7 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
       const same = action.merge ? state.draft.return_ledgers.findIndex((l) => isSameScan(l, action.ledger)) : -1;
       if (same !== -1) {
         const merged = state.draft.return_ledgers.map((l, i) =>
-          i === same ? { ...l, quantity: Math.min(l.quantity + action.ledger.quantity, LIMITS.maxLedgerQuantity) } : l,
+          i === same ? { ...l, quantity: Math.min(l.quantity + action.ledger.quantity, LIMITS.maxEntryQuantity) } : l,
         );
         return { ...state, draft: { ...state.draft, return_ledgers: merged } };
       }

@@ -146,7 +146,7 @@ describe('the order panel state', () => {
       { type: 'open', dialog: 'summary' },
       { type: 'open', dialog: 'help' },
     );
-    expect(both.open).toEqual({ summary: true, help: true, photos: false, discrepancy: false });
+    expect(both.open).toEqual({ summary: true, help: true, photos: false, discrepancy: false, closeConfirm: false });
     const closed = orderPanelReducer(both, { type: 'close', dialog: 'help' });
     expect(anyDialogOpen(closed)).toBe(true);
     const submitted = orderPanelReducer(closed, { type: 'submitted' });

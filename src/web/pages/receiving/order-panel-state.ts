@@ -14,7 +14,7 @@ import { conditionLabel } from './labels';
 import { lineForCode } from './receiving-logic';
 import type { ScanNotice, ScanOutcome } from './ScanBar';
 
-export type PanelDialog = 'summary' | 'help' | 'photos' | 'discrepancy';
+export type PanelDialog = 'summary' | 'help' | 'photos' | 'discrepancy' | 'closeConfirm';
 
 /** What the next scans record (the bar's second row). `disposition` null: the condition's default. */
 export interface NextScans {
@@ -87,7 +87,7 @@ export function initialPanelState(order: Pick<OrderDetail, 'reasons'>): OrderPan
     next: { condition: DEFAULT_CONDITION, reason: order.reasons[0]?.option_code ?? '', disposition: null, bin: '' },
     entries: {},
     flash: null,
-    open: { summary: false, help: false, photos: false, discrepancy: false },
+    open: { summary: false, help: false, photos: false, discrepancy: false, closeConfirm: false },
     photos: { entryId: null, webcam: false },
     dateProblem: null,
     lastEntry: null,

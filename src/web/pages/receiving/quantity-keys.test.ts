@@ -1,14 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { digitsOnly, steppedQuantity } from './quantity-keys';
+import { digitsOnly, quantityProblem, quantityText, steppedQuantity } from './quantity-keys';
 
 describe('quantity keys', () => {
   it('keeps digits only', () => {
     expect(digitsOnly('12')).toBe('12');
-    expect(digitsOnly('-3')).toBe('3');
     expect(digitsOnly('1.5')).toBe('15');
-    expect(digitsOnly('2e3')).toBe('23');
-    expect(digitsOnly(' 7 ')).toBe('7');
     expect(digitsOnly('abc')).toBe('');
+  });
+
+  it('keeps a leading minus so Save can refuse it (issue 28), ASCII or U+2212', () => {
+    expect(quantityText('-3')).toBe('-3');
+    expect(quantityText('\u22123')).toBe('-3');
+    expect(quantityText('3-')).toBe('3');
+    expect(quantityText('2e3')).toBe('23');
+    expect(quantityText(' 7 ')).toBe('7');
+  });
+
+  it('names what Save refuses: negative, empty or zero, more than 9,999 in one entry', () => {
+    expect(quantityProblem('-3')).toBe('negative');
+    expect(quantityProblem('')).toBe('required');
+    expect(quantityProblem('0')).toBe('required');
+    expect(quantityProblem('-')).toBe('required');
+    expect(quantityProblem('10000')).toBe('tooLarge');
+    expect(quantityProblem(9999)).toBeNull();
+    expect(quantityProblem('1')).toBeNull();
   });
 
   it('steps by one within the limits', () => {

@@ -40,9 +40,14 @@ export interface SummaryRow {
   newBlocked: number;
   /** Previous plus new differs from ordered: the row is shown red. */
   mismatch: boolean;
+  /** Previous plus new. */
+  received: number;
+  /** More received than ordered: the summary asks for an explicit confirmation (issue 28). */
+  over: boolean;
 }
 
 const BLOCKED: readonly string[] = BLOCKED_CONDITIONS;
+const extra = (entries: LedgerEntry[]) => entries.reduce((n, l) => n + (l.discrepancy === 'EXTRA_ITEM' ? l.quantity : 0), 0);
 
 /** The 'Return Processing Summary' table: one row per order line. */
 export function summaryRows(lines: OrderLine[], previous: LedgerEntry[], fresh: LedgerEntry[]): SummaryRow[] {
@@ -62,6 +67,9 @@ export function summaryRows(lines: OrderLine[], previous: LedgerEntry[], fresh: 
       newPristine,
       newBlocked,
       mismatch: prev + newTotal !== line.quantity,
+      received: prev + newTotal,
+      // Units recorded as an extra item were declared more than ordered already; the rest must not exceed it.
+      over: newTotal > 0 && prev + newTotal - extra(mine) > line.quantity,
     };
   });
 }

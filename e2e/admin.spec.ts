@@ -136,6 +136,10 @@ test.describe('admin back office', () => {
     const expected = await dir.inputValue();
     await dir.press('Tab');
     await expect(page.locator('[data-signal="saved"]').first()).toBeVisible();
+    // Confirmed visibly, naming the setting (issue 28).
+    await expect(
+      page.locator('.mantine-Notification-root').filter({ hasText: 'Setting saved' }).filter({ hasText: 'BIZTALK_OUTBOUND_DIR' }),
+    ).toBeVisible();
     const pw = page.getByLabel('BIZTALK_FTP_PASSWORD');
     await pw.fill('ftp-secret-e2e');
     await pw.press('Tab');

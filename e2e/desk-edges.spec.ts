@@ -3,6 +3,7 @@
 // ordered confirmed in the summary, and Close/Alt+W asking before they discard a return with work in it.
 import type { Page } from '@playwright/test';
 import { line, product, seed } from './receiving-seed';
+import { seedReturnsCustomer, submitOrderReturn } from './returns-seed';
 import { Interactions } from './scan-desk';
 import { test, expect, loginViaUi, expectNoAxeViolations } from './support/index';
 
@@ -176,6 +177,73 @@ test.describe('sharp edges at the desk (issue 28)', () => {
     await page.keyboard.press('Enter');
     await expect(ask).not.toBeAttached();
     await expect(page.getByTestId('order-line')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('sharp edges elsewhere (issue 28)', () => {
+  test('a correction conflict shows the dialog’s one message, no red notification beside it', async ({
+    page,
+    errors,
+    api,
+    loginAsAdmin,
+  }) => {
+    const seed = await seedReturnsCustomer(api, { orders: 1, prefix: 'Conflict Co' });
+    const saved = await submitOrderReturn(api, seed, 0, 'CONFLICT-1');
+    const viewUrl = `/orders/${saved.orderId}/returns/${saved.id}`;
+    const sku = seed.products[0]!.sku;
+    await loginAsAdmin(page);
+    // Two tabs of one admin open the same return's correction.
+    const other = await page.context().newPage();
+    const openDialog = async (p: Page) => {
+      await p.goto(viewUrl);
+      await p.getByRole('button', { name: 'Correct' }).click();
+      const dialog = p.getByRole('dialog', { name: `Correct Return #${saved.id}` });
+      await expect(dialog.getByLabel(`Quantity of ${sku}`)).toBeVisible();
+      await dialog.getByLabel(`Quantity of ${sku}`).fill('2');
+      await dialog.getByLabel('Why is the return corrected?').fill('Counted again');
+      return dialog;
+    };
+    const first = await openDialog(page);
+    const second = await openDialog(other);
+    await second.getByRole('button', { name: 'Save correction' }).click();
+    await expect(second).not.toBeAttached();
+    await other.close();
+
+    await first.getByRole('button', { name: 'Save correction' }).click();
+    await expect(first.getByTestId('correction-conflict')).toBeVisible();
+    await expect(first.getByTestId('correction-conflict')).toContainText('The return changed');
+    // A notification would be shown before the dialog learns of the failure; two frames later it would be drawn.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await expect(page.locator('.mantine-Notification-root')).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+
+  test('a locked login keeps "Login failed" and says when to try again', async ({ page, errors, api, takeScreenshot }) => {
+    const operator = await api.createOperator({ customerIds: [] });
+    // Five wrong passwords lock the account for 15 minutes (LOGIN_MAX_FAILURES, LOGIN_LOCK_MINUTES).
+    for (let i = 0; i < 5; i++) {
+      const res = await api.call('POST', '/auth/login', { body: { username: operator.username, password: 'not-it' } });
+      expect(res.code).toBe(401);
+    }
+    await page.goto('/auth/login');
+    await page.getByLabel('Username').fill(operator.username);
+    await page.getByLabel('Password', { exact: true }).fill(operator.password);
+    const before = Date.now();
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText('Login failed');
+    const retry = alert.getByTestId('login-retry');
+    const time = await page.evaluate(
+      (at) => new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' }),
+      before + 15 * 60_000,
+    );
+    const minuteLater = await page.evaluate(
+      (at) => new Date(at).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' }),
+      before + 16 * 60_000,
+    );
+    await expect(retry).toHaveText(new RegExp(`^Too many failed attempts: try again at (${time}|${minuteLater})\\.$`));
+    await takeScreenshot(page, 'edges-04-login-locked');
     expect(errors).toEqual([]);
   });
 });

@@ -15,7 +15,7 @@ import { INPUT_MSG } from './input-messages.js';
 import { LANGUAGE_MSG } from './locales.js';
 import { CURRENCY_INVALID } from './money.js';
 import { SEARCH_TOO_SHORT } from './orders.js';
-import { REPORT_HEADINGS_INVALID, REPORT_NAME_INVALID } from './reports.js';
+import { REPORT_DATE_ORDER, REPORT_HEADINGS_INVALID, REPORT_NAME_INVALID } from './reports.js';
 import { ATTEMPTS_RANGE_MESSAGE } from './task-rules.js';
 import { CLIENT_MSG, MSG, QUANTITY_MSG } from './messages.js';
 import { ORDER_IMPORT_MSG } from './order-import.js';
@@ -64,6 +64,7 @@ export const MESSAGE_GROUPS: Record<string, Readonly<Record<string, MessageValue
     searchTooShort: SEARCH_TOO_SHORT,
     reportNameInvalid: REPORT_NAME_INVALID,
     reportHeadingsInvalid: REPORT_HEADINGS_INVALID,
+    reportDateOrder: REPORT_DATE_ORDER,
     attemptsRange: ATTEMPTS_RANGE_MESSAGE,
   },
 };

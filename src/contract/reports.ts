@@ -9,12 +9,19 @@ export const REPORT_MAX_ROWS = 100_000;
 
 const customerId = id(MSG.customerRequired);
 
-const isDayString = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+/** A real calendar day as YYYY-MM-DD: '2026-13-45' is not one (it has its own message, not the order's). */
+const isDayString = (v: unknown): v is string =>
+  typeof v === 'string' &&
+  /^\d{4}-\d{2}-\d{2}$/.test(v) &&
+  !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) &&
+  new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10) === v;
 
 /** POST /api/reports (SPEC §2.15, §3 Report request, §5). */
 /** 'user': the requester's language; 'en': English headings whatever the requester's language. */
 export const REPORT_HEADINGS_CHOICES = ['user', 'en'] as const;
 export const REPORT_HEADINGS_INVALID = 'Headings must be user or en';
+/** Two real days in the wrong order are not an invalid date (issue 28): they say so. */
+export const REPORT_DATE_ORDER = 'Date To is before Date From';
 
 export const reportRequestBody = z
   .object({
@@ -33,7 +40,7 @@ export const reportRequestBody = z
   // Checked even when other fields fail (when: always), so a form shows every message at once;
   // only two well-formed dates are compared (a malformed one has its own message).
   .refine((v) => !(isDayString(v.date_from) && isDayString(v.date_to)) || v.date_from <= v.date_to, {
-    error: MSG.invalidDate,
+    error: REPORT_DATE_ORDER,
     path: ['date_to'],
     when: whenObject,
   });

@@ -63,6 +63,7 @@ function sendError(error: FastifyError | AppError | Error, request: FastifyReque
   if (error instanceof AppError) {
     const body: Record<string, unknown> = { code: error.status, message: error.payload ?? error.message };
     if (error.errors) body.errors = error.errors;
+    if (error.headers) void reply.headers(error.headers);
     return reply.status(error.status).send(withCodes(body, `http.${error.status}`));
   }
   if (hasZodFastifySchemaValidationErrors(error)) {

@@ -7,6 +7,8 @@ export class AppError extends Error {
     message: string,
     readonly payload?: unknown,
     readonly errors?: Record<string, string[]>,
+    /** Response headers the answer needs (a 429's Retry-After). */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }

@@ -28,6 +28,8 @@ export { failureMessages, failureText, GENERIC_CLIENT_ERROR } from './envelope';
 export interface CallOptions {
   /** Do not show the red notification on failure (forms that show errors inline). */
   quiet?: boolean;
+  /** HTTP statuses the screen answers itself (a dialog's own conflict message): no notification for them. */
+  quietFor?: readonly number[];
   signal?: AbortSignal;
   /** Milliseconds before the call gives up with code -1; default 60 s. */
   timeoutMs?: number;
@@ -81,6 +83,8 @@ async function request<T>(method: string, path: string, body: unknown, options: 
       parsed = undefined;
     }
     result = mapResponse<T>(response.status, parsed);
+    const retryAfter = Number(response.headers.get('retry-after') ?? NaN);
+    if (result.code !== 200 && Number.isFinite(retryAfter)) result.retryAfter = retryAfter;
   } catch {
     result = networkFailure();
   }
@@ -88,7 +92,8 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   if (result.code !== 200 && !publicCall) {
     // A caller that aborted on purpose (unmount, newer search) wants no noise.
     const aborted = options.signal?.aborted ?? false;
-    if (!options.quiet && !aborted) notifyFailure(result.code, failureMessages(result));
+    const answeredByScreen = options.quiet || options.quietFor?.includes(result.status);
+    if (!answeredByScreen && !aborted) notifyFailure(result.code, failureMessages(result));
     if (result.code === 401) {
       clearStoredToken();
       onUnauthorized?.();

@@ -41,6 +41,8 @@ export interface ApiFailure {
   message: string | string[];
   errors?: Record<string, string[]>;
   status: number;
+  /** Seconds a 429 or 503 asks to wait (its Retry-After header), when it says. */
+  retryAfter?: number;
 }
 
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;

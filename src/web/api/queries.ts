@@ -71,7 +71,7 @@ export function useRouteQuery<N extends RouteName, T = RouteAnswer<N>>(name: N, 
 }
 
 type MutationExtras<N extends RouteName, V> = Omit<UseMutationOptions<RouteAnswer<N>, ApiError, V>, 'mutationFn'> &
-  Pick<CallOptions, 'quiet'> & {
+  Pick<CallOptions, 'quiet' | 'quietFor'> & {
     /** Routes whose queries are refreshed after a success. */
     invalidates?: readonly RouteName[];
   };
@@ -85,11 +85,11 @@ export function useRouteMutation<N extends RouteName, V = RouteInput<N>>(
   options: MutationExtras<N, V> & { toInput?: (variables: V) => RouteInput<N> } = {},
 ) {
   const client = useQueryClient();
-  const { quiet, invalidates = [], toInput, onSuccess, ...rest } = options;
+  const { quiet, quietFor, invalidates = [], toInput, onSuccess, ...rest } = options;
   return useMutation<RouteAnswer<N>, ApiError, V>({
     mutationFn: (variables) => {
       const input = toInput ? toInput(variables) : (variables as unknown as RouteInput<N>);
-      return fetchRoute(name, ...([input, { quiet }] as RouteCallArgs<N>));
+      return fetchRoute(name, ...([input, { quiet, quietFor }] as RouteCallArgs<N>));
     },
     onSuccess: async (data, variables, result, context) => {
       if (invalidates.length > 0) void invalidateRoutes(client, ...invalidates);

@@ -19,7 +19,8 @@ export interface SessionState {
 export interface Session extends SessionState {
   isAdmin: boolean;
   /** Resolves to the answer's code: 200 on success. Stores the token, then loads account and customers. */
-  login: (username: string, password: string) => Promise<number>;
+  /** 200 once logged in, else the failure's code; `retryAfter`: the seconds a locked login must wait. */
+  login: (username: string, password: string) => Promise<{ code: number; retryAfter?: number }>;
   /** Rotates the token and reloads account and customers; a non-200 clears the session. */
   refresh: () => Promise<number>;
   /** Revokes the token on the server, clears everything and goes to /auth/login. */
@@ -83,9 +84,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const login = useCallback(
     async (username: string, password: string) => {
       const res = await callRoute('login', { body: { username, password } });
-      if (res.code !== 200) return res.code;
+      if (res.code !== 200) return { code: res.code, retryAfter: res.status === 429 ? (res.retryAfter ?? 0) : undefined };
       storeToken(res.message.token, res.message.expire);
-      return refresh();
+      return { code: await refresh() };
     },
     [refresh],
   );

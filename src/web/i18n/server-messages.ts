@@ -260,6 +260,7 @@ export const SERVER_MESSAGES = [
   msg({ id: 'misc.currencyInvalid', message: 'Currency must be an ISO 4217 code such as EUR, USD or GBP' }),
   msg({ id: 'misc.reportNameInvalid', message: 'Report name may use letters, digits, dot, dash and underscore (at most 64)' }),
   msg({ id: 'misc.reportHeadingsInvalid', message: 'Headings must be user or en' }),
+  msg({ id: 'misc.reportDateOrder', message: 'Date To is before Date From' }),
   msg({ id: 'misc.attemptsRange', message: 'Attempts must be between 1 and 4' }),
   msg({ id: 'parcelEvent.receivedForOnePhoto', message: 'Received for {0} with 1 photo, parked on shelf {1}' }),
   msg({ id: 'parcelEvent.receivedForPhotos', message: 'Received for {0} with {1} photos, parked on shelf {2}' }),

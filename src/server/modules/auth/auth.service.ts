@@ -53,12 +53,14 @@ export function createAuthService(deps: {
 
   const throttleKeys = (username: string, ip: string) => [`user:${username.toLowerCase()}`, `ip:${ip}`];
 
-  async function isLocked(keys: string[], now: Date): Promise<boolean> {
+  /** Until when a key of this login is locked, the later of both; null when none is. */
+  async function lockedUntil(keys: string[], now: Date): Promise<Date | null> {
+    let until: Date | null = null;
     for (const key of keys) {
       const row = await repo.getThrottle(key);
-      if (row?.lockedUntil && row.lockedUntil > now) return true;
+      if (row?.lockedUntil && row.lockedUntil > now && (!until || row.lockedUntil > until)) until = row.lockedUntil;
     }
-    return false;
+    return until;
   }
 
   async function recordFailure(keys: string[], now: Date): Promise<void> {
@@ -74,7 +76,12 @@ export function createAuthService(deps: {
     async login(username: string, password: string, ip: string): Promise<AuthToken> {
       const now = clock.now();
       const keys = throttleKeys(username, ip);
-      if (await isLocked(keys, now)) throw new AppError(429, MSG.tooManyAttempts);
+      const locked = await lockedUntil(keys, now);
+      // Retry-After says when (issue 28): the login screen tells the operator the time, not just 'a few minutes'.
+      if (locked) {
+        const seconds = String(Math.max(1, Math.ceil((locked.getTime() - now.getTime()) / 1000)));
+        throw new AppError(429, MSG.tooManyAttempts, undefined, undefined, { 'retry-after': seconds });
+      }
       const user = await repo.findUserByUsername(username);
       const passwordOk = await verifyPassword(user?.passwordHash ?? (await getDummyHash()), password);
       if (!user || !passwordOk || user.userStatus !== 'Active') {

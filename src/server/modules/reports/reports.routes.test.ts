@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { tasks } from '../../db/schema/index.js';
 import { MSG } from '../../../contract/messages.js';
-import { DEFAULT_REPORT_NAME } from '../../../contract/reports.js';
+import { DEFAULT_REPORT_NAME, REPORT_DATE_ORDER } from '../../../contract/reports.js';
 import { createTaskHandlers } from '../tasks/handlers/task-handlers.js';
 import type { TaskContext } from '../tasks/task-worker.js';
 import { reportHeadings } from './return-report.files.js';
@@ -56,7 +56,21 @@ describe('POST /api/reports', () => {
       body: { customer_id: customer.id, date_from: '2026-11-10', date_to: '2026-11-01', email: 'a@example.com' },
     });
     expect(reversed.status).toBe(422);
-    expect(reversed.body.errors).toEqual({ date_to: [MSG.invalidDate] });
+    // Issue 28: the wrong order has its own message; an impossible day is not rolled over into another.
+    expect(reversed.body.errors).toEqual({ date_to: [REPORT_DATE_ORDER] });
+    for (const [from, to, errors] of [
+      ['2026-13-45', '2026-11-30', { date_from: [MSG.invalidDate] }],
+      ['2026-02-29', '2026-11-30', { date_from: [MSG.invalidDate] }],
+      ['2026-11-01', '2026-11-31', { date_to: [MSG.invalidDate] }],
+      ['2026-11-01', '2026-13-45', { date_to: [MSG.invalidDate] }],
+    ] as const) {
+      const res = await call(t.app, 'POST', '/api/reports', {
+        token: op.token,
+        body: { customer_id: customer.id, date_from: from, date_to: to, email: 'a@example.com' },
+      });
+      expect(res.status, `${from}..${to}`).toBe(422);
+      expect(res.body.errors, `${from}..${to}`).toEqual(errors);
+    }
     expect(await reportTasks(customer.id)).toEqual([]);
   });
 

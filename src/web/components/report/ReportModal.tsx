@@ -2,7 +2,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { DateInput } from '../dates/DateInput';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
 import dayjs from 'dayjs';
@@ -81,9 +80,12 @@ export function ReportModal({ opened, onClose, customerId }: ReportModalProps) {
             error={form.errors.customer_id}
             onChange={(v) => form.setFieldValue('customer_id', v)}
           />
+          {/* The browser's own date fields (issue 28): Mantine's DateInput read a typed '2026-13-45' leniently
+              as 2027-02-14; a native field holds a real day or nothing, and nothing is 'please enter a valid date'
+              under that field. */}
           <Group grow align="flex-start">
-            <DateInput label={t`Date From`} withAsterisk {...form.getInputProps('date_from')} />
-            <DateInput label={t`Date To`} withAsterisk {...form.getInputProps('date_to')} />
+            <TextInput type="date" label={t`Date From`} withAsterisk {...form.getInputProps('date_from')} />
+            <TextInput type="date" label={t`Date To`} withAsterisk {...form.getInputProps('date_to')} />
           </Group>
           <TextInput label={t`Email`} withAsterisk type="email" {...form.getInputProps('email')} />
           <Group justify="flex-end">

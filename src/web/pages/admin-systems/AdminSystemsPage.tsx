@@ -31,6 +31,8 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
       onSaved(saved);
       setValue(saved.setting_value);
       setSignal('saved');
+      // The field's check mark alone went unnoticed (issue 28): a save is confirmed like a clear is.
+      notifications.show({ color: 'green', title: t`Setting saved`, message: saved.setting_key });
     },
     onError: () => setSignal('failed'),
     onSettled: () => {

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { IconExclamationCircle } from '@tabler/icons-react';
 import { useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -23,9 +23,15 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<Partial<Values>>({});
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
+  // A locked login (429) says when it may be tried again (issue 28), beside 'Login failed'.
+  const [retryAt, setRetryAt] = useState<Date | null>(null);
 
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   usePageTitle(t`Login`);
+  const retryAfterText = (at: Date) => {
+    const time = i18n.date(at, { hour: '2-digit', minute: '2-digit' });
+    return t`Too many failed attempts: try again at ${time}.`;
+  };
   // The rules (zod) stay off the page's first load and arrive before anyone can submit.
   useEffect(() => requestIdle(() => void loadRules()), []);
 
@@ -50,11 +56,12 @@ export default function LoginPage() {
       return;
     }
     setFailed(false);
-    const code = await login(values.username.trim(), values.password);
+    const { code, retryAfter } = await login(values.username.trim(), values.password);
     setLoading(false);
     if (code === 200) navigate('/', { replace: true });
     else {
       setFailed(true);
+      setRetryAt(retryAfter === undefined ? null : new Date(Date.now() + retryAfter * 1000));
       setValues((current) => ({ ...current, password: '' }));
     }
   };
@@ -66,6 +73,11 @@ export default function LoginPage() {
         {failed && (
           <Alert color="red" variant="light" icon={<IconExclamationCircle size={18} />} py="xs" role="alert">
             {messageText('auth.loginFailed', MSG.loginFailed)}
+            {retryAt && (
+              <Text size="sm" mt={4} data-testid="login-retry">
+                {retryAfterText(retryAt)}
+              </Text>
+            )}
           </Alert>
         )}
         <TextInput label={t`Username`} autoComplete="username" autoFocus {...field('username')} />

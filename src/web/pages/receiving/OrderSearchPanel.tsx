@@ -26,6 +26,8 @@ export interface OrderSearchPanelProps {
   onReferenceEnter: (reference: string) => void;
   referenceRef?: Ref<HTMLInputElement>;
   customerRef?: Ref<HTMLInputElement>;
+  /** An option was picked, even the customer already chosen: the cursor moves on to the reference. */
+  onCustomerPicked?: () => void;
 }
 
 /** SPEC §2.7 Order Search panel. */
@@ -46,6 +48,7 @@ export function OrderSearchPanel(props: OrderSearchPanelProps) {
           // Type a name and Enter picks the first match, no arrow key needed.
           selectFirstOptionOnChange
           ref={props.customerRef}
+          onOptionSubmit={props.onCustomerPicked}
           data-testid="customer-select"
         />
         {isRest && (

@@ -81,12 +81,9 @@ export default function ReceivingPage() {
     referenceRef.current?.select();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only on arrival
   }, []);
-  // A customer picked by the operator: the reference is the next thing typed (its input was disabled
-  // until now, so the focus moves after the render that enables it).
-  const chooseCustomer = (id: string | null) => {
-    setCustomerId(id);
-    if (id) window.setTimeout(() => referenceRef.current?.focus(), 0);
-  };
+  // A customer picked by the operator (again, too): the reference is the next thing typed (its input
+  // was disabled until now, so the focus moves after the render that enables it).
+  const customerPicked = () => window.setTimeout(() => referenceRef.current?.focus(), 0);
   usePageTitle(t`Return Processing`);
   const wantsOrderPanel = customer !== undefined || state.order !== null;
   useEffect(() => {
@@ -153,7 +150,8 @@ export default function ReceivingPage() {
           <OrderSearchPanel
             customer={customer}
             customerId={customerId}
-            onCustomerChange={chooseCustomer}
+            onCustomerChange={setCustomerId}
+            onCustomerPicked={customerPicked}
             customerRef={customerRef}
             field={field}
             onFieldChange={setField}

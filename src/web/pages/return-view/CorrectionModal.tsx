@@ -62,6 +62,8 @@ export function CorrectionModal({
   const save = useRouteMutation('correctReturn', {
     toInput: (v: CorrectionValues) => ({ params: { returnId: r.id }, body: request(v) }),
     invalidates: ['readReturn', 'listReturns'],
+    // The dialog's 'The return changed' is the one message of a conflict, no red notification beside it (issue 28).
+    quietFor: [409],
     onSuccess: (view) => onSaved(view),
     onError: (error) => {
       if (isApiError(error) && error.status === 409) setChanged(true);

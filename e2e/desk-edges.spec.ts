@@ -152,7 +152,16 @@ test.describe('sharp edges at the desk (issue 28)', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('order-line')).toHaveCount(5);
 
+    // A missed scan names its code whole, wrapped, however long (issue 28).
+    const code = `NOPE-${'0123456789'.repeat(9)}`;
     await page.getByTestId('line-filter').focus();
+    await page.keyboard.type(code);
+    await page.keyboard.press('Enter');
+    const outcome = page.locator('#scan-outcome span').first();
+    await expect(outcome).toHaveText(`No line of this order has UPC or SKU “${code}”.`);
+    expect(await outcome.evaluate((el) => el.scrollWidth <= el.clientWidth + 1), 'the code is not cut off').toBe(true);
+    await takeScreenshot(page, 'edges-03a-missed-code-wraps');
+    await page.getByTestId('line-filter').fill('');
     await page.keyboard.type(`RCV-${s.ref}-3-M`);
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('ledger-new')).toHaveCount(1);

@@ -10,6 +10,7 @@ import {
   storeState,
   submitBody,
   type ReceivingState,
+  unsavedWork,
 } from './draft-reducer';
 
 const order = (id: number): OrderDetail => ({
@@ -261,5 +262,23 @@ describe('photos of a draft (issue 16)', () => {
     const { photo_ids: _p, line_photos: _l, ...old } = s.draft!;
     const storage = { getItem: () => JSON.stringify({ ...s, draft: old }) };
     expect(loadStoredState(storage, user.id).draft).toMatchObject({ photo_ids: [], line_photos: {} });
+  });
+});
+
+describe('unsavedWork (issue 28: Close asks first)', () => {
+  it('counts new lines, missing marks and photos, and says whether a reference was typed', () => {
+    const s = selected();
+    expect(unsavedWork(s.draft!)).toEqual({ lines: 0, photos: 0, references: false });
+    const line = s.order!.order_lines[0]!;
+    let next = receivingReducer(s, {
+      type: 'add',
+      id: '__bbbbbb',
+      ledger: { order_line_id: line.id, product_id: line.product_id, quantity: 2, condition: 'Pristine', reason: 'DMG', comment: '' },
+    });
+    next = receivingReducer(next, { type: 'photoAdd', entryId: '__bbbbbb', photoId: 9 });
+    next = receivingReducer(next, { type: 'photoAdd', entryId: null, photoId: 10 });
+    next = receivingReducer(next, { type: 'field', field: 'reference_2', value: ' RMA ' });
+    expect(unsavedWork(next.draft!)).toEqual({ lines: 1, photos: 2, references: true });
+    expect(unsavedWork(receivingReducer(s, { type: 'field', field: 'reference_1', value: '   ' }).draft!).references).toBe(false);
   });
 });

@@ -67,6 +67,22 @@ describe('summary rows', () => {
   });
 });
 
+describe('more than ordered (issue 28)', () => {
+  it('marks a line whose previous and new units pass the ordered quantity, not one declared an extra item', () => {
+    const previous = [ledger(2, 1, 'Pristine', 7)];
+    const over = summaryRows(lines, previous, [ledger(2, 1, 'Scrap', null), ledger(1, 3, 'Pristine', null)]);
+    expect(over.map((r) => [r.received, r.over])).toEqual([
+      [3, false],
+      [2, true],
+      [0, false],
+    ]);
+    // Nothing new on a line already over: not this return's to confirm.
+    expect(summaryRows(lines, [ledger(2, 2, 'Pristine', 7)], []).map((r) => r.over)).toEqual([false, false, false]);
+    const extra = { ...ledger(2, 1, 'Scrap', null), discrepancy: 'EXTRA_ITEM' as const };
+    expect(summaryRows(lines, previous, [extra])[1]).toMatchObject({ received: 2, over: false, mismatch: true });
+  });
+});
+
 describe('line filter and scan', () => {
   it('filters on sku, upc or name, case-insensitive', () => {
     expect(filterLines(lines, '').map((l) => l.id)).toEqual([1, 2, 3]);

@@ -88,6 +88,11 @@ test.describe('dispositions, bins and discrepancies', () => {
     // The scan bar says what was recorded; the miss and its offer are gone.
     await expect(page.locator('#scan-outcome').getByText(`Recorded 1 × ${wrong.sku} as a wrong item.`)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Record as wrong / extra item (Alt+I)' })).toHaveCount(0);
+    // Issue 28: after a reload the wrong item's line still names its product, not 'Product #…'.
+    await page.reload();
+    await expect(page.getByTestId('off-order').getByText(wrong.sku)).toBeVisible();
+    await expect(page.getByTestId('off-order').getByText(/Product #\d+/)).toHaveCount(0);
+    await page.waitForFunction(() => document.activeElement?.getAttribute('data-testid') === 'line-filter');
 
     // Alt+C: the webcam for the wrong item just recorded, not for the order line scanned before it.
     await page.keyboard.press('Alt+C');

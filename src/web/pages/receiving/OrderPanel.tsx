@@ -100,7 +100,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   };
 
   const record = (ledger: NewLedger, product: ProductRow) => {
-    const add = { type: 'add', id: tempId(), merge: false, ledger } as const;
+    const add = { type: 'add', id: tempId(), merge: false, ledger, product } as const;
     dispatch(add);
     const { quantity } = ledger;
     const { sku } = product;
@@ -145,6 +145,8 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, true), []);
   useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, false));
 
+  // The draft's own record of off-order products (kept over a reload), and this session's.
+  const offOrderProducts = { ...draft.off_order_products, ...panel.offOrderProducts };
   const lines = filterLines(order.order_lines, panel.filter === panel.missed ? '' : panel.filter);
   return (
     <section aria-label={t`Order`} className={classes.panel}>
@@ -187,7 +189,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         draft={draft}
         customer={customer}
         dispositions={dispositions}
-        offOrderProducts={panel.offOrderProducts}
+        offOrderProducts={offOrderProducts}
         entryOf={(lineId) => panel.entries[lineId] ?? freshEntry(lineId)}
         flash={panel.flash}
         onEntryChange={(lineId, values) => act({ type: 'entryEdited', lineId, values })}

@@ -68,7 +68,7 @@ export function OrderPanelDialogs({
   onClose,
 }: OrderPanelDialogsProps) {
   const { t, i18n } = useLingui();
-  const skuOf = (productId: number) => productSku(i18n, order, panel.offOrderProducts, productId);
+  const skuOf = (productId: number) => productSku(i18n, order, { ...draft.off_order_products, ...panel.offOrderProducts }, productId);
   const { entryId, webcam } = panel.photos;
   const photoEntry = entryId === null ? undefined : draft.return_ledgers.find((l) => String(l.id) === entryId);
   const subject = photoEntry ? entrySubject(i18n, photoEntry, skuOf(photoEntry.product_id)) : null;

@@ -282,3 +282,25 @@ describe('unsavedWork (issue 28: Close asks first)', () => {
     expect(unsavedWork(receivingReducer(s, { type: 'field', field: 'reference_1', value: '   ' }).draft!).references).toBe(false);
   });
 });
+
+describe('off-order products (issue 28: a wrong item keeps its SKU and name after a reload)', () => {
+  it('keeps the product of a wrong or extra item in the draft (stored with it)', () => {
+    const s = selected();
+    const next = receivingReducer(s, {
+      type: 'add',
+      id: '__cccccc',
+      merge: false,
+      ledger: {
+        order_line_id: null,
+        product_id: 77,
+        quantity: 1,
+        condition: 'Reconditioning',
+        reason: 'DMG',
+        comment: '',
+        discrepancy: 'WRONG_ITEM',
+      },
+      product: { id: 77, sku: 'X-9', name_1: 'Stray sock' },
+    });
+    expect(next.draft!.off_order_products).toEqual({ 77: { sku: 'X-9', name_1: 'Stray sock' } });
+  });
+});

@@ -22,6 +22,12 @@ export interface ReturnDraft {
   line_photos: Record<string, number[]>;
   /** Order lines confirmed missing from the parcel (issue 16); a draft stored before it has none. */
   missing_lines?: MissingEntry[];
+  /**
+   * SKU and name of the products recorded as wrong or extra items (not on the order): kept with the
+   * draft, so its lines still name them after a reload or a new login (issue 28; a draft stored
+   * before it has none).
+   */
+  off_order_products?: Record<number, { sku: string; name_1: string }>;
 }
 
 export interface MissingEntry {
@@ -42,7 +48,7 @@ export type NewLedger = Pick<LedgerEntry, 'order_line_id' | 'product_id' | 'quan
 export type ReceivingAction =
   | { type: 'select'; order: OrderDetail; user: { id: number; username: string }; draftId: string; today: string }
   /** `merge`: a scan; it adds to this return's entry of the same line, condition and reason (no comment). */
-  | { type: 'add'; ledger: NewLedger; id: string; merge?: boolean }
+  | { type: 'add'; ledger: NewLedger; id: string; merge?: boolean; product?: { id: number; sku: string; name_1: string } }
   | { type: 'remove'; id: LedgerEntry['id'] }
   /** Marks an order line missing from the parcel (quantity 0 takes the mark away). */
   | { type: 'missing'; orderLineId: number; quantity: number }
@@ -142,7 +148,10 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
         order_id: state.order.id,
         return_id: null,
       };
-      return { ...state, draft: { ...state.draft, return_ledgers: [...state.draft.return_ledgers, entry] } };
+      const products = action.product
+        ? { ...state.draft.off_order_products, [action.product.id]: { sku: action.product.sku, name_1: action.product.name_1 } }
+        : state.draft.off_order_products;
+      return { ...state, draft: { ...state.draft, return_ledgers: [...state.draft.return_ledgers, entry], off_order_products: products } };
     }
     case 'remove': {
       if (!state.draft || !state.order) return state;

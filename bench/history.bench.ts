@@ -100,6 +100,7 @@ async function main() {
       name: 'Bench',
       email: 'b@example.com',
       isSu,
+      isBrand: false,
       sessionId: 0,
     });
     const adminUser = user(op, true);

@@ -71,7 +71,15 @@ async function main() {
       clock: systemClock,
       readKeptPhoto: () => Promise.reject(new Error('no photos in this bench')),
     });
-    const who = (id: number, isSu: boolean): AuthUser => ({ id, username: isSu ? 'admin' : 'op', name: '', email: '', isSu, sessionId: 0 });
+    const who = (id: number, isSu: boolean): AuthUser => ({
+      id,
+      username: isSu ? 'admin' : 'op',
+      name: '',
+      email: '',
+      isSu,
+      isBrand: false,
+      sessionId: 0,
+    });
     const adminUser = who(admin, true);
     const opUser = who(op, false);
     const visible = [0, 1, 2, 3, 4].map((n) => first + n);

@@ -28,6 +28,7 @@ export const API_PATHS = {
   listUsers: { method: 'GET', path: '/su/users' },
   createUser: { method: 'POST', path: '/su/users' },
   updateUser: { method: 'PUT', path: '/su/users/:id' },
+  inviteUser: { method: 'POST', path: '/su/users/:id/invite' },
   // admin: customers, their reasons and connections, order import
   listCustomers: { method: 'GET', path: '/su/customers' },
   createCustomer: { method: 'POST', path: '/su/customers' },

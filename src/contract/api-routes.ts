@@ -117,6 +117,7 @@ export const API_ROUTES = {
   listUsers: { answer: z.array(adminUser) },
   createUser: { body: userCreateBody, answer: adminUser },
   updateUser: { params: idParam, body: userUpdateBody, answer: adminUser },
+  inviteUser: { params: idParam, answer: adminUser },
   listCustomers: { answer: z.array(adminCustomer) },
   createCustomer: { body: customerBody, answer: adminCustomer },
   updateCustomer: { params: idParam, body: customerBody, answer: adminCustomer },

@@ -17,7 +17,8 @@ export const AUDIT_ENTITY_TYPES = [
   'api_key',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'correct'] as const;
+// 'invite': an invitation mail (issue 25); 'portal': a brand user's request (http/portal-audit.ts).
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'correct', 'invite', 'portal'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** GET /api/su/audit?entity_type=&entity_id= : the trail of one record, newest first. */

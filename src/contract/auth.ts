@@ -54,6 +54,8 @@ export const account = z.object({
   name: z.string(),
   email: z.string(),
   is_su: z.boolean(),
+  /** A brand's user (issue 25): the SPA shows it the portal's screens only. */
+  is_brand: z.boolean(),
   /** The interface and mail language the user chose; null follows the browser. */
   language: z.enum(LOCALES).nullable(),
 });

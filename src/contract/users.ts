@@ -10,6 +10,8 @@ export const adminUser = z.object({
   email: z.string(),
   username: z.string(),
   is_su: z.boolean(),
+  /** A brand's user (issue 25): the portal of its customers only. */
+  is_brand: z.boolean(),
   user_status: z.string(),
   customer_ids: z.array(z.number().int()),
   created_at: z.string(),
@@ -47,18 +49,28 @@ const userFields = {
   name: requiredText(MSG.nameRequired),
   email: emailField,
   is_su: z.boolean().default(false),
+  is_brand: z.boolean().default(false),
   user_status: z.enum(ACCOUNT_STATUSES, { error: 'Status must be Active or Disabled' }).default('Active'),
   customer_ids: customerIds.default([]),
 };
 
-/** POST /api/su/users: a new user needs everything (SPEC §5 'New user'). */
+// A password is needed unless the user is invited to choose one (issue 25).
+const passwordGiven = (v: { invite?: unknown; password?: unknown }) =>
+  v.invite === true || (typeof v.password === 'string' && v.password !== '');
+
+/**
+ * POST /api/su/users: a new user needs everything (SPEC §5 'New user'), but the password when
+ * `invite` is set: then the user is mailed a link to choose it (issue 25).
+ */
 export const userCreateBody = z
   .object({
     ...userFields,
     username: requiredText(MSG.usernameRequired, 100),
-    password: text(MSG.newPasswordRequired).min(1, { error: MSG.newPasswordRequired }).max(1024),
+    password: text(MSG.newPasswordRequired).max(1024).optional(),
     pass_confirmed: password.optional(),
+    invite: z.boolean().default(false),
   })
+  .refine(passwordGiven, { error: MSG.newPasswordRequired, path: ['password'], when: whenObject })
   .refine(passwordsMatch, matchOptions);
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 
@@ -72,6 +84,7 @@ export const userUpdateBody = z
     email: userFields.email,
     // Omitted fields keep their stored value, so a partial form never demotes or unlinks by accident.
     is_su: z.boolean().optional(),
+    is_brand: z.boolean().optional(),
     user_status: z.enum(ACCOUNT_STATUSES, { error: 'Status must be Active or Disabled' }).optional(),
     customer_ids: customerIds.optional(),
     username: text().trim().max(100).optional(),
@@ -87,4 +100,11 @@ export const USER_MSG = {
   unknownCustomer: 'Unknown customer',
   notSelf: 'You cannot disable or remove admin rights from your own account',
   lastAdmin: 'At least one active admin must remain',
+  brandNotAdmin: 'A brand user cannot be an admin',
+  brandNeedsCustomer: 'A brand user needs at least one customer',
+  inviteDisabled: 'A disabled user cannot be invited',
+  ownDomainOnly: 'Reports can only be sent to addresses of your own e-mail domain',
 } as const;
+
+/** How long an invitation link lets the user choose a password (a reset link lives an hour). */
+export const INVITE_HOURS = 72;

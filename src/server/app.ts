@@ -73,7 +73,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // The composition root: each route plugin gets exactly the services its options name.
   const services = createServices(deps);
-  const guards = createGuards(services.auth.authenticate, services.apiKeys.authenticate);
+  const guards = createGuards(services.auth.authenticate, services.apiKeys.authenticate, services.portalAudit.record);
   await app.register(
     async (api) => {
       // Inside the /api scope only: the SPA's files are compressed at build time.

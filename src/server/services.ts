@@ -4,6 +4,7 @@ import { createAdminServices } from './modules/admin/admin.wiring.js';
 import { createAccessRepository } from './modules/access/access.repository.js';
 import { createAuthRepository } from './modules/auth/auth.repository.js';
 import { createAuthService } from './modules/auth/auth.service.js';
+import { createPortalAudit } from './modules/audit/portal-audit.service.js';
 import { createPrincipals } from './modules/auth/principals.js';
 import { createCustomerAccess } from './modules/customers/customer-access.service.js';
 import { createTaskQueueRepository } from './modules/tasks/task-queue.repository.js';
@@ -83,6 +84,7 @@ export function createServices(deps: AppDeps) {
     customerAccess,
     taskQueue,
     auth,
+    portalAudit: createPortalAudit({ db, clock: deps.clock }),
     orders,
     submitReturn,
     orderImport,
@@ -109,6 +111,7 @@ export function createServices(deps: AppDeps) {
       customerAccess,
       readDb,
       allowHttpWebhooks: deps.config.WEBHOOK_ALLOW_HTTP ?? false,
+      publicUrl: deps.config.PUBLIC_URL,
     }),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, type ApiKeyScope } from '../../contract/api-keys.js';
 import type { ApiKeyCaller, AuthUser } from '../modules/auth/auth-user.js';
+import type { PortalAction } from '../modules/audit/portal-audit.service.js';
 import { forbidden, unauthorized } from './errors.js';
 
 declare module 'fastify' {
@@ -11,17 +12,27 @@ declare module 'fastify' {
 }
 
 /**
- * Which callers a route serves (DESIGN §5a: every route names it; brand users and API keys will be
- * kinds of caller of their own, refused where staff-only routes say `user` or `admin` today).
+ * Which callers a route serves (DESIGN §5a: every route names it). Three kinds of signed-in user:
+ * operator, admin and brand user (issue 25); a brand user is served by the `portal` accesses only,
+ * so a new route is the warehouse's until it says otherwise.
  * - `public`: anyone (signing in, probes, signed links);
- * - `user`: a live session, resolved before the body is read;
+ * - `user`: a live session of the warehouse's staff (operator or admin), resolved before the body is
+ *   read; a brand user gets 403;
  * - `admin`: a live session of an admin (403 for anyone else);
- * - `user-by-statement`: a live session that the handler's one statement checks itself (the access
- *   repository's caller fragment, issue 13): up front only a bearer token must be there;
+ * - `user-by-statement`: a live staff session that the handler's one statement checks itself (the
+ *   access repository's caller fragment, issue 13): up front only a bearer token must be there;
+ * - `portal`, `portal-by-statement`: as `user` and `user-by-statement`, and a brand user too (its
+ *   portal: its customers' returns, photos, parcels, reports, the dashboard, its account);
  * - `key:<scope>`: a customer's API key with that scope (issue 26); a session is refused (401), a key
  *   without the scope gets 403. Every other access refuses API keys (401): staff routes never see one.
  */
-export type RouteAccess = 'public' | 'user' | 'admin' | 'user-by-statement' | `key:${ApiKeyScope}`;
+export type RouteAccess = 'public' | 'user' | 'admin' | 'user-by-statement' | 'portal' | 'portal-by-statement' | `key:${ApiKeyScope}`;
+
+/** The accesses that serve brand users too. */
+export const PORTAL: readonly RouteAccess[] = ['portal', 'portal-by-statement'];
+
+/** The accesses whose guard lets a bearer token through unresolved: the handler's statement checks it. */
+export const BY_STATEMENT: readonly RouteAccess[] = ['user-by-statement', 'portal-by-statement'];
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -45,13 +56,25 @@ type Hook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
  * by the route's access, so 401 and 403 come before the body is parsed or validated. It is the first
  * line only; services check the same rules themselves.
  */
-export function createGuards(authenticate: Authenticate, authenticateKey: AuthenticateKey = async () => undefined) {
-  async function resolveCaller(request: FastifyRequest): Promise<void> {
-    if (request.user) return;
+/** Writes a brand user's action to the audit trail (the portal audit's `record`). */
+export type RecordPortalAction = (user: AuthUser, action: PortalAction) => Promise<void>;
+
+export function createGuards(
+  authenticate: Authenticate,
+  authenticateKey: AuthenticateKey = async () => undefined,
+  recordPortalAction: RecordPortalAction = async () => undefined,
+) {
+  async function resolveCaller(request: FastifyRequest): Promise<AuthUser> {
+    if (request.user) return request.user;
     const token = bearerToken(request);
     const user = token && !isApiKeyToken(token) ? await authenticate(token) : undefined;
     if (!user) throw unauthorized();
     request.user = user;
+    return user;
+  }
+  /** The warehouse's routes: a brand user is refused, nothing of the route runs. */
+  async function resolveStaff(request: FastifyRequest): Promise<void> {
+    if ((await resolveCaller(request)).isBrand) throw forbidden();
   }
   const keyHook =
     (scope: ApiKeyScope): Hook =>
@@ -62,28 +85,38 @@ export function createGuards(authenticate: Authenticate, authenticateKey: Authen
       if (!caller.scopes.includes(scope)) throw forbidden();
       request.apiKey = caller;
     };
+  const tokenOnly: Hook = async (request) => {
+    const token = bearerToken(request);
+    if (!token || isApiKeyToken(token)) throw unauthorized();
+  };
   const hooks: Record<Exclude<RouteAccess, 'public'>, Hook> = {
-    user: resolveCaller,
+    user: resolveStaff,
     async admin(request) {
+      if (!(await resolveCaller(request)).isSu) throw forbidden();
+    },
+    'user-by-statement': tokenOnly,
+    async portal(request) {
       await resolveCaller(request);
-      if (!request.user?.isSu) throw forbidden();
     },
-    async 'user-by-statement'(request) {
-      const token = bearerToken(request);
-      if (!token || isApiKeyToken(token)) throw unauthorized();
-    },
+    'portal-by-statement': tokenOnly,
     'key:returns:read': keyHook('returns:read'),
     'key:expected_returns:write': keyHook('expected_returns:write'),
   };
   return {
+    /** A brand user's call of a portal route, for the audit trail (contract-route.ts names the calls). */
+    recordPortalAction,
     /** The onRequest hook of a route with this access; none for a public route. */
     hookFor: (access: RouteAccess): Hook | undefined => (access === 'public' ? undefined : hooks[access]),
     /**
      * Before bad input is answered (422): a caller the hook let through on its token alone is
      * resolved now, so a caller without a live session learns nothing of the route's rules
-     * (401 before 422). The valid request pays nothing: its statement checks the session.
+     * (401 before 422), nor a brand user those of a warehouse route (403). The valid request pays
+     * nothing: its statement checks the session.
      */
-    resolveBeforeBadInput: resolveCaller,
+    async resolveBeforeBadInput(request: FastifyRequest, access: RouteAccess): Promise<void> {
+      if (access === 'portal-by-statement') await resolveCaller(request);
+      else await resolveStaff(request);
+    },
   };
 }
 export type Guards = ReturnType<typeof createGuards>;

@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { API_PATHS, type RouteName } from '../../contract/api-paths.js';
 import { API_ROUTES, type RouteSchemas } from '../../contract/api-routes.js';
 import { envelope } from '../../contract/common.js';
-import type { Guards, RouteAccess } from './auth-guard.js';
+import { BY_STATEMENT, PORTAL, type Guards, type RouteAccess } from './auth-guard.js';
 
 type Schemas<N extends RouteName> = (typeof API_ROUTES)[N];
 type Parsed<N extends RouteName, K extends keyof RouteSchemas> =
@@ -31,6 +31,11 @@ export interface RouteSpec<N extends RouteName> {
   /** What the route needs beyond its contract: a rate limit, a body limit, a log level, an early size check. */
   options?: Pick<RouteOptions, 'config' | 'bodyLimit' | 'logLevel' | 'preParsing'>;
   handler: (request: ContractRequest<N>, reply: FastifyReply) => Promise<Answer<N> | FastifyReply>;
+  /**
+   * A portal route's call by a brand user goes to the audit trail when it changes something (any
+   * method but GET) or, with this set, when it hands out data in bulk (a download).
+   */
+  brandAudit?: boolean;
 }
 
 const BEARER = [{ bearer: [] }];
@@ -48,18 +53,23 @@ export function contractRoutes(app: FastifyInstance, guards?: Guards) {
     if (spec.access !== 'public' && !guards) throw new Error(`Route ${name} is for signed-in callers: its plugin needs the guards`);
     const onRequest = guards?.hookFor(spec.access);
     // The guard let this route's callers through on their token alone: bad input resolves them first.
-    const tokenOnly = spec.access === 'user-by-statement';
+    const tokenOnly = BY_STATEMENT.includes(spec.access);
+    const audited = PORTAL.includes(spec.access) && (method !== 'GET' || spec.brandAudit === true);
+    const onResponse = audited && guards ? brandAuditHook(guards, name) : undefined;
     app.route({
       ...spec.options,
       method,
       url: path,
       ...(onRequest ? { onRequest } : {}),
+      ...(onResponse ? { onResponse } : {}),
       ...(tokenOnly ? { attachValidation: true } : {}),
       schema: {
         tags: [...spec.tags],
         ...(spec.summary ? { summary: spec.summary } : {}),
         ...(spec.description ? { description: spec.description } : {}),
         ...(spec.access === 'public' ? {} : { security: spec.access.startsWith('key:') ? API_KEY : BEARER }),
+        // Who may call it, in the OpenAPI document too: the access matrix test reads every route's here.
+        ...({ 'x-access': spec.access } as Record<string, unknown>),
         ...(schemas.params ? { params: schemas.params } : {}),
         ...(schemas.body ? { body: schemas.body } : {}),
         ...(schemas.query ? { querystring: schemas.query } : {}),
@@ -67,11 +77,28 @@ export function contractRoutes(app: FastifyInstance, guards?: Guards) {
       },
       async handler(request: FastifyRequest, reply: FastifyReply) {
         if (tokenOnly && request.validationError) {
-          await guards?.resolveBeforeBadInput(request);
+          await guards?.resolveBeforeBadInput(request, spec.access);
           throw request.validationError;
         }
         return spec.handler(request as ContractRequest<N>, reply);
       },
     });
+  };
+}
+
+/**
+ * After a brand user's call that did something: its trail entry. A refused or invalid call changed
+ * nothing and writes nothing (the access matrix checks that every table is as before). A failed
+ * write is logged, never the caller's error.
+ */
+function brandAuditHook(guards: Guards, name: RouteName) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const user = request.user;
+    if (!user?.isBrand || reply.statusCode >= 400) return;
+    try {
+      await guards.recordPortalAction(user, { route: name, method: request.method, params: request.params, status: reply.statusCode });
+    } catch (error) {
+      request.log.error({ err: error, route: name }, 'portal audit entry not written');
+    }
   };
 }

@@ -22,8 +22,15 @@ export interface ReportMail {
   }) => string;
 }
 
+/** An invitation (issue 25): the link chooses the first password, as a reset link does. */
+export interface InviteMail {
+  subject: string;
+  text: (v: { name: string; username: string; hours: number; link: string; invitedBy: string }) => string;
+}
+
 export interface MailTexts {
   reset: ResetMail;
+  invite: InviteMail;
   report: ReportMail;
 }
 
@@ -35,6 +42,11 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       subject: 'Returns Desk: reset your password',
       text: ({ name, username, minutes, link }) =>
         `Hello ${name},\n\nSomeone asked to reset the password of the Returns Desk account "${username}".\nOpen this link within ${minutes} minutes to choose a new password:\n\n${link}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+    },
+    invite: {
+      subject: 'Returns Desk: your account is ready',
+      text: ({ name, username, hours, link, invitedBy }) =>
+        `Hello ${name},\n\n${invitedBy} has opened a Returns Desk account for you, user name "${username}".\nOpen this link within ${hours} hours to choose your password:\n\n${link}\n\nThen sign in with your user name and that password.\n`,
     },
     report: {
       subject: ({ reportName, company, from, to }) => `Return report ${reportName}: ${company} ${from} to ${to}`,
@@ -59,6 +71,11 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       subject: 'Returns Desk: Passwort zurücksetzen',
       text: ({ name, username, minutes, link }) =>
         `Hallo ${name},\n\njemand hat angefordert, das Passwort des Returns-Desk-Kontos „${username}“ zurückzusetzen.\nÖffnen Sie diesen Link innerhalb von ${minutes} Minuten, um ein neues Passwort zu wählen:\n\n${link}\n\nWenn Sie das nicht waren, ignorieren Sie diese E-Mail; Ihr Passwort bleibt unverändert.\n`,
+    },
+    invite: {
+      subject: 'Returns Desk: Ihr Konto ist bereit',
+      text: ({ name, username, hours, link, invitedBy }) =>
+        `Hallo ${name},\n\n${invitedBy} hat für Sie ein Returns-Desk-Konto eröffnet, Benutzername „${username}“.\nÖffnen Sie diesen Link innerhalb von ${hours} Stunden, um Ihr Passwort zu wählen:\n\n${link}\n\nMelden Sie sich danach mit Ihrem Benutzernamen und diesem Passwort an.\n`,
     },
     report: {
       subject: ({ reportName, company, from, to }) => `Retourenbericht ${reportName}: ${company} ${from} bis ${to}`,
@@ -88,6 +105,11 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       text: ({ name, username, minutes, link }) =>
         `Hallo ${name},\n\nIemand heeft gevraagd het wachtwoord van het Returns Desk-account "${username}" opnieuw in te stellen.\nOpen deze link binnen ${minutes} minuten om een nieuw wachtwoord te kiezen:\n\n${link}\n\nWas jij dit niet, negeer deze e-mail dan; je wachtwoord blijft zoals het is.\n`,
     },
+    invite: {
+      subject: 'Returns Desk: je account staat klaar',
+      text: ({ name, username, hours, link, invitedBy }) =>
+        `Hallo ${name},\n\n${invitedBy} heeft een Returns Desk-account voor je aangemaakt, gebruikersnaam "${username}".\nOpen deze link binnen ${hours} uur om je wachtwoord te kiezen:\n\n${link}\n\nMeld je daarna aan met je gebruikersnaam en dat wachtwoord.\n`,
+    },
     report: {
       subject: ({ reportName, company, from, to }) => `Retourrapport ${reportName}: ${company} ${from} t/m ${to}`,
       text: (v) => {
@@ -112,6 +134,11 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       text: ({ name, username, minutes, link }) =>
         `Dzień dobry ${name},\n\nktoś poprosił o zresetowanie hasła do konta Returns Desk „${username}”.\nOtwórz ten link w ciągu ${minutes} minut, aby ustawić nowe hasło:\n\n${link}\n\nJeśli to nie Ty, zignoruj tę wiadomość; Twoje hasło pozostanie bez zmian.\n`,
     },
+    invite: {
+      subject: 'Returns Desk: Twoje konto jest gotowe',
+      text: ({ name, username, hours, link, invitedBy }) =>
+        `Dzień dobry ${name},\n\n${invitedBy} założył(a) dla Ciebie konto Returns Desk, nazwa użytkownika „${username}”.\nOtwórz ten link w ciągu ${hours} godzin, aby ustawić hasło:\n\n${link}\n\nNastępnie zaloguj się swoją nazwą użytkownika i tym hasłem.\n`,
+    },
     report: {
       subject: ({ reportName, company, from, to }) => `Raport zwrotów ${reportName}: ${company} od ${from} do ${to}`,
       text: (v) => {
@@ -135,6 +162,11 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
       subject: 'Returns Desk: restablecer la contraseña',
       text: ({ name, username, minutes, link }) =>
         `Hola, ${name}:\n\nAlguien ha pedido restablecer la contraseña de la cuenta de Returns Desk "${username}".\nAbre este enlace en los próximos ${minutes} minutos para elegir una contraseña nueva:\n\n${link}\n\nSi no has sido tú, ignora este correo; tu contraseña no cambia.\n`,
+    },
+    invite: {
+      subject: 'Returns Desk: tu cuenta está lista',
+      text: ({ name, username, hours, link, invitedBy }) =>
+        `Hola, ${name}:\n\n${invitedBy} te ha abierto una cuenta de Returns Desk con el nombre de usuario "${username}".\nAbre este enlace en las próximas ${hours} horas para elegir tu contraseña:\n\n${link}\n\nDespués inicia sesión con tu nombre de usuario y esa contraseña.\n`,
     },
     report: {
       subject: ({ reportName, company, from, to }) => `Informe de devoluciones ${reportName}: ${company} del ${from} al ${to}`,

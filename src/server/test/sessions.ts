@@ -20,3 +20,9 @@ export async function adminSession(app: FastifyInstance, db: Db) {
   const user = await makeUser(db, { isSu: true });
   return { user, token: await loginAs(app, user.username, user.password) };
 }
+
+/** A fresh brand user (issue 25) linked to the given customers, logged in. */
+export async function brandSession(app: FastifyInstance, db: Db, customerIds: number[]) {
+  const user = await makeUser(db, { isBrand: true, customerIds });
+  return { user, token: await loginAs(app, user.username, user.password) };
+}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
 
 const timestamps = {
@@ -16,12 +16,21 @@ export const users = pgTable(
     username: text('username').notNull(),
     passwordHash: text('password_hash').notNull(),
     isSu: boolean('is_su').notNull().default(false),
+    /**
+     * A brand's user (issue 25): sees its linked customers' returns through the portal routes only,
+     * never the warehouse's (receiving, parcel intake, admin). Never an admin too.
+     */
+    isBrand: boolean('is_brand').notNull().default(false),
     userStatus: text('user_status').notNull().default('Active'),
     /** The interface and mail language (src/contract/locales.ts); null follows the browser. */
     language: text('language'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`), uniqueIndex('users_email_key').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    check('users_brand_not_admin', sql`NOT (${t.isSu} AND ${t.isBrand})`),
+  ],
 );
 
 /** Bearer sessions: only the SHA-256 of the token is stored. */

@@ -5,7 +5,10 @@
 // without a copy of the rules. A new kind of caller is added here: a branch of the caller and of the
 // customer rule, and every route and statement follows. API keys (issue 26) are one: a key's
 // caller is its customer and scopes (findApiKeyCaller), its customer rule "that customer only"
-// (customers/customer-access.service.ts).
+// (customers/customer-access.service.ts). Brand users (issue 25) are another: a user row with
+// is_brand, linked to its customers like an operator; the routes it may call are the guard's
+// `portal` ones (http/auth-guard.ts), the statements of receiving refuse it (mayReceiveForCustomerSql)
+// and objects of no customer are not its (customer-access.service.ts).
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import { preparedRows, type DbOrTx } from '../../db/client.js';
@@ -18,11 +21,11 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 /**
  * The caller of a live session, as a SELECT to name in a statement's WITH: one row with id,
- * username, name, email, is_su and session_id, or none when the token is unknown, the session has
+ * username, name, email, is_su, is_brand, language and session_id, or none when the token is unknown, the session has
  * expired or its user is not Active.
  */
 export function sessionCallerSql(tokenHash: string, now: Date): SQL {
-  return sql`SELECT u.id, u.username, u.name, u.email, u.is_su, u.language, s.id AS session_id
+  return sql`SELECT u.id, u.username, u.name, u.email, u.is_su, u.is_brand, u.language, s.id AS session_id
       FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.token_hash = ${tokenHash} AND s.expires_at > ${now.toISOString()}::timestamptz AND u.user_status = 'Active'`;
 }
@@ -34,6 +37,15 @@ export function sessionCallerSql(tokenHash: string, now: Date): SQL {
 export function mayTouchCustomerSql(caller: string, customerId: SQL): SQL {
   const me = sql.identifier(caller);
   return sql`(${me}.is_su OR EXISTS (SELECT 1 FROM user_customers uc WHERE uc.user_id = ${me}.id AND uc.customer_id = ${customerId}))`;
+}
+
+/**
+ * Whether the caller (named `caller`) may receive for the customer: the staff's rule of
+ * mayTouchCustomerSql; a brand user never (it sees its returns, it does not book them).
+ */
+export function mayReceiveForCustomerSql(caller: string, customerId: SQL): SQL {
+  const me = sql.identifier(caller);
+  return sql`(NOT ${me}.is_brand AND ${mayTouchCustomerSql(caller, customerId)})`;
 }
 
 /**
@@ -53,6 +65,7 @@ interface CallerRow {
   name: string;
   email: string;
   is_su: boolean;
+  is_brand: boolean;
   language: string | null;
   session_id: number;
 }
@@ -69,6 +82,7 @@ export function createAccessRepository(db: DbOrTx) {
           name: row.name,
           email: row.email,
           isSu: row.is_su,
+          isBrand: row.is_brand,
           sessionId: row.session_id,
           language: row.language,
         }

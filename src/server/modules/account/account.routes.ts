@@ -12,7 +12,8 @@ export interface AccountRoutesOptions {
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, { guards, auth }) => {
   const route = contractRoutes(app, guards);
-  const common = { access: 'user', tags: ['account'] } as const;
+  // Every signed-in user's own account, a brand user's too (issue 25).
+  const common = { access: 'portal', tags: ['account'] } as const;
 
   route('refreshToken', { ...common, handler: async (req) => ok(await auth.refresh(currentUser(req))) });
 

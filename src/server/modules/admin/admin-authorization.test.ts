@@ -10,7 +10,15 @@ import { createTestApp, type TestApp } from '../../test/test-app.js';
 // CLI, the worker or a future route would, and the services must refuse by themselves.
 let t: TestApp;
 let services: ReturnType<typeof createServices>;
-const operator: AuthUser = { id: 1, username: 'operator', name: 'Operator', email: 'op@example.com', isSu: false, sessionId: 0 };
+const operator: AuthUser = {
+  id: 1,
+  username: 'operator',
+  name: 'Operator',
+  email: 'op@example.com',
+  isSu: false,
+  isBrand: false,
+  sessionId: 0,
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,16 +43,21 @@ describe('admin commands refuse a non-admin user in the service itself', () => {
       [
         'users.create',
         () =>
-          admin.users.create(operator, {
-            name: 'X',
-            email: 'x@example.com',
-            username: 'x_user',
-            password: 'Secret-pass-1',
-            is_su: true,
-            user_status: 'Active',
-            customer_ids: [],
-          } as never),
+          admin.users.create(
+            operator,
+            {
+              name: 'X',
+              email: 'x@example.com',
+              username: 'x_user',
+              password: 'Secret-pass-1',
+              is_su: true,
+              user_status: 'Active',
+              customer_ids: [],
+            } as never,
+            'http://127.0.0.1',
+          ),
       ],
+      ['users.invite', () => admin.users.invite(operator, operator.id, 'http://127.0.0.1')],
       ['users.update', () => admin.users.update(operator, operator.id, { name: 'X', email: 'x@example.com', is_su: true } as never)],
       ['customersAdmin.list', () => admin.customersAdmin.list(operator)],
       ['customersAdmin.update', () => admin.customersAdmin.update(operator, customer.id, { company: 'Taken over' } as never)],

@@ -15,6 +15,7 @@ import { createFileLinks } from '../tasks/file-links.js';
 import { createTasksAdminService } from '../tasks/tasks-admin.service.js';
 import { fileRoutes, taskDownloadRoutes, tasksAdminRoutes } from '../tasks/tasks.routes.js';
 import { usersRoutes } from '../users/users.routes.js';
+import { createInvitations } from '../users/invitations.js';
 import { createUsersService } from '../users/users.service.js';
 import { webhooksRoutes } from '../webhooks/webhooks.routes.js';
 import { createWebhooksService } from '../webhooks/webhooks.service.js';
@@ -28,12 +29,14 @@ export function createAdminServices(deps: {
   readDb?: () => Promise<Db>;
   /** WEBHOOK_ALLOW_HTTP: http:// receivers (same machine, tests). */
   allowHttpWebhooks?: boolean;
+  /** PUBLIC_URL: the base of mailed links (invitations). */
+  publicUrl?: string;
 }) {
   const { db, clock, secretBox, customerAccess } = deps;
   const base = { db, clock };
   return {
     audit: createAuditService({ repo: createAuditRepository(db) }),
-    users: createUsersService(base),
+    users: createUsersService({ ...base, invitations: createInvitations({ clock, secretBox, publicUrl: deps.publicUrl }) }),
     customersAdmin: createCustomersAdminService({ ...base, secretBox }),
     settings: createSettingsService({ ...base, secretBox }),
     tasksAdmin: createTasksAdminService({ ...base, customerAccess, fileLinks: createFileLinks(secretBox), readDb: deps.readDb }),

@@ -1,4 +1,5 @@
-import { forbidden } from '../../http/errors.js';
+import { USER_MSG } from '../../../contract/users.js';
+import { forbidden, validationError } from '../../http/errors.js';
 
 /**
  * The signed-in user every service is called with. A type of its own (not the auth service's), so
@@ -10,6 +11,11 @@ export interface AuthUser {
   name: string;
   email: string;
   isSu: boolean;
+  /**
+   * A brand's user (issue 25): served by the portal routes only (http/auth-guard.ts refuses it
+   * elsewhere with 403), for its linked customers only, like an operator.
+   */
+  isBrand: boolean;
   sessionId: number;
   /** The chosen interface and mail language (src/contract/locales.ts); null follows the browser. */
   language?: string | null;
@@ -28,6 +34,9 @@ export interface ApiKeyCaller {
 
 /** Whoever a service is called for: a signed-in user (operator, admin) or an API key. */
 export type Caller = AuthUser | ApiKeyCaller;
+/** A brand's user: the warehouse's screens, their routes and any object of no customer are not its. */
+export const isBrandUser = (caller: Caller): boolean => !isApiKey(caller) && caller.isBrand;
+
 export const isApiKey = (caller: Caller): caller is ApiKeyCaller => 'kind' in caller && caller.kind === 'api-key';
 
 /**
@@ -36,4 +45,14 @@ export const isApiKey = (caller: Caller): caller is ApiKeyCaller => 'kind' in ca
  */
 export function requireAdmin(user: AuthUser): void {
   if (!user.isSu) throw forbidden();
+}
+
+const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+
+/**
+ * A brand user mails the data of its customers to its own organisation only (issue 25): the
+ * address must be of the domain of the user's own e-mail. Staff may send anywhere.
+ */
+export function requireOwnMailDomain(user: AuthUser, email: string, field = 'email'): void {
+  if (user.isBrand && domainOf(email) !== domainOf(user.email)) throw validationError({ [field]: [USER_MSG.ownDomainOnly] });
 }

@@ -4,6 +4,7 @@ import { MSG } from '../../../contract/messages.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
 import { notFound } from '../../http/errors.js';
+import { requestOrigin } from '../../http/origin.js';
 import type { AuthService } from './auth.service.js';
 
 /** The public routes need the auth service only (no guard: they are what signs a user in). */
@@ -47,7 +48,3 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     },
   });
 };
-
-function requestOrigin(req: { protocol: string; host: string }): string {
-  return `${req.protocol}://${req.host}`;
-}

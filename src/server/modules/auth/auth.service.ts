@@ -111,6 +111,7 @@ export function createAuthService(deps: {
           name: user.name,
           email: user.email,
           is_su: user.isSu,
+          is_brand: user.isBrand,
           language: toLocale(user.language),
         },
         customers: customers.map(toCustomerSummary),

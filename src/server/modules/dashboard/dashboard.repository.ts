@@ -24,14 +24,15 @@ export type TaskScope = { customerIds: number[] } | 'all';
  * Whose unknown parcels a figure counts: one customer's, the operator's customers' and those of no
  * customer (as the Parcels queue shows them), or every parcel (an admin's "all").
  */
-export type ParcelScope = { customerId: number } | { visibleCustomerIds: number[] } | 'all';
+/** withUnassigned: parcels of no customer count too (staff), not for a brand user. */
+export type ParcelScope = { customerId: number } | { visibleCustomerIds: number[]; withUnassigned: boolean } | 'all';
 
 const parcelScope = (scope: ParcelScope) =>
   scope === 'all'
     ? sql`true`
     : 'customerId' in scope
       ? sql`p.customer_id = ${scope.customerId}`
-      : sql`(p.customer_id = ANY(${intArray(scope.visibleCustomerIds)}) OR p.customer_id IS NULL)`;
+      : sql`(p.customer_id = ANY(${intArray(scope.visibleCustomerIds)}) OR ${scope.withUnassigned ? sql`p.customer_id IS NULL` : sql`false`})`;
 
 const taskScope = (scope: TaskScope) => (scope === 'all' ? sql`true` : sql`t.customer_id = ANY(${intArray(scope.customerIds)})`);
 

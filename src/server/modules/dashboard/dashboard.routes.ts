@@ -11,7 +11,7 @@ export interface DashboardRoutesOptions {
 
 export const dashboardRoutes: FastifyPluginAsyncZod<DashboardRoutesOptions> = async (app, { guards, dashboard }) => {
   contractRoutes(app, guards)('dashboard', {
-    access: 'user',
+    access: 'portal',
     tags: ['dashboard'],
     summary: "Dashboard figures of a period for the user's customers or one of them (from daily roll-ups)",
     handler: async (req) => ok(await dashboard.read(currentUser(req), req.query)),

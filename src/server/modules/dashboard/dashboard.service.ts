@@ -125,7 +125,7 @@ export function createDashboardService(deps: {
         customerIds = (await deps.customerAccess.listVisible(user)).map((c) => c.id);
         // An admin's "all" includes the tasks of no customer (inbound scans, mail).
         scope = user.isSu ? 'all' : { customerIds };
-        parcelScope = user.isSu ? 'all' : { visibleCustomerIds: customerIds };
+        parcelScope = user.isSu ? 'all' : { visibleCustomerIds: customerIds, withUnassigned: deps.customerAccess.seesUnassigned(user) };
       }
       const repo = createDashboardRepository(deps.readDb ? await deps.readDb() : deps.db);
       const [rows, reasonTexts, dispositionNames, backlog, parcels, failed] = await Promise.all([
@@ -142,6 +142,8 @@ export function createDashboardService(deps: {
         ),
       ]);
       const shaped = shapeRollups(rows, from, to, { reasons: reasonTexts, dispositions: dispositionNames });
+      // The warehouse's people and their output are not a brand's business (issue 25).
+      if (user.isBrand) shaped.operators = [];
       const names = await repo.usernames(shaped.operators.map((o) => o.user_id));
       return {
         from,

@@ -15,7 +15,7 @@ export const dispositionsRoutes: FastifyPluginAsyncZod<DispositionsRoutesOptions
   const tags = ['dispositions'];
 
   route('listDispositions', {
-    access: 'user',
+    access: 'portal',
     tags,
     summary: "A customer's dispositions with their default conditions (for receiving)",
     handler: async (req) => ok(await svc.list(currentUser(req), req.params.customerId)),

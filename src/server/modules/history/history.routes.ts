@@ -15,7 +15,7 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
   const route = contractRoutes(app, guards);
   route('listReturns', {
     // The page statement checks the session itself (one round trip per request).
-    access: 'user-by-statement',
+    access: 'portal-by-statement',
     tags: ['history'],
     summary: 'Return History page (30 a page, newest first, exact totals)',
     handler: async (req) => ok(await history.listForToken(currentToken(req), req.query)),
@@ -23,7 +23,8 @@ export const historyRoutes: FastifyPluginAsyncZod<HistoryRoutesOptions> = async 
 
   route('downloadReturns', {
     // A download streams for a while: the session is checked once, up front (401 before 422).
-    access: 'user',
+    access: 'portal',
+    brandAudit: true,
     tags: ['history'],
     summary:
       "Every return of the History filter as a CSV or XLSX file, streamed (X-Total-Rows: the row count); headings in the asker's language, or English with headings=en",

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SearchField } from '../../../contract/constants.js';
 import type { OrderSearchResult } from '../../../contract/orders.js';
 import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
-import { mayTouchCustomerSql, sessionCallerSql } from '../access/access.repository.js';
+import { mayReceiveForCustomerSql, sessionCallerSql } from '../access/access.repository.js';
 import { containsPattern } from '../../db/sql-helpers.js';
 
 const FIELD_COLUMN: Record<SearchField, SQL> = {
@@ -62,6 +62,8 @@ export interface SearchCheck {
 export interface CheckedSearch {
   /** false: no live session for the token (or its user is disabled): 401. */
   authed: boolean;
+  /** true: the caller is a brand user, who never searches the warehouse's orders: 403 (issue 25). */
+  brand: boolean;
   /** false: no such customer: 404. */
   known: boolean;
   /** false: the user may not work for this customer: 403. */
@@ -84,10 +86,11 @@ export function orderSearchCheckedQuery(check: SearchCheck, search: string, limi
     c AS MATERIALIZED (SELECT id, order_source FROM customers WHERE id = ${check.customerId}),
     ok AS MATERIALIZED (
       SELECT EXISTS (SELECT 1 FROM me) AS authed,
+             EXISTS (SELECT 1 FROM me WHERE me.is_brand) AS brand,
              EXISTS (SELECT 1 FROM c) AS known,
-             EXISTS (SELECT 1 FROM me JOIN c ON true WHERE ${mayTouchCustomerSql('me', sql`c.id`)}) AS allowed,
+             EXISTS (SELECT 1 FROM me JOIN c ON true WHERE ${mayReceiveForCustomerSql('me', sql`c.id`)}) AS allowed,
              (SELECT order_source FROM c) AS order_source)
-    SELECT ok.authed, ok.known, ok.allowed, ok.order_source AS customer_order_source, x.*
+    SELECT ok.authed, ok.brand, ok.known, ok.allowed, ok.order_source AS customer_order_source, x.*
     FROM ok
     LEFT JOIN (
       SELECT ${SEARCH_COLUMNS} FROM orders
@@ -117,11 +120,18 @@ export function createOrderSearchRepository(db: DbOrTx) {
   return {
     /** The search with its own access check, as a prepared statement on node-postgres. */
     async checkedSearch(check: SearchCheck, search: string, limit: number): Promise<CheckedSearch> {
-      type Row = Partial<SearchRow> & { authed: boolean; known: boolean; allowed: boolean; customer_order_source: string | null };
+      type Row = Partial<SearchRow> & {
+        authed: boolean;
+        brand: boolean;
+        known: boolean;
+        allowed: boolean;
+        customer_order_source: string | null;
+      };
       const rows = await preparedRows<Row>(db, 'order_search', orderSearchCheckedQuery(check, search, limit));
       const first = rows[0]!;
       return {
         authed: first.authed,
+        brand: first.brand,
         known: first.known,
         allowed: first.allowed,
         orderSource: first.customer_order_source,

@@ -46,6 +46,7 @@ export function createOrdersService(deps: {
         s.limit,
       );
       if (!r.authed) throw unauthorized();
+      if (r.brand) throw forbidden();
       if (!r.known) throw notFound('Customer not found.');
       if (!r.allowed) throw forbidden();
       if (r.orderSource === null || !gateways.liveSources().includes(r.orderSource)) return r.rows;

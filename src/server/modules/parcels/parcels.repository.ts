@@ -18,6 +18,8 @@ export interface ParcelListRow extends ParcelRow {
 export interface ParcelFilter {
   /** undefined = every parcel (admins); operators: their customers' parcels and those with no customer. */
   visibleCustomerIds?: number[];
+  /** With visibleCustomerIds: whether parcels of no customer are visible too (staff: yes; a brand user: no). */
+  withUnassigned?: boolean;
   /** A customer's parcels, or 'none' for parcels without a customer. */
   customerId?: number | 'none';
   state?: ParcelState;
@@ -41,7 +43,10 @@ const RED = sql.raw(RED_SQL);
 /** The WHERE of the queue; needs `parcels p` and (for the age filter) `customers c` joined. */
 function whereClause(f: ParcelFilter, now: Date): SQL {
   const parts: SQL[] = [sql`true`];
-  if (f.visibleCustomerIds) parts.push(sql`(p.customer_id = ANY(${intArray(f.visibleCustomerIds)}) OR p.customer_id IS NULL)`);
+  if (f.visibleCustomerIds) {
+    const unassigned = f.withUnassigned === false ? sql`false` : sql`p.customer_id IS NULL`;
+    parts.push(sql`(p.customer_id = ANY(${intArray(f.visibleCustomerIds)}) OR ${unassigned})`);
+  }
   if (f.customerId === 'none') parts.push(sql`p.customer_id IS NULL`);
   else if (f.customerId !== undefined) parts.push(sql`p.customer_id = ${f.customerId}`);
   if (f.state) parts.push(sql`p.state = ${f.state}`);

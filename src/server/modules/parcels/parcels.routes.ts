@@ -14,9 +14,11 @@ export interface ParcelsRoutesOptions {
 export const parcelsRoutes: FastifyPluginAsyncZod<ParcelsRoutesOptions> = async (app, { guards, parcels }) => {
   const route = contractRoutes(app, guards);
   const common = { access: 'user', tags: ['parcels'] } as const;
+  // Reading a parcel is the brand's too (its customers' parcels only; issue 25), intake is the warehouse's.
+  const read = { access: 'portal', tags: ['parcels'] } as const;
 
   route('listParcels', {
-    ...common,
+    ...read,
     summary: 'The queue of unknown parcels, oldest first, 50 a page, filtered by customer, state, age and tracking number',
     handler: async (req) => ok(await parcels.list(currentUser(req), req.query)),
   });
@@ -28,7 +30,7 @@ export const parcelsRoutes: FastifyPluginAsyncZod<ParcelsRoutesOptions> = async 
   });
 
   route('readParcel', {
-    ...common,
+    ...read,
     summary: 'One parcel with its timeline',
     handler: async (req) => ok(await parcels.read(currentUser(req), req.params.id)),
   });
@@ -47,7 +49,7 @@ export const parcelsRoutes: FastifyPluginAsyncZod<ParcelsRoutesOptions> = async 
   });
 
   route('parcelPhoto', {
-    ...common,
+    ...read,
     summary: "A parcel's photo as an image (thumb, display or original), for whoever may see the parcel",
     handler: async (req, reply) =>
       sendImage(

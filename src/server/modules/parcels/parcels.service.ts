@@ -40,7 +40,8 @@ const parcelRepos = (db: DbOrTx) => ({
 
 /**
  * The access rule of a parcel, for every service that takes a parcel id: unknown → 404; a parcel of
- * a customer the user is not linked to → 403; a parcel without a customer is everyone's.
+ * a customer the user is not linked to → 403; a parcel without a customer is every staff member's
+ * (a brand user's never: 403).
  */
 
 /** The 'Received' step: for whom (if known), with how many photos, on which shelf. */
@@ -59,6 +60,7 @@ export function createParcelAccess(deps: { db: Db; customerAccess: CustomerAcces
     const parcel = await repo.find(parcelId);
     if (!parcel) throw notFound(PARCEL_MSG.notFound);
     if (parcel.customerId !== null) await deps.customerAccess.require(user, parcel.customerId);
+    else deps.customerAccess.requireUnassigned(user);
     return parcel;
   };
 }
@@ -93,8 +95,14 @@ export function createParcelsService(deps: {
       if (typeof q.customer_id === 'number') {
         await customerAccess.require(user, q.customer_id);
         filter.customerId = q.customer_id;
-      } else if (q.customer_id === 'none') filter.customerId = 'none';
-      if (!user.isSu) filter.visibleCustomerIds = (await customerAccess.listVisible(user)).map((c) => c.id);
+      } else if (q.customer_id === 'none') {
+        customerAccess.requireUnassigned(user);
+        filter.customerId = 'none';
+      }
+      if (!user.isSu) {
+        filter.visibleCustomerIds = (await customerAccess.listVisible(user)).map((c) => c.id);
+        filter.withUnassigned = customerAccess.seesUnassigned(user);
+      }
       const perPage = PARCEL_LIMITS.pageSize;
       const now = clock.now();
       // The page and its total in one read-only snapshot, so they agree while parcels come in.

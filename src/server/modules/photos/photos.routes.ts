@@ -29,6 +29,8 @@ export function sendImage(reply: FastifyReply, image: PhotoImage, cacheControl: 
 export const photosRoutes: FastifyPluginAsyncZod<PhotosRoutesOptions> = async (app, { guards, photos }) => {
   const route = contractRoutes(app, guards);
   const common = { access: 'user', tags: ['photos'] } as const;
+  // Looking at a photo is the brand's too (its customers' photos only; issue 25), taking one is the warehouse's.
+  const look = { access: 'portal', tags: ['photos'] } as const;
   app.addContentTypeParser(IMAGE_BODY, { parseAs: 'buffer', bodyLimit: photos.maxBytes }, (_req, body, done) => done(null, body));
   const tooLarge = PHOTO_MSG.tooLarge(Math.round((photos.maxBytes / 1024 / 1024) * 10) / 10);
 
@@ -47,13 +49,13 @@ export const photosRoutes: FastifyPluginAsyncZod<PhotosRoutesOptions> = async (a
   });
 
   route('photoInfo', {
-    ...common,
+    ...look,
     summary: 'What is stored of a photo (size, dimensions, hash, who and when)',
     handler: async (req) => ok(await photos.info(currentUser(req), req.params.id)),
   });
 
   route('readPhoto', {
-    ...common,
+    ...look,
     summary: 'A photo as an image: thumb, display or original',
     handler: async (req, reply) =>
       sendImage(reply, await photos.read(currentUser(req), req.params.id, req.params.size), 'private, max-age=31536000, immutable'),

@@ -14,7 +14,7 @@ export interface ReportsRoutesOptions {
 
 export const reportsRoutes: FastifyPluginAsyncZod<ReportsRoutesOptions> = async (app, { guards, reports }) => {
   contractRoutes(app, guards)('requestReport', {
-    access: 'user',
+    access: 'portal',
     tags: ['reports'],
     summary: 'Queue the e-mailed return report (XLSX and CSV) of one customer and date range',
     handler: async (req) => {

@@ -2,7 +2,7 @@ import type { ReportRequestBody } from '../../../contract/reports.js';
 import { toLocale, type Locale } from '../../../contract/locales.js';
 import type { ReturnReportPayload } from '../../../contract/task-payloads.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import { requireOwnMailDomain, type AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { TaskQueueRepository } from '../tasks/task-queue.repository.js';
 import { TASK_TEXT } from '../../../contract/timeline-texts.js';
@@ -12,6 +12,7 @@ export function createReportsService(deps: { customerAccess: CustomerAccess; tas
   return {
     async requestReturnReport(user: AuthUser, body: ReportRequestBody, browserLanguage?: Locale): Promise<number> {
       const customer = await deps.customerAccess.require(user, body.customer_id);
+      requireOwnMailDomain(user, body.email);
       const payload: ReturnReportPayload = {
         reportName: body.report_name,
         customerId: customer.id,

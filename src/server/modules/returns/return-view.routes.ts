@@ -12,7 +12,7 @@ export interface ReturnViewRoutesOptions {
 
 export const returnViewRoutes: FastifyPluginAsyncZod<ReturnViewRoutesOptions> = async (app, { guards, returnView: returnViews }) => {
   contractRoutes(app, guards)('readReturn', {
-    access: 'user',
+    access: 'portal',
     tags: ['returns'],
     summary: "Read one return with its order, lines and timeline tasks (orderId is the word 'blind' for blind returns)",
     handler: async (req) => ok(await returnViews.read(currentUser(req), req.params.returnId, req.params.orderId)),

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DispositionView } from '../../../contract/dispositions.js';
 import type { LedgerCondition } from '../../../contract/constants.js';
 import { preparedRows, type DbOrTx } from '../../db/client.js';
-import { mayTouchCustomerSql, sessionCallerSql } from '../access/access.repository.js';
+import { mayReceiveForCustomerSql, sessionCallerSql } from '../access/access.repository.js';
 import { fromJsonColumn, intArray, type JsonColumn } from '../../db/sql-helpers.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { OutboundConnection } from './outbound-tasks.js';
@@ -70,7 +70,7 @@ export function submitCheckQuery(input: SubmitCheckInput): SQL {
     c AS MATERIALIZED (SELECT id, photo_required_conditions FROM customers WHERE id = ${input.customerId}),
     ok AS MATERIALIZED (
       SELECT EXISTS (SELECT 1 FROM c) AS known,
-             EXISTS (SELECT 1 FROM me JOIN c ON true WHERE ${mayTouchCustomerSql('me', sql`c.id`)}) AS allowed)
+             EXISTS (SELECT 1 FROM me JOIN c ON true WHERE ${mayReceiveForCustomerSql('me', sql`c.id`)}) AS allowed)
     SELECT (SELECT row_to_json(me) FROM me) AS me, ok.known, ok.allowed,
       CASE WHEN ok.allowed THEN (SELECT photo_required_conditions FROM c) END AS photo_required_conditions,
       CASE WHEN ok.allowed THEN (
@@ -98,7 +98,7 @@ export function submitCheckQuery(input: SubmitCheckInput): SQL {
 }
 
 interface Row {
-  me: JsonColumn<{ id: number; username: string; name: string; email: string; is_su: boolean; session_id: number }>;
+  me: JsonColumn<{ id: number; username: string; name: string; email: string; is_su: boolean; is_brand: boolean; session_id: number }>;
   known: boolean;
   allowed: boolean;
   photo_required_conditions: JsonColumn<string[]>;
@@ -122,7 +122,15 @@ export function createSubmitCheckRepository(db: DbOrTx) {
       const me = fromJsonColumn(r!.me, null);
       const order = fromJsonColumn(r!.order, null);
       return {
-        user: me && { id: me.id, username: me.username, name: me.name, email: me.email, isSu: me.is_su, sessionId: me.session_id },
+        user: me && {
+          id: me.id,
+          username: me.username,
+          name: me.name,
+          email: me.email,
+          isSu: me.is_su,
+          isBrand: me.is_brand,
+          sessionId: me.session_id,
+        },
         known: r!.known,
         allowed: r!.allowed,
         photoRequiredConditions: fromJsonColumn(r!.photo_required_conditions, []),

@@ -97,6 +97,8 @@ export function createSubmitReturnService(deps: {
       });
       const user = read.user;
       if (!user) throw unauthorized();
+      // A brand user never books a return, whichever customer it names (issue 25).
+      if (user.isBrand) throw forbidden();
       if (!read.known) throw notFound('Customer not found.');
       if (!read.allowed) throw forbidden();
       const customer = { id: body.customer_id, photoRequiredConditions: read.photoRequiredConditions };

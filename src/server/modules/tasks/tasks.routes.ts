@@ -24,7 +24,7 @@ export const tasksAdminRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async
 /** PUT /api/tasks/{id}/download: any signed-in user linked to the task's customer. */
 export const taskDownloadRoutes: FastifyPluginAsyncZod<TasksRoutesOptions> = async (app, { guards, tasksAdmin }) => {
   contractRoutes(app, guards)('taskDownload', {
-    access: 'user',
+    access: 'portal',
     tags: ['tasks'],
     handler: async (req) => ok(await tasksAdmin.downloadLink(currentUser(req), req.params.id)),
   });

@@ -12,6 +12,7 @@ export const toAdminUser = (u: UserRow, customerIds: number[]): AdminUser => ({
   email: u.email,
   username: u.username,
   is_su: u.isSu,
+  is_brand: u.isBrand,
   user_status: u.userStatus,
   customer_ids: [...customerIds].sort((a, b) => a - b),
   created_at: u.createdAt.toISOString(),
@@ -23,6 +24,7 @@ export interface UserWrite {
   email: string;
   username: string;
   isSu: boolean;
+  isBrand: boolean;
   userStatus: string;
   passwordHash?: string;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, call, type TestApp } from '../../test/test-app.js';
 import { createUsersService } from './users.service.js';
+import { createInvitations } from './invitations.js';
 import { makeCustomer, makeUser } from '../../test/factories.js';
 import { adminSession, loginAs, operatorSession } from '../../test/sessions.js';
 import { MSG } from '../../../contract/messages.js';
@@ -240,8 +241,20 @@ describe('PUT /api/su/users/{id}', () => {
       const sdb = solo.deps.database.db;
       const last = await makeUser(sdb, { isSu: true });
       const stale = await makeUser(sdb, { isSu: true, userStatus: 'Disabled' });
-      const svc = createUsersService({ db: sdb, clock: solo.clock });
-      const actor = { id: stale.id, username: stale.username, name: stale.name, email: stale.email, isSu: true, sessionId: 0 };
+      const svc = createUsersService({
+        db: sdb,
+        clock: solo.clock,
+        invitations: createInvitations({ clock: solo.clock, secretBox: solo.deps.secretBox }),
+      });
+      const actor = {
+        id: stale.id,
+        username: stale.username,
+        name: stale.name,
+        email: stale.email,
+        isSu: true,
+        isBrand: false,
+        sessionId: 0,
+      };
       for (const change of [{ is_su: false }, { user_status: 'Disabled' as const }]) {
         await expect(svc.update(actor, last.id, { name: last.name, email: last.email, ...change })).rejects.toMatchObject({
           status: 422,

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "is_brand" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_brand_not_admin" CHECK (NOT ("users"."is_su" AND "users"."is_brand"));

@@ -13,6 +13,8 @@ import { lazyPage } from './lib/lazy-page';
 // provider and this table; the app shell with its top bar and menus comes with the first screen.
 const AuthLayout = lazyPage(async () => ({ default: (await import('./layout/AuthLayout')).AuthLayout }), ['auth', 'errors']);
 const MainLayout = lazyPage(async () => ({ default: (await import('./layout/MainLayout')).MainLayout }), ['common', 'errors']);
+// The warehouse's screens refuse a brand user (issue 25); it comes in the layout's chunk, already loaded.
+const StaffOnly = lazyPage(async () => ({ default: (await import('./layout/MainLayout')).StaffOnly }));
 
 const LoginPage = lazyPage(() => import('./pages/login/LoginPage'), ['auth']);
 const ForgetPasswordPage = lazyPage(() => import('./pages/forget-password/ForgetPasswordPage'), ['auth']);
@@ -55,11 +57,25 @@ export function AppRoutes() {
               <Route path="password/:username/:token" element={<ResetPasswordPage />} />
             </Route>
             <Route element={<MainLayout />}>
-              <Route index element={<ReceivingPage />} />
+              <Route
+                index
+                element={
+                  <StaffOnly home>
+                    <ReceivingPage />
+                  </StaffOnly>
+                }
+              />
               <Route path="history" element={<HistoryPage />} />
               <Route path="dashboard" element={<DashboardPage />} />
               <Route path="orders/:orderId/returns/:returnId" element={<ReturnViewPage />} />
-              <Route path="blind/:customerId" element={<BlindReturnPage />} />
+              <Route
+                path="blind/:customerId"
+                element={
+                  <StaffOnly>
+                    <BlindReturnPage />
+                  </StaffOnly>
+                }
+              />
               <Route path="parcels" element={<ParcelsPage />} />
               <Route path="admin/users" element={<AdminUsersPage />} />
               <Route path="admin/customers" element={<AdminCustomersPage />} />

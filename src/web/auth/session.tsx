@@ -18,6 +18,8 @@ export interface SessionState {
 
 export interface Session extends SessionState {
   isAdmin: boolean;
+  /** A brand's user (issue 25): the portal's screens only (History, Parcels to look at, Dashboard). */
+  isBrand: boolean;
   /** Resolves to the answer's code: 200 on success. Stores the token, then loads account and customers. */
   /** 200 once logged in, else the failure's code; `retryAfter`: the seconds a locked login must wait. */
   login: (username: string, password: string) => Promise<{ code: number; retryAfter?: number }>;
@@ -149,6 +151,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       ...state,
       setLanguage,
       isAdmin: state.account?.is_su === true,
+      isBrand: state.account?.is_brand === true,
       login,
       refresh,
       logout,

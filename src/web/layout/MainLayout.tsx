@@ -15,6 +15,8 @@ import { TopBar } from './TopBar';
 // scrollbar's width, so the fixed header does not jump (what AppShell's header had).
 const ZERO_RIGHT = 'right-scroll-bar-position';
 
+export { StaffOnly } from '../components/StaffOnly';
+
 /** The authenticated layout of SPEC §2.2, with the query cache its screens share. */
 export function MainLayout() {
   return (

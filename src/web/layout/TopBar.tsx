@@ -42,7 +42,7 @@ function NavItem({ to, active, icon, children }: { to: string; active: boolean; 
  */
 export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Locale) => void } = {}) {
   const { t } = useLingui();
-  const { account, isAdmin, logout, setLanguage } = useSession();
+  const { account, isAdmin, isBrand, logout, setLanguage } = useSession();
   const { pathname } = useLocation();
   const active = activeNav(pathname);
   const [passwordOpen, passwordModal] = useDisclosure(false);
@@ -62,13 +62,16 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Local
   return (
     <Group h="100%" px="lg" justify="space-between" wrap="nowrap" className={classes.bar}>
       <Group gap="xl" wrap="nowrap">
-        <Link to="/" className={classes.brand} aria-label={t`Returns Desk home`}>
+        <Link to={isBrand ? HISTORY_DEFAULT_PATH : '/'} className={classes.brand} aria-label={t`Returns Desk home`}>
           <Logo size={30} withName={wide} />
         </Link>
         <Group gap={4} wrap="nowrap" component="nav" aria-label={t`Main`}>
-          <NavItem to="/" active={active === 'receiving'} icon={<IconPackageImport size={18} stroke={1.7} />}>
-            <Trans>Receiving</Trans>
-          </NavItem>
+          {/* A brand user (issue 25) sees its returns, parcels and figures, never the warehouse's receiving. */}
+          {!isBrand && (
+            <NavItem to="/" active={active === 'receiving'} icon={<IconPackageImport size={18} stroke={1.7} />}>
+              <Trans>Receiving</Trans>
+            </NavItem>
+          )}
           <NavItem to={HISTORY_DEFAULT_PATH} active={active === 'history'} icon={<IconHistory size={18} stroke={1.7} />}>
             <Trans>History</Trans>
           </NavItem>
@@ -132,6 +135,11 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Local
                   <Text size="xs" c="dimmed" lh={1.2}>
                     {/* The account's role, not the menu: a language may name them differently. */}
                     <Trans context="role">Admin</Trans>
+                  </Text>
+                )}
+                {isBrand && (
+                  <Text size="xs" c="dimmed" lh={1.2}>
+                    <Trans context="role">Brand</Trans>
                   </Text>
                 )}
               </Box>

@@ -77,6 +77,11 @@ function UsersScreen() {
                       <Trans context="role">Admin</Trans>
                     </Badge>
                   )}
+                  {u.is_brand && (
+                    <Badge color="grape" size="sm">
+                      <Trans>Brand</Trans>
+                    </Badge>
+                  )}
                 </Group>
               </Table.Td>
               <Table.Td>{u.name}</Table.Td>

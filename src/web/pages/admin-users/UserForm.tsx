@@ -1,5 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Group, MultiSelect, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { Button, Checkbox, Group, Input, MultiSelect, PasswordInput, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ACCOUNT_STATUSES, type AccountStatus } from '../../../contract/constants';
 import type { AdminCustomer } from '../../../contract/customers';
@@ -8,19 +11,38 @@ import { useRouteMutation } from '../../api/queries';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 import { ACCOUNT_STATUS_LABELS } from '../admin-customers/admin-labels';
 
+/** What each kind of user may do, under the kind's choice. */
+const KIND_HELP: Record<UserKind, MessageDescriptor> = {
+  operator: msg`Receives returns and parcels for the customers below.`,
+  admin: msg`Everything, for every customer.`,
+  brand: msg`A brand's user: sees the returns, parcels and dashboard of the customers below, never the warehouse's screens.`,
+};
+
 interface Values {
   name: string;
   email: string;
   username: string;
   password: string;
   pass_confirmed: string;
-  is_su: boolean;
+  /** Operator, admin or brand user (issue 25): is_su and is_brand in the body. */
+  kind: UserKind;
+  /** A new user chooses the password from a mailed link. */
+  invite: boolean;
   user_status: AccountStatus;
   customer_ids: string[];
 }
 
-/** The customers are picked as strings (MultiSelect); the routes take numbers. */
-const toBody = (values: Values) => ({ ...values, customer_ids: values.customer_ids.map(Number) });
+type UserKind = 'operator' | 'admin' | 'brand';
+const kindOf = (u: AdminUser | null): UserKind => (u?.is_su ? 'admin' : u?.is_brand ? 'brand' : 'operator');
+
+/** The customers are picked as strings (MultiSelect); the routes take numbers; the kind is two flags. */
+const toBody = ({ kind, invite, ...values }: Values) => ({
+  ...values,
+  ...(invite ? { invite, password: '', pass_confirmed: '' } : {}),
+  is_su: kind === 'admin',
+  is_brand: kind === 'brand',
+  customer_ids: values.customer_ids.map(Number),
+});
 const ACTIVE: AccountStatus = 'Active';
 const afterSave = { invalidates: ['listUsers', 'auditTrail'] } as const;
 
@@ -43,7 +65,8 @@ export function UserForm({
       username: user?.username ?? '',
       password: '',
       pass_confirmed: '',
-      is_su: user?.is_su ?? false,
+      kind: kindOf(user),
+      invite: false,
       user_status: (user?.user_status ?? ACTIVE) as AccountStatus,
       customer_ids: (user?.customer_ids ?? []).map(String),
     },
@@ -55,6 +78,13 @@ export function UserForm({
     ...handlers,
     toInput: (values: Values) => ({ params: { id: user!.id }, body: toBody(values) }),
   });
+
+  const invite = useRouteMutation('inviteUser', {
+    invalidates: ['auditTrail'],
+    onSuccess: (u) => notifications.show({ color: 'green', title: t`Invitation sent`, message: u.email }),
+  });
+  const kind = form.values.kind;
+  const withPassword = !(isNew && form.values.invite);
 
   const customerOptions = customers.filter((c) => !c.is_reserved).map((c) => ({ value: String(c.id), label: c.company }));
 
@@ -70,15 +100,43 @@ export function UserForm({
           description={isNew ? undefined : t`The login name; leave as is to keep it.`}
           {...form.getInputProps('username')}
         />
-        <PasswordInput
-          label={t`Password`}
-          withAsterisk={isNew}
-          autoComplete="new-password"
-          description={isNew ? undefined : t`Leave blank to keep the current password.`}
-          {...form.getInputProps('password')}
-        />
-        <PasswordInput label={t`Confirm Password`} autoComplete="new-password" {...form.getInputProps('pass_confirmed')} />
-        <Checkbox label={t`This is an admin user`} {...form.getInputProps('is_su', { type: 'checkbox' })} />
+        <Input.Wrapper
+          label={t`Kind of user`}
+          id="user-kind"
+          labelElement="div"
+          description={t(KIND_HELP[kind])}
+          // The server names the flags; the form shows their messages under the one choice.
+          error={form.errors.is_brand ?? form.errors.is_su}
+        >
+          <SegmentedControl
+            fullWidth
+            aria-labelledby="user-kind-label"
+            data={[
+              { value: 'operator', label: t`Operator` },
+              { value: 'admin', label: t`Admin` },
+              { value: 'brand', label: t`Brand` },
+            ]}
+            {...form.getInputProps('kind')}
+          />
+        </Input.Wrapper>
+        {isNew && (
+          <Checkbox
+            label={t`Send an invitation by e-mail; the user chooses the password`}
+            {...form.getInputProps('invite', { type: 'checkbox' })}
+          />
+        )}
+        {withPassword && (
+          <>
+            <PasswordInput
+              label={t`Password`}
+              withAsterisk={isNew}
+              autoComplete="new-password"
+              description={isNew ? undefined : t`Leave blank to keep the current password.`}
+              {...form.getInputProps('password')}
+            />
+            <PasswordInput label={t`Confirm Password`} autoComplete="new-password" {...form.getInputProps('pass_confirmed')} />
+          </>
+        )}
         <Select
           label={t`Status`}
           data={ACCOUNT_STATUSES.map((s) => ({ value: s, label: i18n._(ACCOUNT_STATUS_LABELS[s]) }))}
@@ -87,7 +145,14 @@ export function UserForm({
         />
         <MultiSelect
           label={t`Customers`}
-          description={form.values.is_su ? t`Admins see every customer.` : t`The customers this user works for.`}
+          withAsterisk={kind === 'brand'}
+          description={
+            kind === 'admin'
+              ? t`Admins see every customer.`
+              : kind === 'brand'
+                ? t`The brand's customers: the only ones it sees.`
+                : t`The customers this user works for.`
+          }
           data={customerOptions}
           searchable
           clearable
@@ -96,6 +161,11 @@ export function UserForm({
           {...form.getInputProps('customer_ids')}
         />
         <Group justify="flex-end">
+          {!isNew && user.user_status === ACTIVE && (
+            <Button variant="default" loading={invite.isPending} onClick={() => invite.mutate({ params: { id: user.id } })}>
+              {t`Send invitation`}
+            </Button>
+          )}
           <Button type="submit" loading={create.isPending || update.isPending}>
             {isNew ? t`Create User` : t`Save`}
           </Button>

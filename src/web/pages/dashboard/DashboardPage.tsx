@@ -30,7 +30,7 @@ function readParams(q: URLSearchParams): DashboardParams {
 export default function DashboardPage() {
   const { t } = useLingui();
   usePageTitle(t`Dashboard`);
-  const { isAdmin } = useSession();
+  const { isAdmin, isBrand } = useSession();
   const [query, setQuery] = useSearchParams();
   const params = readParams(query);
   const rangeReady = params.period !== 'range' || (params.from !== '' && params.to !== '' && params.from <= params.to);
@@ -75,7 +75,14 @@ export default function DashboardPage() {
       )}
       <div style={{ position: 'relative', minHeight: 200 }}>
         <LoadingOverlay visible={dashboard.isFetching && !data} zIndex={5} />
-        {data && <DashboardTiles data={data} scope={{ from: data.from, to: data.to, customer: params.customer }} isAdmin={isAdmin} />}
+        {data && (
+          <DashboardTiles
+            data={data}
+            scope={{ from: data.from, to: data.to, customer: params.customer }}
+            isAdmin={isAdmin}
+            isBrand={isBrand}
+          />
+        )}
       </div>
     </Stack>
   );

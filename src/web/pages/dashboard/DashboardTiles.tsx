@@ -14,7 +14,18 @@ import { CONDITION_LABEL, DISCREPANCY_LABEL, labelOf, NO_DISPOSITION, shortDay }
 
 const number = (v: number) => formatNumber(v);
 
-export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer; scope: DashboardScope; isAdmin: boolean }) {
+/** `isBrand`: a brand user (issue 25) is shown no operator figures (the server sends none). */
+export function DashboardTiles({
+  data,
+  scope,
+  isAdmin,
+  isBrand = false,
+}: {
+  data: DashboardAnswer;
+  scope: DashboardScope;
+  isAdmin: boolean;
+  isBrand?: boolean;
+}) {
   const { t } = useLingui();
   const tr = (d: MessageDescriptor) => t(d);
   const photoTotal = data.photos.with + data.photos.without;
@@ -133,36 +144,38 @@ export function DashboardTiles({ data, scope, isAdmin }: { data: DashboardAnswer
         note={t`${discrepancyLines} discrepancy lines; a return can have several.`}
       />
 
-      <Tile title={t`Units per operator per hour`} link={historyLink(scope)} testId="tile-operators">
-        {data.operators.length === 0 ? (
-          <NoData />
-        ) : (
-          <Group gap="lg" wrap="nowrap" align="flex-start">
-            <ChartImage label={t`Bar chart of units per hour for each operator; the numbers are beside it`} height={180}>
-              <BarChart
-                h={180}
-                data={data.operators.slice(0, 10).map((o) => ({ operator: o.username, perHour: o.units_per_hour }))}
-                dataKey="operator"
-                orientation="vertical"
-                yAxisProps={{ width: 110, tickFormatter: (v: string) => (v.length > 14 ? `${v.slice(0, 13)}…` : v) }}
-                series={[{ name: 'perHour', label: perHour, color: 'indigo.6' }]}
-                valueFormatter={number}
-                barChartProps={OFF}
+      {!isBrand && (
+        <Tile title={t`Units per operator per hour`} link={historyLink(scope)} testId="tile-operators">
+          {data.operators.length === 0 ? (
+            <NoData />
+          ) : (
+            <Group gap="lg" wrap="nowrap" align="flex-start">
+              <ChartImage label={t`Bar chart of units per hour for each operator; the numbers are beside it`} height={180}>
+                <BarChart
+                  h={180}
+                  data={data.operators.slice(0, 10).map((o) => ({ operator: o.username, perHour: o.units_per_hour }))}
+                  dataKey="operator"
+                  orientation="vertical"
+                  yAxisProps={{ width: 110, tickFormatter: (v: string) => (v.length > 14 ? `${v.slice(0, 13)}…` : v) }}
+                  series={[{ name: 'perHour', label: perHour, color: 'indigo.6' }]}
+                  valueFormatter={number}
+                  barChartProps={OFF}
+                />
+              </ChartImage>
+              <FigureTable
+                label={t`Units per operator per hour`}
+                head={[t`Operator`, units, t`Hours`, t`Per hour`]}
+                rows={data.operators.map((o) => ({
+                  key: String(o.user_id),
+                  label: o.username,
+                  to: historyLink(scope, { user_id: o.user_id }),
+                  cells: [o.units, o.active_hours, formatNumber(o.units_per_hour)],
+                }))}
               />
-            </ChartImage>
-            <FigureTable
-              label={t`Units per operator per hour`}
-              head={[t`Operator`, units, t`Hours`, t`Per hour`]}
-              rows={data.operators.map((o) => ({
-                key: String(o.user_id),
-                label: o.username,
-                to: historyLink(scope, { user_id: o.user_id }),
-                cells: [o.units, o.active_hours, formatNumber(o.units_per_hour)],
-              }))}
-            />
-          </Group>
-        )}
-      </Tile>
+            </Group>
+          )}
+        </Tile>
+      )}
 
       <BacklogTile backlog={data.backlog} tasksOf={tasksOf} />
       <ParcelsTile parcels={data.parcels} scope={scope} />

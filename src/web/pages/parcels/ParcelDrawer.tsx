@@ -109,13 +109,23 @@ function ConvertForm({ parcel }: { parcel: ParcelDetail }) {
 }
 
 /** One parcel: what was printed on it, where it is, its timeline, and what can still happen to it. */
-export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; onClose: () => void }) {
+/** `readOnly`: a brand user's look (issue 25): no edit, photos or decisions, which are the warehouse's. */
+export function ParcelDrawer({
+  parcelId,
+  onClose,
+  readOnly = false,
+}: {
+  parcelId: number | null;
+  onClose: () => void;
+  readOnly?: boolean;
+}) {
   const navigate = useNavigate();
   const query = useRouteQuery('readParcel', { params: { id: parcelId ?? 0 } }, { enabled: parcelId !== null });
   const parcel = parcelId !== null ? query.data : undefined;
   const [closing, setClosing] = useState(false);
   const [editing, setEditing] = useState(false);
   const waiting = parcel?.state === 'Waiting';
+  const actionable = waiting && !readOnly;
   const { t } = useLingui();
   const tr = (d: MessageDescriptor) => t(d);
   // The values the texts below name (the parcel is there once it has loaded).
@@ -158,7 +168,7 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
               </Anchor>
             )}
           </Group>
-          {editing && waiting ? (
+          {editing && actionable ? (
             <ParcelEditForm parcel={parcel} onDone={() => setEditing(false)} />
           ) : (
             <>
@@ -171,7 +181,7 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
                 <Field label={t`Age limits`}>{t`amber after ${amberDays} days, red after ${redDays}`}</Field>
               </SimpleGrid>
               <Field label={t`Note`}>{parcel.note}</Field>
-              {waiting && (
+              {actionable && (
                 <Group>
                   <Button variant="light" size="xs" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
                     <Trans>Edit parcel</Trans>
@@ -188,9 +198,9 @@ export function ParcelDrawer({ parcelId, onClose }: { parcelId: number | null; o
               <ParcelPhotoStrip parcelId={parcel.id} photoIds={parcel.photos.map((p) => p.id)} />
             </Stack>
           )}
-          {waiting && <ParcelAddPhotos parcel={parcel} />}
+          {actionable && <ParcelAddPhotos parcel={parcel} />}
 
-          {waiting && (
+          {actionable && (
             <Stack gap="sm">
               <Title order={3} size="h5">
                 <Trans>What happens to it</Trans>

@@ -52,7 +52,13 @@ export function StateBadge({ state }: { state: ParcelView['state'] }) {
 }
 
 /** The queue of parcels, oldest first, with their age against the customer's limits. */
-export function ParcelQueue(props: { filters: QueueFilters; onFilters: (f: QueueFilters) => void; onOpen: (parcel: ParcelView) => void }) {
+export function ParcelQueue(props: {
+  filters: QueueFilters;
+  onFilters: (f: QueueFilters) => void;
+  onOpen: (parcel: ParcelView) => void;
+  /** Offer the parcels of no customer (staff); a brand user never sees those. */
+  withUnassigned?: boolean;
+}) {
   const { filters, onFilters } = props;
   const { t } = useLingui();
   const options = (list: { value: string; label: MessageDescriptor }[]) => list.map((o) => ({ value: o.value, label: t(o.label) }));
@@ -80,7 +86,7 @@ export function ParcelQueue(props: { filters: QueueFilters; onFilters: (f: Queue
               w={190}
               data-testid="queue-customer"
               withAll
-              extra={options([NO_CUSTOMER])}
+              extra={props.withUnassigned === false ? [] : options([NO_CUSTOMER])}
               value={filters.customer_id}
               onChange={(v) => set({ customer_id: v ?? 'All' })}
             />

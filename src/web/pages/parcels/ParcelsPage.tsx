@@ -4,6 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Grid, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { toQueryString } from '../../api/envelope';
+import { useSession } from '../../auth/session';
 import { usePageTitle } from '../../lib/page-title';
 import { IntakeForm } from './IntakeForm';
 import { ParcelDrawer } from './ParcelDrawer';
@@ -24,6 +25,7 @@ export default function ParcelsPage() {
   const filters = readFilters(query);
   const open = /^\d{1,10}$/.test(query.get('open') ?? '') ? Number(query.get('open')) : null;
   const { t } = useLingui();
+  const { isBrand } = useSession();
   usePageTitle(t`Parcels`);
 
   const go = (f: QueueFilters, openId: number | null) =>
@@ -35,14 +37,17 @@ export default function ParcelsPage() {
         <Trans>Parcels</Trans>
       </Title>
       <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 4 }}>
-          <IntakeForm />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 8 }}>
-          <ParcelQueue filters={filters} onFilters={(f) => go(f, open)} onOpen={(p) => go(filters, p.id)} />
+        {/* Intake is the warehouse's; a brand user (issue 25) looks at its customers' parcels. */}
+        {!isBrand && (
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <IntakeForm />
+          </Grid.Col>
+        )}
+        <Grid.Col span={{ base: 12, md: isBrand ? 12 : 8 }}>
+          <ParcelQueue filters={filters} onFilters={(f) => go(f, open)} onOpen={(p) => go(filters, p.id)} withUnassigned={!isBrand} />
         </Grid.Col>
       </Grid>
-      <ParcelDrawer parcelId={open} onClose={() => go(filters, null)} />
+      <ParcelDrawer parcelId={open} onClose={() => go(filters, null)} readOnly={isBrand} />
     </>
   );
 }

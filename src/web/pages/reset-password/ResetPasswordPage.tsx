@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Loader, Stack, Text, PasswordInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { resetPasswordForm } from '../../../contract/auth';
 import { MSG } from '../../../contract/messages';
 import { WithQueryCache } from '../../api/QueryCache';
@@ -17,6 +17,8 @@ import { BackToLogin, OutcomeAlert, useRequestOutcome } from '../password-form';
 function ResetPasswordPageForm() {
   const { t } = useLingui();
   const { username = '', token = '' } = useParams();
+  // An invitation (issue 25) is the same link and the same routes; only the words welcome the user.
+  const invited = useSearchParams()[0].get('invite') === '1';
   const form = useForm({
     mode: 'controlled',
     initialValues: { new_pass: '', new_pass_confirmed: '' },
@@ -29,7 +31,8 @@ function ResetPasswordPageForm() {
   const { outcome, clear, callbacks } = useRequestOutcome(form.reset);
   const confirm = useRouteMutation('confirmPassword', callbacks);
 
-  usePageTitle(t`Reset Password`);
+  const title = invited ? t`Choose your password` : t`Reset Password`;
+  usePageTitle(title);
 
   const submit = form.onSubmit(({ new_pass }) => {
     clear();
@@ -38,7 +41,16 @@ function ResetPasswordPageForm() {
 
   return (
     <div>
-      <AuthHeading title={t`Reset Password`} subtitle={check === 'valid' ? t`Choose a new password for ${username}.` : undefined} />
+      <AuthHeading
+        title={title}
+        subtitle={
+          check !== 'valid'
+            ? undefined
+            : invited
+              ? t`Welcome! Choose the password of your account ${username}.`
+              : t`Choose a new password for ${username}.`
+        }
+      />
       <Stack gap="md">
         {check === 'checking' && (
           <Stack align="center" gap="xs" py="lg" data-testid="reset-checking">
@@ -82,7 +94,7 @@ function ResetPasswordPageForm() {
                 {...form.getInputProps('new_pass_confirmed')}
               />
               <Button type="submit" fullWidth loading={confirm.isPending} size="md">
-                <Trans>Reset</Trans>
+                {invited ? <Trans>Set password</Trans> : <Trans>Reset</Trans>}
               </Button>
             </Stack>
           </form>

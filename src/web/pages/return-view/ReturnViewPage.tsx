@@ -22,7 +22,7 @@ export default function ReturnViewPage() {
   const { orderId = '', returnId = '' } = useParams();
   const [selected, setSelected] = useState<TaskView | null>(null);
   const [correcting, setCorrecting] = useState(false);
-  const { isAdmin } = useSession();
+  const { isAdmin, isBrand } = useSession();
   const [viewing, setViewing] = useState<number | null>(null);
   const { t } = useLingui();
   usePageTitle(/^\d+$/.test(returnId) ? t`Return #${returnId}` : t`Return View`);
@@ -72,7 +72,7 @@ export default function ReturnViewPage() {
               <Trans>Correct</Trans>
             </Button>
           )}
-          {data.is_blind && (
+          {data.is_blind && !isBrand && (
             <Button component={Link} to={`/blind/${data.customer_id}`} leftSection={<IconPlus size={16} />}>
               <Trans>Create Another</Trans>
             </Button>

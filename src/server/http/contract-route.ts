@@ -55,13 +55,13 @@ export function contractRoutes(app: FastifyInstance, guards?: Guards) {
     // The guard let this route's callers through on their token alone: bad input resolves them first.
     const tokenOnly = BY_STATEMENT.includes(spec.access);
     const audited = PORTAL.includes(spec.access) && (method !== 'GET' || spec.brandAudit === true);
-    const onResponse = audited && guards ? brandAuditHook(guards, name) : undefined;
+    const onSend = audited && guards ? brandAuditHook(guards, name) : undefined;
     app.route({
       ...spec.options,
       method,
       url: path,
       ...(onRequest ? { onRequest } : {}),
-      ...(onResponse ? { onResponse } : {}),
+      ...(onSend ? { onSend } : {}),
       ...(tokenOnly ? { attachValidation: true } : {}),
       schema: {
         tags: [...spec.tags],
@@ -87,18 +87,20 @@ export function contractRoutes(app: FastifyInstance, guards?: Guards) {
 }
 
 /**
- * After a brand user's call that did something: its trail entry. A refused or invalid call changed
- * nothing and writes nothing (the access matrix checks that every table is as before). A failed
- * write is logged, never the caller's error.
+ * A brand user's call that did something: its trail entry, written before the answer leaves (on
+ * send, not on response), so whoever reads the trail after the answer finds it. A refused or
+ * invalid call changed nothing and writes nothing (the access matrix checks that every table is as
+ * before). A failed write is logged, never the caller's error.
  */
 function brandAuditHook(guards: Guards, name: RouteName) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  return async <P>(request: FastifyRequest, reply: FastifyReply, payload: P): Promise<P> => {
     const user = request.user;
-    if (!user?.isBrand || reply.statusCode >= 400) return;
+    if (!user?.isBrand || reply.statusCode >= 400) return payload;
     try {
       await guards.recordPortalAction(user, { route: name, method: request.method, params: request.params, status: reply.statusCode });
     } catch (error) {
       request.log.error({ err: error, route: name }, 'portal audit entry not written');
     }
+    return payload;
   };
 }

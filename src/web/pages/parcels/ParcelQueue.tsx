@@ -110,7 +110,8 @@ export function ParcelQueue(props: {
             />
           </Group>
         </Group>
-        <div style={{ position: 'relative', overflowX: 'auto' }}>
+        {/* Scrolls sideways on a handheld: focusable, so a keyboard can scroll it too (WCAG 2.1.1). */}
+        <div style={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="queue-title">
           <LoadingOverlay visible={query.isFetching} overlayProps={{ blur: 1 }} zIndex={5} />
           <Table striped highlightOnHover withTableBorder verticalSpacing={6} data-testid="parcel-queue">
             <Table.Thead>

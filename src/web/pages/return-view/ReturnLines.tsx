@@ -79,81 +79,84 @@ export function ReturnLines({ r, onOpen }: { r: ReturnView; onOpen: (index: numb
   const hasPhotos = r.photos.some((p) => r.lines.some((l) => l.id === p.ledger_id));
   return (
     <Stack gap="sm">
-      <Table striped withTableBorder data-testid="return-lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>Product</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Returned</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Condition</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Reason</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Comment</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Disposition</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Bin</Trans>
-            </Table.Th>
-            {hasPhotos && (
+      {/* On a handheld the lines scroll sideways in their own box, not the page; focusable for the keyboard. */}
+      <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t`Returned lines`}>
+        <Table striped withTableBorder data-testid="return-lines">
+          <Table.Thead>
+            <Table.Tr>
               <Table.Th>
-                <Trans>Photos</Trans>
+                <Trans>Product</Trans>
               </Table.Th>
-            )}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {r.lines.map((l) => {
-            const replaced = l.replaces_line_number;
-            return (
-              <Table.Tr key={l.id} data-testid="return-line" data-discrepancy={l.discrepancy ?? undefined}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {l.product.sku}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {l.product.name_1}
-                  </Text>
-                  {l.discrepancy && (
-                    <Group gap={4} mt={2}>
-                      <DiscrepancyBadge kind={l.discrepancy} />
-                      {l.replaces_line_number !== null && (
-                        <Text size="xs" c="dimmed">
-                          <Trans>instead of order line {replaced}</Trans>
-                        </Text>
-                      )}
-                    </Group>
-                  )}
-                </Table.Td>
-                <Table.Td>{l.quantity}</Table.Td>
-                <Table.Td>{labelOf(CONDITION_LABEL, l.condition, (d) => t(d))}</Table.Td>
-                <Table.Td>{l.reason_text ?? l.reason}</Table.Td>
-                <Table.Td>{l.comment}</Table.Td>
-                <Table.Td>{l.disposition_text ?? l.disposition}</Table.Td>
-                <Table.Td ff="monospace">{l.location}</Table.Td>
-                {hasPhotos && (
+              <Table.Th>
+                <Trans>Returned</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Condition</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Reason</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Comment</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Disposition</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Bin</Trans>
+              </Table.Th>
+              {hasPhotos && (
+                <Table.Th>
+                  <Trans>Photos</Trans>
+                </Table.Th>
+              )}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {r.lines.map((l) => {
+              const replaced = l.replaces_line_number;
+              return (
+                <Table.Tr key={l.id} data-testid="return-line" data-discrepancy={l.discrepancy ?? undefined}>
                   <Table.Td>
-                    <Thumbs
-                      ids={r.photos.filter((p) => p.ledger_id === l.id).map((p) => p.id)}
-                      photos={photos}
-                      label={l.product.sku}
-                      onOpen={onOpen}
-                    />
+                    <Text size="sm" fw={600}>
+                      {l.product.sku}
+                    </Text>
+                    <Text size="xs" c="dimmed">
+                      {l.product.name_1}
+                    </Text>
+                    {l.discrepancy && (
+                      <Group gap={4} mt={2}>
+                        <DiscrepancyBadge kind={l.discrepancy} />
+                        {l.replaces_line_number !== null && (
+                          <Text size="xs" c="dimmed">
+                            <Trans>instead of order line {replaced}</Trans>
+                          </Text>
+                        )}
+                      </Group>
+                    )}
                   </Table.Td>
-                )}
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+                  <Table.Td>{l.quantity}</Table.Td>
+                  <Table.Td>{labelOf(CONDITION_LABEL, l.condition, (d) => t(d))}</Table.Td>
+                  <Table.Td>{l.reason_text ?? l.reason}</Table.Td>
+                  <Table.Td>{l.comment}</Table.Td>
+                  <Table.Td>{l.disposition_text ?? l.disposition}</Table.Td>
+                  <Table.Td ff="monospace">{l.location}</Table.Td>
+                  {hasPhotos && (
+                    <Table.Td>
+                      <Thumbs
+                        ids={r.photos.filter((p) => p.ledger_id === l.id).map((p) => p.id)}
+                        photos={photos}
+                        label={l.product.sku}
+                        onOpen={onOpen}
+                      />
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </div>
       {r.missing_lines.length > 0 && (
         <Table withTableBorder data-testid="return-missing" aria-label={t`Missing from the parcel`}>
           <Table.Thead>

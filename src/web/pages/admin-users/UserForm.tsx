@@ -112,8 +112,8 @@ export function UserForm({
             fullWidth
             aria-labelledby="user-kind-label"
             data={[
-              { value: 'operator', label: t`Operator` },
-              { value: 'admin', label: t`Admin` },
+              { value: 'operator', label: t({ message: 'Operator', context: 'role' }) },
+              { value: 'admin', label: t({ message: 'Admin', context: 'role' }) },
               { value: 'brand', label: t`Brand` },
             ]}
             {...form.getInputProps('kind')}

@@ -45,6 +45,15 @@ export const API_PATHS = {
   createDisposition: { method: 'POST', path: '/su/customers/:id/dispositions' },
   updateDisposition: { method: 'PUT', path: '/su/customers/:id/dispositions/:dispId' },
   deleteDisposition: { method: 'DELETE', path: '/su/customers/:id/dispositions/:dispId' },
+  // inspection rules and grades (issue 27), managed in the customer drawer's Rules tab
+  listInspectionRules: { method: 'GET', path: '/su/customers/:id/rules' },
+  createInspectionRule: { method: 'POST', path: '/su/customers/:id/rules' },
+  importInspectionRules: { method: 'POST', path: '/su/customers/:id/rules/import' },
+  exportInspectionRules: { method: 'GET', path: '/su/customers/:id/rules/export' },
+  updateInspectionRule: { method: 'PUT', path: '/su/customers/:id/rules/:ruleId' },
+  deleteInspectionRule: { method: 'DELETE', path: '/su/customers/:id/rules/:ruleId' },
+  getGradeScale: { method: 'GET', path: '/su/customers/:id/grades' },
+  saveGradeScale: { method: 'PUT', path: '/su/customers/:id/grades' },
   // admin: settings, tasks, audit
   listSettings: { method: 'GET', path: '/su/settings' },
   saveSetting: { method: 'POST', path: '/su/settings' },

@@ -28,6 +28,18 @@ import {
 } from './customers.js';
 import { dashboardAnswer, dashboardQuery } from './dashboard.js';
 import { dispositionBody, dispositionParams, dispositionView } from './dispositions.js';
+import {
+  gradeScale,
+  gradeScaleBody,
+  ruleBody,
+  ruleParams,
+  rulesExportQuery,
+  rulesImportAnswer,
+  rulesImportBody,
+  rulesPage,
+  rulesQuery,
+  ruleView,
+} from './inspection.js';
 import { historyDownloadQuery, historyPage, historyQuery } from './history.js';
 import { importSummary, importUploadBody } from './order-import.js';
 import { customerIdParam, orderDetail, orderLoadBody, orderLoadParams, orderSearchBody, orderSearchResult } from './orders.js';
@@ -132,6 +144,14 @@ export const API_ROUTES = {
   createDisposition: { params: idParam, body: dispositionBody, answer: dispositionView },
   updateDisposition: { params: dispositionParams, body: dispositionBody, answer: dispositionView },
   deleteDisposition: { params: dispositionParams, answer: text },
+  listInspectionRules: { params: idParam, query: rulesQuery, answer: rulesPage },
+  createInspectionRule: { params: idParam, body: ruleBody, answer: ruleView },
+  importInspectionRules: { params: idParam, body: rulesImportBody, answer: rulesImportAnswer },
+  exportInspectionRules: { params: idParam, query: rulesExportQuery },
+  updateInspectionRule: { params: ruleParams, body: ruleBody, answer: ruleView },
+  deleteInspectionRule: { params: ruleParams, answer: text },
+  getGradeScale: { params: idParam, answer: gradeScale },
+  saveGradeScale: { params: idParam, body: gradeScaleBody, answer: gradeScale },
   listSettings: { answer: z.array(settingView) },
   saveSetting: { body: settingBody, answer: settingView },
   clearSetting: { params: settingKeyParams, answer: settingView },

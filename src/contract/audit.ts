@@ -15,6 +15,8 @@ export const AUDIT_ENTITY_TYPES = [
   'disposition',
   'webhook_endpoint',
   'api_key',
+  'inspection_rule',
+  'grade_scale',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 // 'invite': an invitation mail (issue 25); 'portal': a brand user's request (http/portal-audit.ts).

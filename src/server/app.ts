@@ -33,6 +33,7 @@ import { correctionsRoutes } from './modules/corrections/corrections.routes.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
 import { dispositionsRoutes } from './modules/dispositions/dispositions.routes.js';
+import { inspectionRulesRoutes } from './modules/inspection/inspection-rules.routes.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
 import { partnerApiRoutes } from './modules/partner-api/partner-api.routes.js';
 import { expectedReturnsRoutes } from './modules/expected-returns/expected-returns.routes.js';
@@ -97,6 +98,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(schedulesRoutes, { guards, schedules: services.schedules });
       await api.register(billingRoutes, { guards, billing: services.billing });
       await api.register(dispositionsRoutes, { guards, dispositions: services.dispositions });
+      await api.register(inspectionRulesRoutes, { guards, inspectionRules: services.inspectionRules });
       await api.register(apiKeysRoutes, { guards, apiKeys: services.apiKeys });
       await api.register(partnerApiRoutes, { guards, partnerReturns: services.partnerReturns });
       await api.register(expectedReturnsRoutes, { guards, expectedReturns: services.expectedReturns });

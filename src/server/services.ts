@@ -23,6 +23,7 @@ import { createCorrectionsService } from './modules/corrections/corrections.serv
 import { createSchedulesService } from './modules/schedules/schedules.service.js';
 import { createBillingService } from './modules/billing/billing.service.js';
 import { createDispositionsService } from './modules/dispositions/dispositions.service.js';
+import { createInspectionRulesService } from './modules/inspection/inspection-rules.service.js';
 import { createApiKeysService } from './modules/api-keys/api-keys.service.js';
 import { createExpectedReturnsService } from './modules/expected-returns/expected-returns.service.js';
 import { createPartnerReturnsRepository } from './modules/partner-api/partner-returns.repository.js';
@@ -96,6 +97,7 @@ export function createServices(deps: AppDeps) {
     schedules: createSchedulesService({ db, clock: deps.clock }),
     billing: createBillingService({ db, clock: deps.clock }),
     dispositions: createDispositionsService({ db, clock: deps.clock, customerAccess }),
+    inspectionRules: createInspectionRulesService({ db, clock: deps.clock, customerAccess }),
     apiKeys: createApiKeysService({ db, clock: deps.clock, access }),
     expectedReturns: createExpectedReturnsService({ db, clock: deps.clock, customerAccess }),
     partnerReturns: createPartnerReturnsService({

@@ -14,3 +14,4 @@ export * from './dispositions.js';
 export * from './webhooks.js';
 export * from './api-keys.js';
 export * from './expected-returns.js';
+export * from './inspection.js';

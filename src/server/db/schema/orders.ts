@@ -14,6 +14,8 @@ export const products = pgTable(
     name1: text('name_1').notNull().default(''),
     color: text('color'),
     size: text('size'),
+    /** The product's category from the order file (issue 27): inspection rules may apply by it. */
+    category: text('category'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
 import { orderLines, orders, products } from './orders.js';
 import { users } from './users.js';
@@ -75,6 +75,15 @@ export const returnLedgers = pgTable(
     discrepancy: text('discrepancy'),
     /** A wrong item: the order line it came instead of, when known. */
     replacesOrderLineId: integer('replaces_order_line_id').references(() => orderLines.id),
+    /** Issue 27, beside the spec's condition and reason: the grade (A…D or an outcome), the rule's steps as answered, the serial. */
+    grade: text('grade'),
+    /** [{ text, kind, answer }]: the steps as they read when the line was received. */
+    stepAnswers: jsonb('step_answers'),
+    serial: text('serial'),
+    /** true: shipped on the order; false: not shipped (a discrepancy); null: not checked. */
+    serialShipped: boolean('serial_shipped'),
+    /** The serial was received before on a return of the customer (or twice in this one). */
+    serialRepeated: boolean('serial_repeated').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -83,5 +92,6 @@ export const returnLedgers = pgTable(
     index('return_ledgers_customer_created_idx').on(t.customerId, t.createdAt),
     index('return_ledgers_product_idx').on(t.productId),
     check('return_ledgers_quantity_check', sql`${t.quantity} >= 1`),
+    index('return_ledgers_customer_serial_idx').on(t.customerId, t.serial).where(sql`${t.serial} IS NOT NULL`),
   ],
 );

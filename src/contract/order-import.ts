@@ -43,7 +43,10 @@ export const ORDER_TEXT_MAX = {
   delivery_phone: 50,
   delivery_email: 254,
 } as const;
-export const PRODUCT_TEXT_MAX = { sku: 100, upc: 50, name_1: 200, color: 100, size: 50 } as const;
+export const PRODUCT_TEXT_MAX = { sku: 100, upc: 50, name_1: 200, color: 100, size: 50, category: 100 } as const;
+/** A line's shipped serial numbers (issue 27): at most this many, each at most SERIAL_MAX characters; a CSV cell separates them by `|`. */
+export const LINE_SERIALS_MAX = 1000;
+export const SERIAL_MAX = 100;
 export const LINE_NUMBER_MAX = 1_000_000;
 
 export const ORDER_IMPORT_MSG = {
@@ -58,6 +61,8 @@ export const ORDER_IMPORT_MSG = {
   tooManyOrders: `a file holds at most ${ORDER_IMPORT_LIMITS.maxOrdersPerFile} orders`,
   duplicateLine: 'is used twice in this order',
   duplicateOrder: 'is used by two orders in this file',
+  serialTwice: 'has the same serial number twice',
+  tooManySerials: `has at most ${LINE_SERIALS_MAX} serial numbers`,
   object: 'must be an object',
   list: 'must be a list',
 } as const;
@@ -149,6 +154,7 @@ export const orderImportProduct = z.strictObject(
     name_1: optionalText(PRODUCT_TEXT_MAX.name_1),
     color: optionalText(PRODUCT_TEXT_MAX.color),
     size: optionalText(PRODUCT_TEXT_MAX.size),
+    category: optionalText(PRODUCT_TEXT_MAX.category),
   },
   { error: objectError },
 );
@@ -159,6 +165,22 @@ export const orderImportLine = z.strictObject(
     line_number: wholeNumber(LINE_NUMBER_MAX),
     quantity: wholeNumber(LIMITS.maxLedgerQuantity),
     product: orderImportProduct,
+    serials: z.preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : v.split('|')) : v === null ? undefined : v),
+      z
+        .array(
+          fileText()
+            .trim()
+            .min(1, { error: ORDER_IMPORT_MSG.required })
+            .max(SERIAL_MAX, { error: maxChars(SERIAL_MAX) }),
+          {
+            error: ORDER_IMPORT_MSG.list,
+          },
+        )
+        .max(LINE_SERIALS_MAX, { error: ORDER_IMPORT_MSG.tooManySerials })
+        .refine((list) => new Set(list).size === list.length, { error: ORDER_IMPORT_MSG.serialTwice })
+        .optional(),
+    ),
   },
   { error: objectError },
 );
@@ -188,8 +210,8 @@ export const ORDER_FIELDS = [
   'delivery_phone',
   'delivery_email',
 ] as const;
-export const LINE_FIELDS = ['line_number', 'quantity'] as const;
-export const PRODUCT_FIELDS = ['sku', 'upc', 'name_1', 'color', 'size'] as const;
+export const LINE_FIELDS = ['line_number', 'quantity', 'serials'] as const;
+export const PRODUCT_FIELDS = ['sku', 'upc', 'name_1', 'color', 'size', 'category'] as const;
 
 export const orderImportOrder = z
   .strictObject(

@@ -17,6 +17,8 @@ interface Columns {
   product: (readonly [string, number])[];
   lineNumber: number;
   quantity: number;
+  /** The optional `serials` column (issue 27). */
+  serials: number | undefined;
 }
 
 function columnsOf(header: string[]): Columns {
@@ -27,6 +29,7 @@ function columnsOf(header: string[]): Columns {
     product: present(PRODUCT_FIELDS),
     lineNumber: at.get('line_number')!,
     quantity: at.get('quantity')!,
+    serials: at.get('serials'),
   };
 }
 
@@ -70,11 +73,14 @@ function buildOrder(group: OrderGroup, columns: Columns, errors: ImportError[]) 
       }
     }
   }
-  const { lineNumber, quantity } = columns;
+  const { lineNumber, quantity, serials } = columns;
   order.lines = group.rows.map((row) => {
     const product: Record<string, string> = {};
     for (const [field, index] of columns.product) product[field] = row.fields[index]!;
-    return { line_number: row.fields[lineNumber], quantity: row.fields[quantity], product };
+    const line: Record<string, unknown> = { line_number: row.fields[lineNumber], quantity: row.fields[quantity], product };
+    // Only a row that names serials carries the key, so the quick check still answers plain rows.
+    if (serials !== undefined && row.fields[serials]!.trim()) line.serials = row.fields[serials];
+    return line;
   });
   return { order, fieldLine };
 }

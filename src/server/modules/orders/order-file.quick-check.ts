@@ -22,7 +22,7 @@ type Plain = Record<string, unknown>;
 const NOT_SURE = Symbol('not sure');
 
 const ORDER_KEYS = new Set<string>([...Object.keys(ORDER_TEXT_MAX), 'source', 'created_at', 'lines']);
-const LINE_KEYS = new Set(['line_number', 'quantity', 'product']);
+const LINE_KEYS = new Set(['line_number', 'quantity', 'product', 'serials']);
 const PRODUCT_KEYS = new Set(Object.keys(PRODUCT_TEXT_MAX));
 const SOURCES = new Set<string>(ORDER_SOURCES);
 const DIGITS = /^\s*\d+\s*$/;
@@ -123,6 +123,8 @@ export function quickCheckOrder(value: unknown): OrderImportOrder | undefined {
     if (!isPlainObject(line) || !onlyKeys(line, LINE_KEYS)) return undefined;
     const lineNumber = wholeNumberOf(line.line_number, LINE_NUMBER_MAX);
     const quantity = wholeNumberOf(line.quantity, LIMITS.maxLedgerQuantity);
+    // Serials (issue 27) are rare: zod reads a line that has them.
+    if (line.serials !== undefined) return undefined;
     const product = productOf(line.product);
     if (lineNumber === NOT_SURE || quantity === NOT_SURE || product === NOT_SURE || numbers.has(lineNumber)) return undefined;
     numbers.add(lineNumber);

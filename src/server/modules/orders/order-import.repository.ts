@@ -11,6 +11,7 @@ export interface ProductInput {
   name_1?: string;
   color?: string;
   size?: string;
+  category?: string;
 }
 
 /**
@@ -37,6 +38,7 @@ export interface StoredProduct {
   name1: string;
   color: string | null;
   size: string | null;
+  category: string | null;
 }
 
 /** A stored product with a file's description over it: a field the file leaves empty keeps what is stored. */
@@ -47,10 +49,11 @@ export const withDetails = (row: StoredProduct, p: ProductInput): StoredProduct 
   name1: p.name_1 ?? row.name1,
   color: p.color ?? row.color,
   size: p.size ?? row.size,
+  category: p.category ?? row.category,
 });
 
 export const sameDetails = (a: StoredProduct, b: StoredProduct) =>
-  a.upc === b.upc && a.name1 === b.name1 && a.color === b.color && a.size === b.size;
+  a.upc === b.upc && a.name1 === b.name1 && a.color === b.color && a.size === b.size && a.category === b.category;
 type IdSource = { id: number; source_id_1: string };
 
 /** Reads and writes of the order import; every statement is batched, none is issued per line. */
@@ -72,6 +75,7 @@ export function createOrderImportRepository(db: DbOrTx) {
         name1: products.name1,
         color: products.color,
         size: products.size,
+        category: products.category,
       })
       .from(products)
       .where(and(eq(products.customerId, customerId), sql`${products.sku} = any(${list(items.map((p) => p.sku))}::text[])`));
@@ -82,11 +86,12 @@ export function createOrderImportRepository(db: DbOrTx) {
     if (fresh.length) {
       const inserted = await queryRows<IdSku>(
         db,
-        sql`insert into products (customer_id, sku, upc, name_1, color, size, created_at, updated_at)
-            select ${customerId}, t.sku, t.upc, coalesce(t.name_1, ''), t.color, t.size, ${instant(now)}, ${instant(now)}
+        sql`insert into products (customer_id, sku, upc, name_1, color, size, category, created_at, updated_at)
+            select ${customerId}, t.sku, t.upc, coalesce(t.name_1, ''), t.color, t.size, t.category, ${instant(now)}, ${instant(now)}
               from unnest(${list(fresh.map((p) => p.sku))}::text[], ${list(fresh.map((p) => p.upc ?? null))}::text[],
                           ${list(fresh.map((p) => p.name_1 ?? null))}::text[], ${list(fresh.map((p) => p.color ?? null))}::text[],
-                          ${list(fresh.map((p) => p.size ?? null))}::text[]) as t(sku, upc, name_1, color, size)
+                          ${list(fresh.map((p) => p.size ?? null))}::text[], ${list(fresh.map((p) => p.category ?? null))}::text[])
+                   as t(sku, upc, name_1, color, size, category)
             on conflict (customer_id, sku) do nothing
             returning id, sku`,
       );
@@ -111,10 +116,11 @@ export function createOrderImportRepository(db: DbOrTx) {
     for (const chunk of chunks(changed, CHUNK)) {
       await db.execute(sql`
         update products as p
-           set upc = t.upc, name_1 = t.name_1, color = t.color, size = t.size, updated_at = ${instant(now)}
+           set upc = t.upc, name_1 = t.name_1, color = t.color, size = t.size, category = t.category, updated_at = ${instant(now)}
           from unnest(${list(chunk.map((c) => c.id))}::int[], ${list(chunk.map((c) => c.upc))}::text[],
                       ${list(chunk.map((c) => c.name1))}::text[], ${list(chunk.map((c) => c.color))}::text[],
-                      ${list(chunk.map((c) => c.size))}::text[]) as t(id, upc, name_1, color, size)
+                      ${list(chunk.map((c) => c.size))}::text[], ${list(chunk.map((c) => c.category))}::text[])
+                   as t(id, upc, name_1, color, size, category)
          where p.id = t.id and p.customer_id = ${customerId}`);
     }
   }
@@ -225,6 +231,30 @@ export function createOrderImportRepository(db: DbOrTx) {
               returning id`,
         );
         count += inserted.length;
+      }
+      return count;
+    },
+
+    /**
+     * The serial numbers shipped on lines this transaction has just inserted (issue 27), one row a
+     * serial, found by order and line number. Answers the rows stored.
+     */
+    async insertSerials(rows: { orderId: number; lineNumber: number; serial: string }[]): Promise<number> {
+      let count = 0;
+      for (const chunk of chunks(rows, CHUNK)) {
+        const inserted = await queryRows<{ n: number }>(
+          db,
+          sql`with s as (
+                insert into order_line_serials (order_line_id, serial)
+                select l.id, t.serial
+                  from unnest(${list(chunk.map((r) => r.orderId))}::int[], ${list(chunk.map((r) => r.lineNumber))}::int[],
+                              ${list(chunk.map((r) => r.serial))}::text[]) as t(order_id, line_number, serial)
+                  join order_lines l on l.order_id = t.order_id and l.line_number = t.line_number
+                on conflict do nothing
+                returning 1)
+              select count(*)::int as n from s`,
+        );
+        count += Number(inserted[0]?.n ?? 0);
       }
       return count;
     },

@@ -63,7 +63,15 @@ export function createImportWriter(file: UnitOfWork<OrderImportRepository>, cust
     for (const row of resolved.existing) before.set(row.sku, row);
     for (const { id, sku } of resolved.created) {
       const p = unseen.get(sku)!;
-      created.set(sku, { id, sku, upc: p.upc ?? null, name1: p.name_1 ?? '', color: p.color ?? null, size: p.size ?? null });
+      created.set(sku, {
+        id,
+        sku,
+        upc: p.upc ?? null,
+        name1: p.name_1 ?? '',
+        color: p.color ?? null,
+        size: p.size ?? null,
+        category: p.category ?? null,
+      });
     }
     // Products another import inserted in between are used, not described (as before issue 13).
     for (const { id, sku } of [...resolved.existing, ...resolved.created, ...resolved.raced]) productIds.set(sku, id);
@@ -115,6 +123,16 @@ export function createImportWriter(file: UnitOfWork<OrderImportRepository>, cust
     const linesCreated = await tx.insertLines(lines);
     if (linesCreated !== lines.length) {
       throw new ImportMismatchError(`${lines.length - linesCreated} of ${lines.length} order lines were not stored`);
+    }
+    const serials = batch.flatMap(({ order }) => {
+      const orderId = ids.get(order.source_id);
+      if (orderId === undefined) return [];
+      return order.lines.flatMap((line) => (line.serials ?? []).map((serial) => ({ orderId, lineNumber: line.line_number, serial })));
+    });
+    if (serials.length) {
+      const stored = await tx.insertSerials(serials);
+      if (stored !== serials.length)
+        throw new ImportMismatchError(`${serials.length - stored} of ${serials.length} serial numbers were not stored`);
     }
     const known = batch.map((p) => p.order.source_id).filter((s) => !ids.has(s));
     if (known.length) for (const r of await tx.findOrderIds(customer.id, known)) ids.set(r.sourceId1, r.id);
@@ -170,7 +188,14 @@ export function createImportWriter(file: UnitOfWork<OrderImportRepository>, cust
         const inserted = created.get(sku);
         if (!inserted) continue;
         // Created from an earlier description of the file: the last one is what it is created as.
-        const next = { ...inserted, upc: p.upc ?? null, name1: p.name_1 ?? '', color: p.color ?? null, size: p.size ?? null };
+        const next = {
+          ...inserted,
+          upc: p.upc ?? null,
+          name1: p.name_1 ?? '',
+          color: p.color ?? null,
+          size: p.size ?? null,
+          category: p.category ?? null,
+        };
         if (!sameDetails(next, inserted)) changed.push(next);
       }
       await repo.updateProducts(customer.id, changed, now);

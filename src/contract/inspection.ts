@@ -147,10 +147,16 @@ export const inspectionLineFields = {
     .array(z.enum(STEP_ANSWERS, { error: `Answer with ${STEP_ANSWERS.join(', ')}` }))
     .max(RULE_LIMITS.maxSteps, { error: INSPECTION_MSG.tooManySteps })
     .nullish(),
-  serial: trimmedText(RULE_LIMITS.serial)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  /** '' and null: no serial. */
+  serial: trimmedText(RULE_LIMITS.serial).nullish(),
 };
+
+/** A step as a received line keeps it: the rule's words at the time, and the answer. */
+export interface StoredStepAnswer {
+  text: string;
+  kind: (typeof STEP_KINDS)[number];
+  answer: (typeof STEP_ANSWERS)[number];
+}
 
 /** A ledger line's inspection as the return view shows it. */
 export const ledgerInspection = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { GRADES } from './inspection-rules.js';
 import { LIMITS, SEARCH_FIELDS } from './constants.js';
 import { id, storableJson, text } from './common.js';
 
@@ -89,6 +90,11 @@ export const ledgerEntry = z.object({
   location: z.string().nullable(),
   discrepancy: z.string().nullable(),
   replaces_order_line_id: z.number().int().nullable(),
+  /** Issue 27: the grade, the serial, whether it was shipped on the order (null: not checked) and whether it came back before. */
+  grade: z.enum(GRADES).nullable().optional(),
+  serial: z.string().nullable().optional(),
+  serial_shipped: z.boolean().nullable().optional(),
+  serial_repeated: z.boolean().optional(),
 });
 export type LedgerEntry = z.infer<typeof ledgerEntry>;
 

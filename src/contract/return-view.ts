@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common.js';
+import { ledgerInspection } from './inspection.js';
 import { orderHeader } from './orders.js';
 import { photoRef } from './photos.js';
 import { taskView } from './tasks.js';
@@ -38,6 +39,8 @@ export const returnViewLine = z.object({
   discrepancy: z.string().nullable(),
   order_line_number: z.number().int().nullable(),
   replaces_line_number: z.number().int().nullable(),
+  /** Issue 27: grade, step answers and serial; null when the line carries none of them. */
+  inspection: ledgerInspection.nullable().optional(),
 });
 export type ReturnViewLine = z.infer<typeof returnViewLine>;
 

@@ -3,6 +3,7 @@ import { LEDGER_CONDITIONS, LIMITS } from './constants.js';
 import { id, isoDate, text } from './common.js';
 import { DISPOSITION_MSG, LINE_DISCREPANCIES } from './dispositions.js';
 import { MSG, QUANTITY_MSG } from './messages.js';
+import { inspectionLineFields } from './inspection.js';
 import { ledgerEntry } from './orders.js';
 import { photoIds } from './photos.js';
 
@@ -62,6 +63,8 @@ export const newLedgerFields = {
     .transform((v) => (v === '' ? null : v)),
   /** The bin (scanned or typed) of a disposition that requires a location (Restock). */
   location: optionalText(100),
+  /** Issue 27: the grade, the answers to the rule's steps (in its order), the serial; checked against the product's rule. */
+  ...inspectionLineFields,
 };
 
 /**

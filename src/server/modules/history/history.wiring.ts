@@ -1,3 +1,4 @@
+import { createInspectionCheckRepository } from '../inspection/inspection-check.repository.js';
 import type { Db } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
@@ -36,6 +37,7 @@ export function createHistoryServices(
       photoRules: createPhotoRules(createPhotosRepository(db)),
       customerAccess,
       parcelForReturn,
+      inspectionCheck: createInspectionCheckRepository(db),
       clock,
     }),
     returnView: createReturnViewService({ repo: createReturnViewRepository(db), photos: createPhotosRepository(db), customerAccess }),

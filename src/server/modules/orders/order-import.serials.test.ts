@@ -25,12 +25,26 @@ async function stored(customerId: number) {
     .where(eq(orders.customerId, customerId))
     .orderBy(asc(orders.sourceId1), asc(orderLines.lineNumber));
   const serials = lines.length
-    ? await db().select().from(orderLineSerials).where(inArray(orderLineSerials.orderLineId, lines.map((l) => l.id)))
+    ? await db()
+        .select()
+        .from(orderLineSerials)
+        .where(
+          inArray(
+            orderLineSerials.orderLineId,
+            lines.map((l) => l.id),
+          ),
+        )
     : [];
   return {
     categories: Object.fromEntries(prods.map((p) => [p.sku, p.category])),
     serials: Object.fromEntries(
-      lines.map((l) => [`${l.sourceId}/${l.lineNumber}`, serials.filter((s) => s.orderLineId === l.id).map((s) => s.serial).sort()]),
+      lines.map((l) => [
+        `${l.sourceId}/${l.lineNumber}`,
+        serials
+          .filter((s) => s.orderLineId === l.id)
+          .map((s) => s.serial)
+          .sort(),
+      ]),
     ),
   };
 }
@@ -56,7 +70,9 @@ describe('order import: product category and shipped serials (issue 27)', () => 
     const c = await makeCustomer(db());
     const file = (category?: string, serials?: unknown) =>
       JSON.stringify({
-        orders: [{ source_id: `J-${category ?? 'none'}`, lines: [{ line_number: 1, quantity: 1, product: { sku: 'TV-1', category }, serials }] }],
+        orders: [
+          { source_id: `J-${category ?? 'none'}`, lines: [{ line_number: 1, quantity: 1, product: { sku: 'TV-1', category }, serials }] },
+        ],
       });
     expect((await service.importFile({ customerId: c.id, format: 'json', content: file(undefined, ['TV-SN-9']) })).errors).toEqual([]);
     const second = await service.importFile({ customerId: c.id, format: 'json', content: file('Screens') });
@@ -69,7 +85,9 @@ describe('order import: product category and shipped serials (issue 27)', () => 
     const csv = ['source_id,line_number,quantity,sku,serials', 'B-1,1,2,X-1,SN-1|SN-1', 'B-2,1,1,X-2,SN-2'].join('\n');
     const summary = await service.importFile({ customerId: c.id, format: 'csv', content: csv });
     expect(summary.errors).toEqual([{ line: 2, message: `serials ${ORDER_IMPORT_MSG.serialTwice}` }]);
-    const json = JSON.stringify({ orders: [{ source_id: 'B-3', lines: [{ line_number: 1, quantity: 1, product: { sku: 'X' }, serials: [7, ''] }] }] });
+    const json = JSON.stringify({
+      orders: [{ source_id: 'B-3', lines: [{ line_number: 1, quantity: 1, product: { sku: 'X' }, serials: [7, ''] }] }],
+    });
     const bad = await service.importFile({ customerId: c.id, format: 'json', content: json });
     expect(bad.errors.map((e) => e.line)).toEqual(['orders[0].lines[0].serials[0]', 'orders[0].lines[0].serials[1]']);
     expect(await stored(c.id)).toEqual({ categories: {}, serials: {} });

@@ -8,6 +8,7 @@ import { createPhotoRules } from '../photos/photo-attach.js';
 import { createPhotosRepository } from '../photos/photos.repository.js';
 import { createReturnCommand } from '../returns/create-return.js';
 import { createSubmitCheckRepository } from '../returns/submit-check.repository.js';
+import { createInspectionCheckRepository } from '../inspection/inspection-check.repository.js';
 import { createSubmitReturnService } from '../returns/submit-return.service.js';
 import { createOrderDetailRepository } from './order-detail.repository.js';
 import { createOrderSearchRepository } from './order-search.repository.js';
@@ -57,6 +58,7 @@ export function createReceivingServices(deps: {
     }),
     submitReturn: createSubmitReturnService({
       checks: createSubmitCheckRepository(db),
+      inspectionCheck: createInspectionCheckRepository(db),
       createReturn: createReturnCommand(db),
       photoRules: createPhotoRules(createPhotosRepository(db)),
       parcelForReturn: deps.parcelForReturn,

@@ -11,7 +11,8 @@ import type { ReasonsRepository } from '../customers/reasons.repository.js';
 import type { PhotoRules } from '../photos/photo-attach.js';
 import type { DispositionsRepository } from '../dispositions/dispositions.repository.js';
 import { toNewLedger, type CreateReturn } from './create-return.js';
-import { resolveDispositions } from './line-evidence.js';
+import { inspectDraft, resolveDispositions, serialsOf } from './line-evidence.js';
+import type { InspectionCheckRepository } from '../inspection/inspection-check.repository.js';
 import type { ReturnsRepository } from './returns.repository.js';
 import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
 
@@ -24,9 +25,10 @@ export function createBlindReturnService(deps: {
   customerAccess: CustomerAccess;
   photoRules: PhotoRules;
   parcelForReturn: ParcelForReturn;
+  inspectionCheck: InspectionCheckRepository;
   clock: Clock;
 }) {
-  const { returns: repo, reasons, dispositions, createReturn, customerAccess, photoRules, parcelForReturn, clock } = deps;
+  const { returns: repo, reasons, dispositions, createReturn, customerAccess, photoRules, parcelForReturn, inspectionCheck, clock } = deps;
 
   return {
     async setup(user: AuthUser, customerId: number): Promise<BlindSetup> {
@@ -64,7 +66,10 @@ export function createBlindReturnService(deps: {
         if (!productIds.has(l.product_id)) errors[`return_ledgers.${i}.product_id`] = [BLIND_MSG.productUnknown];
         if (!reasonCodes.has(l.reason)) errors[`return_ledgers.${i}.reason`] = [BLIND_MSG.reasonUnknown];
       });
-      const evidence = resolveDispositions(await dispositions.list(customer.id), body.return_ledgers, errors);
+      // Issue 27: blind returns use the same rules (no order: no shipped serials to check against).
+      const context = await inspectionCheck.read(customer.id, null, [...productIds], serialsOf(body.return_ledgers));
+      const { lines, inspected } = inspectDraft(body.return_ledgers, context, errors);
+      const evidence = resolveDispositions(await dispositions.list(customer.id), lines, errors);
       if (Object.keys(errors).length) throw validationError(errors);
       await photoRules.checkDraft(user, customer, body);
 
@@ -80,7 +85,7 @@ export function createBlindReturnService(deps: {
           reference2: body.reference_2 || null,
           returnDate: body.return_date,
           isBlind: true,
-          ledgers: body.return_ledgers.map((l, i) => ({ ...toNewLedger(l), ...evidence[i]! })),
+          ledgers: body.return_ledgers.map((l, i) => ({ ...toNewLedger(l), ...evidence[i]!, ...inspected[i]! })),
           photoIds: body.photo_ids,
           parcel,
           expectedReturnId: body.expected_return_id ?? null,

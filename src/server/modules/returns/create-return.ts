@@ -1,3 +1,4 @@
+import type { StoredStepAnswer } from '../../../contract/inspection.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { linkReturnPhotos } from '../photos/photo-attach.js';
@@ -67,6 +68,12 @@ export interface NewLedger {
   location?: string | null;
   discrepancy?: string | null;
   replacesOrderLineId?: number | null;
+  /** Issue 27 (checked by the caller against the product's rule, inspection/line-inspection.ts). */
+  grade?: string | null;
+  stepAnswers?: StoredStepAnswer[] | null;
+  serial?: string | null;
+  serialShipped?: boolean | null;
+  serialRepeated?: boolean;
 }
 
 /** The one mapping of a submitted ledger (contract field names) to what createReturn writes. */
@@ -131,7 +138,7 @@ export function createReturnCommand(db: Db) {
         isBlind: input.isBlind,
         draftId: input.draftId,
         trackingNumber: input.parcel?.trackingNumber ?? null,
-        hasDiscrepancies: input.ledgers.some((l) => !!l.discrepancy) || (input.missingLines?.length ?? 0) > 0,
+        hasDiscrepancies: input.ledgers.some((l) => !!l.discrepancy || l.serialShipped === false) || (input.missingLines?.length ?? 0) > 0,
       },
       ledgers: input.ledgers.map((l) => ({
         orderLineId: l.orderLineId,
@@ -144,6 +151,11 @@ export function createReturnCommand(db: Db) {
         location: l.location || null,
         discrepancy: l.discrepancy ?? null,
         replacesOrderLineId: l.replacesOrderLineId ?? null,
+        grade: l.grade ?? null,
+        stepAnswers: l.stepAnswers ?? null,
+        serial: l.serial ?? null,
+        serialShipped: l.serialShipped ?? null,
+        serialRepeated: l.serialRepeated ?? false,
       })),
       missing: input.orderId === null ? [] : (input.missingLines ?? []),
       tasks: outboundTasks(connections),

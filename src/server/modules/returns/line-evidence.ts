@@ -1,4 +1,6 @@
 import { defaultDisposition, DISPOSITION_MSG, type DispositionView } from '../../../contract/dispositions.js';
+import { inspectLines, type InspectionContext, type LineToInspect } from '../inspection/line-inspection.js';
+import type { NewLedger } from './create-return.js';
 
 type Errors = Record<string, string[]>;
 const add = (errors: Errors, field: string, message: string) => (errors[field] ??= []).push(message);
@@ -26,5 +28,28 @@ export function resolveDispositions(
     return { disposition: code, location };
   });
 }
+
+/**
+ * Issue 27: the lines checked against the product's inspection rule (inspection/line-inspection.ts),
+ * and each line with the rule's disposition for its grade when it left its own out (so the
+ * disposition check that follows reads it). Without a context (no rules, no fields) nothing changes.
+ */
+export function inspectDraft<L extends LineToInspect & { disposition?: string | null }>(
+  lines: L[],
+  context: InspectionContext | null,
+  errors: Errors,
+): { lines: L[]; inspected: Partial<NewLedger>[] } {
+  if (!context) return { lines, inspected: lines.map(() => ({})) };
+  const found = inspectLines(lines, context, errors);
+  return {
+    lines: lines.map((l, i) => (found[i]!.disposition ? { ...l, disposition: found[i]!.disposition } : l)),
+    inspected: found.map(({ disposition: _d, ...rest }) => rest),
+  };
+}
+
+/** The serials a draft names (trimmed, once each). */
+export const serialsOf = (lines: { serial?: string | null }[]): string[] => [
+  ...new Set(lines.map((l) => l.serial?.trim()).filter((s): s is string => !!s)),
+];
 
 export { add as addError };

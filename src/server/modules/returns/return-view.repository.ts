@@ -2,6 +2,8 @@ import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { customers, orders, parcels, products, returns, returnVersions, tasks } from '../../db/schema/index.js';
 import { taskViewColumns } from '../tasks/tasks-admin.repository.js';
+import { presentInspection } from '../inspection/ledger-inspection.presenter.js';
+import { createInspectionRulesRepository } from '../inspection/inspection-rules.repository.js';
 import type { ReturnViewLine, ReturnViewMissingLine, ReturnViewOrder } from '../../../contract/return-view.js';
 
 const presentProduct = (p: typeof products.$inferSelect) => ({
@@ -70,6 +72,8 @@ export function createReturnViewRepository(db: Db) {
 
     async lines(returnId: number): Promise<ReturnViewLine[]> {
       const rows = await readReturnLines(db, returnId);
+      const graded = rows.find((r) => r.ledger.grade);
+      const scale = graded ? await createInspectionRulesRepository(db).gradeScale(graded.ledger.customerId) : [];
       return rows.map(({ ledger, product, reasonText, dispositionText, lineNumber, replacesLineNumber }) => ({
         id: ledger.id,
         product: presentProduct(product),
@@ -84,6 +88,7 @@ export function createReturnViewRepository(db: Db) {
         discrepancy: ledger.discrepancy,
         order_line_number: lineNumber,
         replaces_line_number: replacesLineNumber,
+        inspection: presentInspection(ledger, scale),
       }));
     },
 

@@ -22,6 +22,10 @@ export const presentLedger = (l: LedgerRow): LedgerEntry => ({
   location: l.location,
   discrepancy: l.discrepancy,
   replaces_order_line_id: l.replacesOrderLineId,
+  grade: l.grade as LedgerEntry['grade'],
+  serial: l.serial,
+  serial_shipped: l.serialShipped,
+  serial_repeated: l.serialRepeated,
 });
 
 /** An order line confirmed missing from the parcel. */

@@ -40,6 +40,11 @@ export interface ReturnToSave {
     | 'location'
     | 'discrepancy'
     | 'replacesOrderLineId'
+    | 'grade'
+    | 'stepAnswers'
+    | 'serial'
+    | 'serialShipped'
+    | 'serialRepeated'
   >[];
   missing: Pick<NewMissingRow, 'orderLineId' | 'productId' | 'quantity'>[];
   /** The expected return (pre-advice, issue 26) this return receives: marked received in the same statement. */
@@ -72,6 +77,11 @@ export function saveReturnQuery(r: ReturnToSave): SQL {
     location: l.location ?? null,
     discrepancy: l.discrepancy ?? null,
     replaces_order_line_id: l.replacesOrderLineId ?? null,
+    grade: l.grade ?? null,
+    step_answers: l.stepAnswers ?? null,
+    serial: l.serial ?? null,
+    serial_shipped: l.serialShipped ?? null,
+    serial_repeated: l.serialRepeated ?? false,
   }));
   const missing = r.missing.map((m, ord) => ({ ord, order_line_id: m.orderLineId, product_id: m.productId, quantity: m.quantity }));
   const tasks = r.tasks.map((t, ord) => ({ ord, connection_id: t.connectionId, task_type: t.taskType }));
@@ -92,11 +102,14 @@ export function saveReturnQuery(r: ReturnToSave): SQL {
       RETURNING *),
     led AS (
       INSERT INTO return_ledgers (return_id, customer_id, order_id, order_line_id, product_id, condition, quantity, reason, comment,
-                                  disposition, location, discrepancy, replaces_order_line_id, created_at)
+                                  disposition, location, discrepancy, replaces_order_line_id, grade, step_answers, serial,
+                                  serial_shipped, serial_repeated, created_at)
       SELECT ret.id, ret.customer_id, ret.order_id, l.order_line_id, l.product_id, l.condition, l.quantity, l.reason, l.comment,
-             l.disposition, l.location, l.discrepancy, l.replaces_order_line_id, ret.created_at
+             l.disposition, l.location, l.discrepancy, l.replaces_order_line_id, l.grade, l.step_answers, l.serial,
+             l.serial_shipped, coalesce(l.serial_repeated, false), ret.created_at
       FROM ret, json_to_recordset(${JSON.stringify(ledgers)}::json) AS l(ord int, order_line_id int, product_id int, condition text,
-        quantity int, reason text, comment text, disposition text, location text, discrepancy text, replaces_order_line_id int)
+        quantity int, reason text, comment text, disposition text, location text, discrepancy text, replaces_order_line_id int,
+        grade text, step_answers jsonb, serial text, serial_shipped boolean, serial_repeated boolean)
       ORDER BY l.ord
       RETURNING *),
     mis AS (

@@ -54,6 +54,8 @@ export interface SubmitCheck {
   draftSaved: boolean;
   /** The customer's connections, oldest first (the outbound tasks of the return). */
   connections: OutboundConnection[];
+  /** The customer has inspection rules (issue 27): the lines are checked against them. */
+  hasRules: boolean;
 }
 
 /**
@@ -93,7 +95,8 @@ export function submitCheckQuery(input: SubmitCheckInput): SQL {
         SELECT 1 FROM returns r WHERE r.user_id = (SELECT id FROM me) AND r.draft_id = ${input.draftId}) END AS draft_saved,
       CASE WHEN ok.allowed THEN (
         SELECT json_agg(json_build_object('id', k.id, 'connection_type', k.connection_type, 'connection_meta', k.connection_meta) ORDER BY k.id)
-        FROM connections k WHERE k.customer_id = ${input.customerId}) END AS connections
+        FROM connections k WHERE k.customer_id = ${input.customerId}) END AS connections,
+      CASE WHEN ok.allowed THEN EXISTS (SELECT 1 FROM inspection_rules ir WHERE ir.customer_id = ${input.customerId}) END AS has_rules
     FROM ok`;
 }
 
@@ -111,6 +114,7 @@ interface Row {
   customer_products: JsonColumn<number[]>;
   order_products: JsonColumn<number[]>;
   draft_saved: boolean | null;
+  has_rules: boolean | null;
   connections: JsonColumn<{ id: number; connection_type: string; connection_meta: OutboundConnection['connectionMeta'] }[]>;
 }
 
@@ -152,6 +156,7 @@ export function createSubmitCheckRepository(db: DbOrTx) {
         customerProducts: new Set(fromJsonColumn(r!.customer_products, [])),
         orderProducts: new Set(fromJsonColumn(r!.order_products, [])),
         draftSaved: r!.draft_saved === true,
+        hasRules: r!.has_rules === true,
         connections: fromJsonColumn(r!.connections, []).map((k) => ({
           id: k.id,
           connectionType: k.connection_type,

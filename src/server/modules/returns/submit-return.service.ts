@@ -6,7 +6,9 @@ import { sha256 } from '../../lib/crypto.js';
 import type { PhotoRules } from '../photos/photo-attach.js';
 import type { ParcelForReturn } from '../parcels/parcel-for-return.js';
 import { toNewLedger, type CreateReturn, type NewLedger, type NewMissingLine } from './create-return.js';
-import { addError, resolveDispositions } from './line-evidence.js';
+import { addError, inspectDraft, resolveDispositions, serialsOf } from './line-evidence.js';
+import type { InspectionCheckRepository } from '../inspection/inspection-check.repository.js';
+import { draftNamesInspection, type InspectionContext } from '../inspection/line-inspection.js';
 import { presentCreatedReturn } from './return.presenter.js';
 import type { SubmitCheck, SubmitCheckRepository } from './submit-check.repository.js';
 
@@ -16,9 +18,10 @@ export function createSubmitReturnService(deps: {
   createReturn: CreateReturn;
   photoRules: PhotoRules;
   parcelForReturn: ParcelForReturn;
+  inspectionCheck: InspectionCheckRepository;
   clock: Clock;
 }) {
-  const { checks, createReturn, photoRules, parcelForReturn, clock } = deps;
+  const { checks, createReturn, photoRules, parcelForReturn, inspectionCheck, clock } = deps;
 
   /**
    * Every line of the draft, its discrepancy (issue 16) and its disposition, and the missing order
@@ -29,6 +32,7 @@ export function createSubmitReturnService(deps: {
     orderId: number,
     body: SubmitReturnBody,
     read: SubmitCheck,
+    inspection: InspectionContext | null,
   ): { ledgers: NewLedger[]; missing: NewMissingLine[] } {
     const lines = new Map(read.lines.map((l) => [l.id, l]));
     const { reasons, customerProducts, orderProducts } = read;
@@ -70,9 +74,10 @@ export function createSubmitReturnService(deps: {
       seen.add(m.order_line_id);
       return { orderLineId: m.order_line_id, productId: line.productId, quantity: m.quantity };
     });
-    const evidence = resolveDispositions(read.dispositions, body.return_ledgers, errors);
+    const { lines: graded, inspected } = inspectDraft(body.return_ledgers, inspection, errors);
+    const evidence = resolveDispositions(read.dispositions, graded, errors);
     if (Object.keys(errors).length) throw validationError(errors);
-    return { ledgers: body.return_ledgers.map((l, i) => ({ ...toNewLedger(l), ...evidence[i]! })), missing };
+    return { ledgers: body.return_ledgers.map((l, i) => ({ ...toNewLedger(l), ...evidence[i]!, ...inspected[i]! })), missing };
   }
 
   return {
@@ -105,7 +110,17 @@ export function createSubmitReturnService(deps: {
       const order = read.order;
       if (!order) throw notFound('Order not found.');
       if (order.customerId !== customer.id) throw forbidden();
-      const { ledgers, missing } = checkDraft(customer.id, order.id, body, read);
+      // Issue 27: the lines are checked against the customer's inspection rules when it has any or the draft names a grade, steps or a serial.
+      const inspection =
+        read.hasRules || draftNamesInspection(body.return_ledgers)
+          ? await inspectionCheck.read(
+              customer.id,
+              order.id,
+              [...new Set(body.return_ledgers.map((l) => l.product_id))],
+              serialsOf(body.return_ledgers),
+            )
+          : null;
+      const { ledgers, missing } = checkDraft(customer.id, order.id, body, read, inspection);
       // A repeated submit of a saved draft answers that return (createReturn reads it back); its photos are linked already.
       if (!read.draftSaved) await photoRules.checkDraft(user, customer, body);
       // Matching an unknown parcel to this order (issue 11): the submit closes it in the same transaction.

@@ -6,13 +6,14 @@
  * * 1 — the original return file (XML, flat) and web-shop post, byte for byte.
  * * 2 — adds the evidence of issue 16: dispositions, restock locations, discrepancies, photo links (and what other
  *   features register below).
+ * * 3 — adds issue 27's inspection per line: grade, step answers, serial (versions 1 and 2 unchanged).
  *
  * To add an element: register a feature with the first version that carries it, and let the builder
  * write it only when `formatHas(version, feature)`. A new version is only needed when an element would
  * break a receiver of the latest one (a changed width, a removed element) — adding to the newest
  * version that no receiver has taken yet in a release is fine.
  */
-export const OUTBOUND_FORMAT_VERSIONS = [1, 2] as const;
+export const OUTBOUND_FORMAT_VERSIONS = [1, 2, 3] as const;
 export type OutboundFormatVersion = (typeof OUTBOUND_FORMAT_VERSIONS)[number];
 export const DEFAULT_OUTBOUND_FORMAT_VERSION: OutboundFormatVersion = 1;
 
@@ -24,6 +25,8 @@ export const FORMAT_FEATURES = {
   discrepancies: 2,
   /** Per line and per return: signed, long-lived links to the photos (no login needed). */
   photoLinks: 2,
+  /** Per line (issue 27): the grade and its name, the inspection steps as answered, the serial and its checks. */
+  inspection: 3,
 } as const satisfies Record<string, OutboundFormatVersion>;
 export type FormatFeature = keyof typeof FORMAT_FEATURES;
 

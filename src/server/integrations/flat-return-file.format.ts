@@ -1,5 +1,5 @@
 import { formatHas, type OutboundFormatVersion } from '../../contract/format-version.js';
-import { discrepancyTotals, type EnvelopeHeader, type ReturnFileInput } from './return-file.format.js';
+import { discrepancyTotals, yesNo, type EnvelopeHeader, type ReturnFileInput } from './return-file.format.js';
 
 /**
  * The FGL flat file (docs/integrations.md "FGL flat file"): the return of return-file.format.ts as
@@ -108,6 +108,24 @@ export const FLAT_LAYOUT_V2 = {
   T: [...FLAT_LAYOUT.T, ['missingQuantity', 9, 'number'], ['wrongItemQuantity', 9, 'number'], ['extraItemQuantity', 9, 'number']],
 } as const satisfies Record<string, readonly Column[]>;
 
+/**
+ * Version 3 (issue 27): the D record grows at the end with the grade, the serial and its checks; the
+ * inspection steps as answered are `S` records after the photo records (one per step of a line).
+ */
+export const FLAT_LAYOUT_V3 = {
+  ...FLAT_LAYOUT_V2,
+  D: [...FLAT_LAYOUT_V2.D, ['grade', 14, 'text'], ['serial', 40, 'text'], ['serialShipped', 1, 'text'], ['serialRepeated', 1, 'flag']],
+  S: [
+    ['record', 1, 'record'],
+    ['recordNumber', 5, 'number'],
+    ['lineNumber', 5, 'number'],
+    ['stepNumber', 1, 'number'],
+    ['kind', 7, 'text'],
+    ['answer', 4, 'text'],
+    ['text', 200, 'text'],
+  ],
+} as const satisfies Record<string, readonly Column[]>;
+
 /** A link cut short would lead nowhere: a link longer than its column stops the build instead. */
 function linkField(url: string, width: number): string {
   if (url.length > width) throw new Error(`A photo link is longer than the flat file's ${width} characters; shorten PUBLIC_URL`);
@@ -142,7 +160,10 @@ function record(layout: readonly Column[], values: Record<string, unknown>): str
 export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader, version: OutboundFormatVersion = 1): string {
   const { ret, order, lines, correction } = data;
   const v2 = version >= 2;
-  const layout = v2 ? FLAT_LAYOUT_V2 : FLAT_LAYOUT;
+  const layout = formatHas(version, 'inspection') ? FLAT_LAYOUT_V3 : v2 ? FLAT_LAYOUT_V2 : FLAT_LAYOUT;
+  const steps = formatHas(version, 'inspection')
+    ? lines.flatMap((l, i) => (l.stepAnswers ?? []).map((s, n) => ({ line: i + 1, step: n + 1, s })))
+    : [];
   const missing = v2 ? (data.missingLines ?? []) : [];
   const photos = formatHas(version, 'photoLinks')
     ? [...lines.flatMap((l, i) => (l.photos ?? []).map((p) => ({ line: i + 1, p }))), ...(data.photos ?? []).map((p) => ({ line: 0, p }))]
@@ -184,6 +205,10 @@ export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader, v
         location: l.location,
         discrepancy: l.discrepancy,
         replacesOrderLineNumber: l.replacesOrderLineNumber,
+        grade: l.grade,
+        serial: l.serial,
+        serialShipped: yesNo(l.serialShipped),
+        serialRepeated: l.serialRepeated,
       }),
     ),
     ...missing.map((m, i) =>
@@ -206,9 +231,20 @@ export function buildReturnFlat(data: ReturnFileInput, header: EnvelopeHeader, v
         originalUrl: p.originalUrl,
       }),
     ),
+    ...steps.map(({ line, step, s }, i) =>
+      record(FLAT_LAYOUT_V3.S, {
+        record: 'S',
+        recordNumber: i + 1,
+        lineNumber: line,
+        stepNumber: step,
+        kind: s.kind,
+        answer: s.answer,
+        text: s.text,
+      }),
+    ),
     record(layout.T, {
       record: 'T',
-      recordCount: lines.length + missing.length + photos.length + 2,
+      recordCount: lines.length + missing.length + photos.length + steps.length + 2,
       totalQuantity: lines.reduce((n, l) => n + l.quantity, 0),
       missingQuantity: totals.missing,
       wrongItemQuantity: totals.wrongItems,

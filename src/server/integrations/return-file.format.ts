@@ -22,6 +22,14 @@ export interface ReturnFileLineInput {
   replacesOrderLineNumber?: number | null;
   /** The line's photos (format version 2 on). */
   photos?: PhotoLinkInput[];
+  /** Format version 3 on (issue 27): the grade code and the customer's name for it, the steps as answered, the serial. */
+  grade?: string | null;
+  gradeName?: string | null;
+  stepAnswers?: { text: string; kind: string; answer: string }[] | null;
+  serial?: string | null;
+  /** true: shipped on the order; false: not shipped; null: not checked. */
+  serialShipped?: boolean | null;
+  serialRepeated?: boolean | null;
 }
 
 /**
@@ -86,6 +94,21 @@ export interface CorrectionInput {
   comment: string;
 }
 
+/** Yes, no, or '' for not known. */
+export const yesNo = (v: boolean | null | undefined) => (v === true ? 'Y' : v === false ? 'N' : '');
+
+/** A line's inspection elements (format version 3): always present, empty when the line has none. */
+const inspectionXml = (l: ReturnFileLineInput) => ({
+  Grade: l.grade ?? '',
+  GradeName: l.gradeName ?? '',
+  Serial: l.serial ?? '',
+  SerialShipped: yesNo(l.serialShipped),
+  SerialRepeated: l.serialRepeated ? 'Y' : 'N',
+  Steps: l.stepAnswers?.length
+    ? { Step: l.stepAnswers.map((s, i) => ({ StepNumber: i + 1, Kind: s.kind, Text: s.text, Answer: s.answer })) }
+    : '',
+});
+
 /** Units per discrepancy of a return: what the version-2 totals say. */
 export function discrepancyTotals(data: Pick<ReturnFileInput, 'lines' | 'missingLines'>) {
   const units = (kind: string) => data.lines.reduce((n, l) => n + (l.discrepancy === kind ? l.quantity : 0), 0);
@@ -121,6 +144,7 @@ export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader, ve
   const dispositions = formatHas(version, 'dispositions');
   const discrepancies = formatHas(version, 'discrepancies');
   const photoLinks = formatHas(version, 'photoLinks');
+  const inspection = formatHas(version, 'inspection');
   const totals = discrepancyTotals(data);
   const missing = data.missingLines ?? [];
   const photosXml = (list: PhotoLinkInput[] | undefined) =>
@@ -176,6 +200,7 @@ export function buildReturnXml(data: ReturnFileInput, header: EnvelopeHeader, ve
                 : {}),
               ...(discrepancies ? { Discrepancy: opt(l.discrepancy), ReplacesOrderLineNumber: l.replacesOrderLineNumber ?? '' } : {}),
               ...(photoLinks ? { Photos: photosXml(l.photos) } : {}),
+              ...(inspection ? inspectionXml(l) : {}),
             })),
           },
           TotalQuantity: lines.reduce((n, l) => n + l.quantity, 0),

@@ -130,3 +130,36 @@ export const correctionV2: ReturnFileInput = {
   },
 };
 export const correctionHeader = { ...header, messageId: 5007, createdAt: new Date('2026-11-21T09:12:41.204Z') };
+
+/**
+ * Format version 3 (issue 27): the version-2 example with inspections: the shoes graded C after a
+ * "no" on the sole check (steps answered, serial shipped), the jacket graded A with a serial that was
+ * not shipped and had come back before, the wrong item without any.
+ */
+export const exampleV3: ReturnFileInput = {
+  ...exampleV2,
+  lines: [
+    {
+      ...exampleV2.lines[0]!,
+      grade: 'C',
+      gradeName: 'Refurbish',
+      stepAnswers: [
+        { text: 'Soles without wear?', kind: 'yes_no', answer: 'no' },
+        { text: 'Photograph the box label', kind: 'photo', answer: 'done' },
+      ],
+      serial: 'SN-0042-A',
+      serialShipped: true,
+      serialRepeated: false,
+    },
+    {
+      ...exampleV2.lines[1]!,
+      grade: 'A',
+      gradeName: 'Like new',
+      stepAnswers: null,
+      serial: 'SN-9001',
+      serialShipped: false,
+      serialRepeated: true,
+    },
+    exampleV2.lines[2]!,
+  ],
+};

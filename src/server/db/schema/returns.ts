@@ -92,6 +92,8 @@ export const returnLedgers = pgTable(
     index('return_ledgers_customer_created_idx').on(t.customerId, t.createdAt),
     index('return_ledgers_product_idx').on(t.productId),
     check('return_ledgers_quantity_check', sql`${t.quantity} >= 1`),
-    index('return_ledgers_customer_serial_idx').on(t.customerId, t.serial).where(sql`${t.serial} IS NOT NULL`),
+    index('return_ledgers_customer_serial_idx')
+      .on(t.customerId, t.serial)
+      .where(sql`${t.serial} IS NOT NULL`),
   ],
 );

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSPECTION_MSG } from '../../../contract/inspection.js';
+import { buildReturnXml } from '../../integrations/return-file.format.js';
+import { createOutboundDataRepository } from '../tasks/handlers/outbound-return-data.repository.js';
 import { orderLines, orders, products, returnLedgers } from '../../db/schema/index.js';
 import { makeCustomer, makeReason } from '../../test/factories.js';
 import { plainImage } from '../../test/images.js';
@@ -239,6 +241,47 @@ describe('submitted lines against the inspection rules (issue 27)', () => {
         { grade: 'B', grade_label: 'B', step_answers: null, serial: null, serial_shipped: null, serial_repeated: false },
       ],
     ]);
+  });
+
+  it('the outbound file of version 3 carries them, read from the database by both paths (one return, and the batch)', async () => {
+    const s = await setup();
+    const saved = await s.submit([
+      s.ledger('PHONE-X1', {
+        serial: 'IMEI-1',
+        grade: 'C',
+        condition: 'Reconditioning',
+        step_answers: ['no', 'done'],
+        photo_ids: [await s.photo()],
+      }),
+      s.ledger('TAB-9', { serial: 'TAB-X' }),
+    ]);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const repo = createOutboundDataRepository(db());
+    const one = (await repo.returnFile(saved.body.message.id))!;
+    const batch = (await repo.submittedReturnFiles([saved.body.message.id])).get(saved.body.message.id)!;
+    for (const data of [one, batch]) {
+      expect(data.lines.map((l) => [l.grade, l.gradeName, l.serial, l.serialShipped, l.serialRepeated, l.stepAnswers])).toEqual([
+        [
+          'C',
+          'C',
+          'IMEI-1',
+          true,
+          false,
+          [
+            { text: 'Screen without cracks?', kind: 'yes_no', answer: 'no' },
+            { text: 'Photograph the IMEI label', kind: 'photo', answer: 'done' },
+          ],
+        ],
+        [null, null, 'TAB-X', false, false, null],
+      ]);
+      const xml = buildReturnXml(
+        { ...data, correction: undefined },
+        { sender: 'S', receiver: 'R', schema: 'Default', messageId: 1, createdAt: new Date() },
+        3,
+      );
+      expect(xml).toContain('<Grade>C</Grade>');
+      expect(xml).toContain('<SerialShipped>N</SerialShipped>');
+    }
   });
 
   it('blind returns use the same rules (no order: a serial is not checked against shipped ones)', async () => {

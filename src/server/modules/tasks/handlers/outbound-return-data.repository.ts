@@ -5,6 +5,7 @@ import {
   connections,
   customers,
   dispositions,
+  gradeScales,
   options,
   orderLines,
   orders,
@@ -18,6 +19,12 @@ import {
   type ConnectionRow,
 } from '../../../db/schema/index.js';
 import { readMissingLines, readReturnLines } from '../../returns/return-lines.repository.js';
+import { createInspectionRulesRepository } from '../../inspection/inspection-rules.repository.js';
+import { DEFAULT_GRADE_SCALE, type GradeScaleEntry, type StoredStepAnswer } from '../../../../contract/inspection.js';
+
+/** Issue 27: the customer's name of a grade (issue 27's default name when it renamed none). */
+const gradeNameOf = (scale: GradeScaleEntry[], grade: string) => scale.find((g) => g.grade === grade)?.label ?? grade;
+const DEFAULT_LABELS = JSON.stringify(Object.fromEntries(DEFAULT_GRADE_SCALE.map((g) => [g.grade, g.label])));
 
 export type { ConnectionRow };
 
@@ -146,6 +153,7 @@ export function createOutboundDataRepository(db: DbOrTx) {
         .from(customers)
         .where(eq(customers.id, ret.customerId));
       const [order] = ret.orderId ? await db.select().from(orders).where(eq(orders.id, ret.orderId)) : [];
+      const scale = await createInspectionRulesRepository(db).gradeScale(ret.customerId);
       const lines: ReturnFileLine[] = (await readReturnLines(db, returnId)).map((r) => ({
         ledgerId: r.ledger.id,
         orderLineNumber: r.lineNumber,
@@ -164,6 +172,12 @@ export function createOutboundDataRepository(db: DbOrTx) {
         location: r.ledger.location,
         discrepancy: r.ledger.discrepancy,
         replacesOrderLineNumber: r.replacesLineNumber,
+        grade: r.ledger.grade,
+        gradeName: r.ledger.grade ? gradeNameOf(scale, r.ledger.grade) : null,
+        stepAnswers: r.ledger.stepAnswers as StoredStepAnswer[] | null,
+        serial: r.ledger.serial,
+        serialShipped: r.ledger.serialShipped,
+        serialRepeated: r.ledger.serialRepeated,
       }));
       const missingLines: ReturnFileMissingInput[] = (await readMissingLines(db, returnId)).map((r) => ({
         orderLineNumber: r.lineNumber,
@@ -220,7 +234,9 @@ export function createOutboundDataRepository(db: DbOrTx) {
                      'ledgerId', l.id, 'orderLineNumber', ol.line_number, 'sku', p.sku, 'upc', p.upc, 'name1', p.name_1,
                      'color', p.color, 'size', p.size, 'quantity', l.quantity, 'condition', l.condition, 'reason', l.reason,
                      'reasonText', o.option_value, 'comment', l.comment, 'disposition', l.disposition, 'dispositionText', d.name,
-                     'location', l.location, 'discrepancy', l.discrepancy, 'replacesOrderLineNumber', rl.line_number)
+                     'location', l.location, 'discrepancy', l.discrepancy, 'replacesOrderLineNumber', rl.line_number,
+                     'grade', l.grade, 'gradeName', CASE WHEN l.grade IS NULL THEN NULL ELSE coalesce(g.label, ${sql.param(DEFAULT_LABELS)}::jsonb ->> l.grade) END,
+                     'stepAnswers', l.step_answers, 'serial', l.serial, 'serialShipped', l.serial_shipped, 'serialRepeated', l.serial_repeated)
                    ORDER BY l.id), '[]'::jsonb)
             FROM ${returnLedgers} l
             JOIN ${products} p ON p.id = l.product_id
@@ -228,6 +244,7 @@ export function createOutboundDataRepository(db: DbOrTx) {
             LEFT JOIN ${orderLines} rl ON rl.id = l.replaces_order_line_id
             LEFT JOIN ${dispositions} d ON d.customer_id = l.customer_id AND d.code = l.disposition
             LEFT JOIN ${options} o ON o.customer_id = l.customer_id AND o.option_type = 'Reason' AND o.option_code = l.reason
+            LEFT JOIN ${gradeScales} g ON g.customer_id = l.customer_id AND g.grade = l.grade
             WHERE l.return_id = ${returns.id})`,
           missingLines: sql<ReturnFileMissingInput[]>`(
             SELECT coalesce(jsonb_agg(jsonb_build_object(

@@ -16,7 +16,7 @@ export const CUSTOMER_MSG = {
   codeTaken: 'This code is already used by another reason of this customer',
   connectionType: `Connection type must be one of: ${CONNECTION_TYPES.join(', ')}`,
   format: `Format must be ${OUTBOUND_FORMATS.join(' or ')}`,
-  formatVersion: `Format version must be ${OUTBOUND_FORMAT_VERSIONS.join(' or ')}`,
+  formatVersion: `Format version must be ${OUTBOUND_FORMAT_VERSIONS.slice(0, -1).join(', ')} or ${OUTBOUND_FORMAT_VERSIONS.at(-1)}`,
   currencyLocked: 'The currency cannot change while the customer has billing rates',
 } as const;
 

@@ -102,7 +102,6 @@ export const INSPECTION_MSG = {
   labelTaken: 'Two grades have the same name',
   ruleNotFound: 'Rule not found.',
   // Submitted lines
-  gradeNoRule: 'No inspection rule applies to this product',
   gradeCondition: (grade: string, condition: string) => `Grade ${grade} records the condition ${condition}`,
   stepsNoRule: 'No inspection steps apply to this product',
   stepsCount: (count: string) => `Answer each of the rule's ${count} steps`,
@@ -122,5 +121,4 @@ export const INSPECTION_MSG = {
   importEmpty: 'the file holds no rules',
   importTooMany: `a file holds at most ${RULE_LIMITS.importRows} rules`,
   importUnreadable: 'the file cannot be read as a spreadsheet',
-  importRefused: 'The file has errors: nothing was imported',
 } as const;

@@ -12,6 +12,7 @@ import { DISPOSITION_MSG } from './disposition-rules.js';
 import { EXPECTED_MSG, EXPECTED_SETTINGS_MSG } from './expected-returns.js';
 import { HISTORY_MSG } from './history.js';
 import { INPUT_MSG } from './input-messages.js';
+import { INSPECTION_MSG } from './inspection-rules.js';
 import { LANGUAGE_MSG } from './locales.js';
 import { CURRENCY_INVALID } from './money.js';
 import { SEARCH_TOO_SHORT } from './orders.js';
@@ -58,6 +59,7 @@ export const MESSAGE_GROUPS: Record<string, Readonly<Record<string, MessageValue
   webhook: WEBHOOK_MSG,
   expected: EXPECTED_MSG,
   expectedSettings: EXPECTED_SETTINGS_MSG,
+  inspection: INSPECTION_MSG,
   // Messages declared one by one in their modules.
   misc: {
     currencyInvalid: CURRENCY_INVALID,

@@ -52,10 +52,22 @@ async function run(label: string, database: Database) {
   const db = database.db;
   const customer = await makeCustomer(db);
   const dispositions = createDispositionsRepository(db);
-  for (const code of ['RESTOCK', 'REFURB']) await dispositions.insert(customer.id, { code, name: code, requiresLocation: false, defaultFor: [] }, new Date());
+  for (const code of ['RESTOCK', 'REFURB'])
+    await dispositions.insert(customer.id, { code, name: code, requiresLocation: false, defaultFor: [] }, new Date());
   const adminRow = await makeUser(db, { isSu: true });
-  const admin: AuthUser = { id: adminRow.id, username: adminRow.username, name: adminRow.name, email: adminRow.email, isSu: true, sessionId: 0 };
-  const service = createInspectionRulesService({ db, clock: systemClock, customerAccess: createCustomerAccess(createAccessRepository(db)) });
+  const admin: AuthUser = {
+    id: adminRow.id,
+    username: adminRow.username,
+    name: adminRow.name,
+    email: adminRow.email,
+    isSu: true,
+    sessionId: 0,
+  };
+  const service = createInspectionRulesService({
+    db,
+    clock: systemClock,
+    customerAccess: createCustomerAccess(createAccessRepository(db)),
+  });
   const content = buildCsv();
   const created: number[] = [];
   const replaced: number[] = [];

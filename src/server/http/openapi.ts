@@ -87,6 +87,7 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'GET /api/su/billing': [404],
   'POST /api/su/billing/close': [404],
   'GET /api/su/billing/export': [404],
+  'GET /api/su/customers/{id}/rules/export': [404],
 };
 
 const ERROR_TEXT: Record<number, string> = {
@@ -223,6 +224,8 @@ function transform(document: RouteDocument): { schema: FastifySchema; url: strin
   if (key === 'GET /api/files/{token}' || key === 'GET /api/returns/download') response[200] = FILE_ANSWER;
   if (IMAGE_ROUTES.has(key)) response[200] = IMAGE_ANSWER;
   if (key === 'GET /api/su/billing/export') response[200] = BILLING_FILE_ANSWER;
+  if (key === 'GET /api/su/customers/{id}/rules/export')
+    response[200] = { ...BILLING_FILE_ANSWER, description: "The customer's inspection rules, one row each, as an attachment" };
   const upload = key === 'POST /api/photos' ? PHOTO_UPLOAD : {};
   return {
     ...transformed,

@@ -77,7 +77,10 @@ export const ruleView = z.object({
   match: z.enum(RULE_MATCHES),
   value: z.string().nullable(),
   steps: z.array(z.object({ text: z.string(), kind: z.enum(STEP_KINDS), no_grade: z.enum(GRADES).nullable() })),
-  grade_dispositions: z.partialRecord(z.enum(GRADES), z.string()),
+  // An object of optional keys rather than a record: the answer's JSON schema names each grade.
+  grade_dispositions: z.object(
+    Object.fromEntries(GRADES.map((g) => [g, z.string().optional()])) as Record<(typeof GRADES)[number], z.ZodOptional<z.ZodString>>,
+  ),
   serial: z.enum(SERIAL_CAPTURES),
   serial_check: z.enum(SERIAL_CHECKS),
   updated_at: z.string(),

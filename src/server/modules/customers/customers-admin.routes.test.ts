@@ -258,7 +258,7 @@ describe('connections', () => {
     const c = await makeCustomer(db());
     const bad = await call(t.app, 'POST', `/api/su/customers/${c.id}/connections`, {
       token: admin.token,
-      body: connectionBody({ connection_meta: { format: 'XML', format_version: 3 } }),
+      body: connectionBody({ connection_meta: { format: 'XML', format_version: 4 } }),
     });
     expect(bad.status).toBe(422);
     expect(bad.body.errors).toEqual({ 'connection_meta.format_version': [CUSTOMER_MSG.formatVersion] });

@@ -61,6 +61,7 @@ async function run(label: string, database: Database) {
     name: adminRow.name,
     email: adminRow.email,
     isSu: true,
+    isBrand: false,
     sessionId: 0,
   };
   const service = createInspectionRulesService({

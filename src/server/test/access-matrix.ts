@@ -105,6 +105,7 @@ export function fillRoute(name: RouteName, o: CustomerObjects, userId: number): 
     optId: 1,
     connId: 1,
     dispId: 1,
+    ruleId: 1,
   };
   const id = path.startsWith('/su/customers/')
     ? o.customerId

@@ -46,8 +46,9 @@ export default defineConfig({
     { name: 'desk', use: { viewport: { width: 1366, height: 768 } } },
     // Smaller screens run the tests tagged for them (`{ tag: '@responsive' }`).
     { name: 'tablet', grep: /@responsive/, use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
-    // The handheld runs what fits a 412 px touch screen today (the auth screens); receiving and the
-    // admin drawers do not fit yet (controls off-screen): issue 28 makes them fit and tags them.
+    // The handhelds (issue 28): 412 px runs the `@handheld` tests (the accessibility walks, layout.spec);
+    // 360 px the `@small` ones (layout.spec: receiving and the screens around a return).
     { name: 'handheld', grep: /@handheld/, use: { viewport: { width: 412, height: 915 }, isMobile: true, hasTouch: true } },
+    { name: 'handheld-small', grep: /@small/, use: { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true } },
   ],
 });

@@ -7,7 +7,7 @@ import { expectAccessible, screen, startAudit, state_ } from './support/a11y-aud
 test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   test(
     'an admin: users, customers (drawers, options, connections), system settings, tasks, blind return view',
-    { tag: '@responsive' },
+    { tag: ['@responsive', '@handheld'] },
     async ({ page, errors, takeScreenshot, api, loginAsAdmin }) => {
       test.slow();
       const audit = startAudit(page, takeScreenshot);
@@ -174,7 +174,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
   test(
     'an operator: parcels (intake form, refusal, saved notice, queue filters, parcel drawer, close form), receiving and blind return with a parcel',
-    { tag: '@responsive' },
+    { tag: ['@responsive', '@handheld'] },
     async ({ page, errors, takeScreenshot, api }) => {
       test.slow();
       const audit = startAudit(page, takeScreenshot);

@@ -64,7 +64,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
   test(
     'an operator: receiving, blind return, history, report, return view, change password, not found',
-    { tag: '@responsive' },
+    { tag: ['@responsive', '@handheld'] },
     async ({ page, errors, takeScreenshot, api }) => {
       test.slow();
       const audit = startAudit(page, takeScreenshot);

@@ -1,5 +1,5 @@
 // Issue 24: the pseudo-localised build (every text accented, 40% longer, in ⟦ ⟧) through the layout
-// checks at the desk, tablet and handheld sizes: no clipped text, no page wider than the screen.
+// checks at the desk, tablet and handheld sizes (issue 28: also with an order open): no clipped text, no page wider than the screen.
 // The spec builds that SPA itself (VITE_PSEUDO=1) and serves its files to the browser in place of
 // the server's own build; the API is the real server's.
 import { spawnSync } from 'node:child_process';
@@ -113,6 +113,7 @@ const SIZES = [
   { name: 'desk', width: 1366, height: 768 },
   { name: 'tablet', width: 1024, height: 768 },
   { name: 'handheld', width: 412, height: 915 },
+  { name: 'handheld-small', width: 360, height: 740 },
 ] as const;
 
 for (const size of SIZES) {
@@ -141,6 +142,14 @@ for (const size of SIZES) {
       expect(await layoutProblems(page), path).toEqual([]);
       await takeScreenshot(page, `pseudo-${size.name}-${path === '/' ? 'receiving' : path.slice(1)}`);
     }
+    // Issue 28: receiving with an order open, its band, scan bar and lines in the longer texts.
+    await page.goto('/');
+    await page.getByTestId('search-reference').fill(`HO-${seed.ref}-000`);
+    await page.getByTestId('search-reference').press('Enter');
+    await expect(page.getByTestId('order-line').first()).toBeVisible();
+    await page.mouse.move(0, 0);
+    expect(await layoutProblems(page), 'receiving with an order open').toEqual([]);
+    await takeScreenshot(page, `pseudo-${size.name}-receiving-order`);
   });
 }
 

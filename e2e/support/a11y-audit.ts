@@ -1,8 +1,9 @@
 // Issue 15's audit of a walk through screens: each screen names itself in the browser tab, has one h1
 // and the landmarks main/header/nav; every screen and modal/drawer state passes axe-core's WCAG 2.1
 // AA rules. Shared by the accessibility specs.
-import { expect, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { axeAudit } from './axe';
+import { isTouch, layoutProblems } from './layout-audit';
 
 /** One walk through screens: axe's findings and the structure problems (title, h1, landmarks), reported at the end. */
 export interface Audit {
@@ -10,10 +11,12 @@ export interface Audit {
   axe: ReturnType<typeof axeAudit>;
   structure: string[];
   takeScreenshot: (page: Page, name: string) => Promise<string>;
+  /** Issue 28: also hold every tap target to 44×44 px on a touch project (layout.spec.ts). */
+  touchTargets: boolean;
 }
 
-export function startAudit(page: Page, takeScreenshot: Audit['takeScreenshot']): Audit {
-  return { page, axe: axeAudit(page), structure: [], takeScreenshot };
+export function startAudit(page: Page, takeScreenshot: Audit['takeScreenshot'], options: { touchTargets?: boolean } = {}): Audit {
+  return { page, axe: axeAudit(page), structure: [], takeScreenshot, touchTargets: options.touchTargets ?? false };
 }
 
 export function expectAccessible(audit: Audit) {
@@ -54,7 +57,11 @@ export async function screen(audit: Audit, state: string, title: string | RegExp
   await state_(audit, state);
 }
 
-/** A modal/drawer/menu state of the current screen: a screenshot, no clipped badge, then axe. */
+/**
+ * A modal/drawer/menu state of the current screen: a screenshot, no clipped badge, the layout checks of
+ * the project's size (issue 28: nothing wider than the screen; tap targets ≥ 44 px on touch when the
+ * audit asks), then axe.
+ */
 export async function state_(audit: Audit, state: string) {
   const { page } = audit;
   await audit.takeScreenshot(page, `a11y-${state}`);
@@ -63,5 +70,7 @@ export async function state_(audit: Audit, state: string) {
     .locator('.mantine-Badge-root')
     .evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 1).map((el) => el.textContent ?? ''));
   if (clipped.length) audit.structure.push(`${state}: clipped badges ${JSON.stringify(clipped)}`);
+  for (const problem of await layoutProblems(page, { touch: audit.touchTargets && isTouch(test.info()) }))
+    audit.structure.push(`${state}: ${problem}`);
   await audit.axe.check(state);
 }

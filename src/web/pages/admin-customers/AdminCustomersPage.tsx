@@ -18,6 +18,7 @@ import { SchedulesPanel } from './SchedulesPanel';
 import { BillingRatesPanel } from './BillingRatesPanel';
 import { IntegrationsPanel } from './integrations/IntegrationsPanel';
 import { ACCOUNT_STATUS_LABELS, labelOf } from './admin-labels';
+import { ScrollBox } from '../../components/table/ScrollBox';
 
 type Panel =
   | { kind: 'form'; id: number | null }
@@ -83,136 +84,138 @@ function CustomersScreen() {
           <Trans>Add New Customer</Trans>
         </Button>
       </Group>
-      <Table striped highlightOnHover withTableBorder data-testid="customers-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>ID</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Company</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Blind Enabled</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Acct Status</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Order Source</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Options</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Connections</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Action</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {customers.map((c) => (
-            <Table.Tr key={c.id}>
-              <Table.Td>{c.id}</Table.Td>
-              <Table.Td>
-                {c.is_reserved ? (
-                  <Badge color="gray" variant="outline">
-                    <Trans>System Reserved</Trans>
-                  </Badge>
-                ) : (
-                  c.company
-                )}
-              </Table.Td>
-              <Table.Td>{c.can_blind ? t`Y` : t`N`}</Table.Td>
-              <Table.Td>
-                <Badge color={c.customer_status === 'Active' ? 'green' : 'gray'} variant="light">
-                  {labelOf(i18n, ACCOUNT_STATUS_LABELS, c.customer_status)}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{c.order_source}</Table.Td>
-              <Table.Td>
-                {c.options_count ? (
-                  c.options_count
-                ) : (
-                  <Text c="dimmed" size="sm">
-                    <Trans>No Reasons</Trans>
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {c.connections_count ? (
-                  c.connections_count
-                ) : (
-                  <Text c="dimmed" size="sm">
-                    <Trans>No Connections</Trans>
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Button
-                    size="xs"
-                    variant="light"
-                    disabled={c.is_reserved}
-                    onClick={() => setPanel({ kind: 'form', id: c.id })}
-                    aria-label={t`Edit ${c.company}`}
-                  >
-                    <Trans>Edit</Trans>
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="teal"
-                    disabled={c.is_reserved}
-                    onClick={() => setPanel({ kind: 'options', id: c.id })}
-                    aria-label={t`Options of ${c.company}`}
-                  >
-                    <Trans>Options</Trans>
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="grape"
-                    disabled={c.is_reserved}
-                    onClick={() => setPanel({ kind: 'connections', id: c.id })}
-                    // The visible word (SPEC: 'Connection') leads the name (WCAG 2.5.3).
-                    aria-label={t`Connection (connections of ${c.company})`}
-                  >
-                    <Trans>Connection</Trans>
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="indigo"
-                    disabled={c.is_reserved}
-                    onClick={() => setPanel({ kind: 'reports', id: c.id })}
-                    aria-label={t`Reports & Billing (report schedules and billing rates of ${c.company})`}
-                  >
-                    <Trans>Reports & Billing</Trans>
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="cyan"
-                    disabled={c.is_reserved}
-                    onClick={() => setPanel({ kind: 'integrations', id: c.id })}
-                    aria-label={t`Integrations (webhooks, API keys and expected returns of ${c.company})`}
-                  >
-                    <Trans>Integrations</Trans>
-                  </Button>
-                </Group>
-              </Table.Td>
+      <ScrollBox label={t`Customers`} keyColumn={1}>
+        <Table striped highlightOnHover withTableBorder data-testid="customers-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>ID</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Company</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Blind Enabled</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Acct Status</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Order Source</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Options</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Connections</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Action</Trans>
+              </Table.Th>
             </Table.Tr>
-          ))}
-          {!query.isPending && customers.length === 0 && (
-            <EmptyRow colSpan={8}>
-              <Trans>No customers.</Trans>
-            </EmptyRow>
-          )}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {customers.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>{c.id}</Table.Td>
+                <Table.Td>
+                  {c.is_reserved ? (
+                    <Badge color="gray" variant="outline">
+                      <Trans>System Reserved</Trans>
+                    </Badge>
+                  ) : (
+                    c.company
+                  )}
+                </Table.Td>
+                <Table.Td>{c.can_blind ? t`Y` : t`N`}</Table.Td>
+                <Table.Td>
+                  <Badge color={c.customer_status === 'Active' ? 'green' : 'gray'} variant="light">
+                    {labelOf(i18n, ACCOUNT_STATUS_LABELS, c.customer_status)}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{c.order_source}</Table.Td>
+                <Table.Td>
+                  {c.options_count ? (
+                    c.options_count
+                  ) : (
+                    <Text c="dimmed" size="sm">
+                      <Trans>No Reasons</Trans>
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  {c.connections_count ? (
+                    c.connections_count
+                  ) : (
+                    <Text c="dimmed" size="sm">
+                      <Trans>No Connections</Trans>
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    <Button
+                      size="xs"
+                      variant="light"
+                      disabled={c.is_reserved}
+                      onClick={() => setPanel({ kind: 'form', id: c.id })}
+                      aria-label={t`Edit ${c.company}`}
+                    >
+                      <Trans>Edit</Trans>
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="teal"
+                      disabled={c.is_reserved}
+                      onClick={() => setPanel({ kind: 'options', id: c.id })}
+                      aria-label={t`Options of ${c.company}`}
+                    >
+                      <Trans>Options</Trans>
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="grape"
+                      disabled={c.is_reserved}
+                      onClick={() => setPanel({ kind: 'connections', id: c.id })}
+                      // The visible word (SPEC: 'Connection') leads the name (WCAG 2.5.3).
+                      aria-label={t`Connection (connections of ${c.company})`}
+                    >
+                      <Trans>Connection</Trans>
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="indigo"
+                      disabled={c.is_reserved}
+                      onClick={() => setPanel({ kind: 'reports', id: c.id })}
+                      aria-label={t`Reports & Billing (report schedules and billing rates of ${c.company})`}
+                    >
+                      <Trans>Reports & Billing</Trans>
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="cyan"
+                      disabled={c.is_reserved}
+                      onClick={() => setPanel({ kind: 'integrations', id: c.id })}
+                      aria-label={t`Integrations (webhooks, API keys and expected returns of ${c.company})`}
+                    >
+                      <Trans>Integrations</Trans>
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {!query.isPending && customers.length === 0 && (
+              <EmptyRow colSpan={8}>
+                <Trans>No customers.</Trans>
+              </EmptyRow>
+            )}
+          </Table.Tbody>
+        </Table>
+      </ScrollBox>
 
       <Drawer
         opened={panel !== null}

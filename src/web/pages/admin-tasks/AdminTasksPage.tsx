@@ -18,6 +18,7 @@ import { formatDateTime } from '../../lib/format';
 import { TASK_MONITOR_POLL_MS } from '../../lib/polling';
 import { TASK_STATUS_LABELS } from '../admin-customers/admin-labels';
 import { taskText } from '../../i18n/timeline-text';
+import { ScrollBox } from '../../components/table/ScrollBox';
 
 const ALL = 'All';
 const STATUS_OPTIONS: { value: string; label: MessageDescriptor }[] = [
@@ -124,73 +125,75 @@ function TasksScreen() {
         </Group>
       </form>
 
-      <Table striped highlightOnHover withTableBorder data-testid="tasks-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>ID</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Message 1</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Message 2</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>In Queue</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Attempts</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Status</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Type</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Created</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Detail</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {result.data.map((task) => (
-            <Table.Tr key={task.id}>
-              <Table.Td>{task.id}</Table.Td>
-              <Table.Td>{taskText(task.message_1, task.message_1_code)}</Table.Td>
-              <Table.Td maw={320}>
-                <Text size="sm" lineClamp={2}>
-                  {taskText(task.message_2, task.message_2_code)}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={task.is_running ? 'red' : 'green'} variant="light">
-                  {task.is_running ? t`Y` : t`N`}
-                </Badge>
-              </Table.Td>
-              <Table.Td>{task.attempts_count}</Table.Td>
-              <Table.Td>
-                <TaskStatusBadge status={task.task_status} />
-              </Table.Td>
-              <Table.Td>{task.task_type}</Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(task.created_at)}</Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="light" onClick={() => setSelected(task)} aria-label={t`Detail of task ${task.id}`}>
-                  <Trans>Detail</Trans>
-                </Button>
-              </Table.Td>
+      <ScrollBox label={t`Tasks`} keyColumn={1}>
+        <Table striped highlightOnHover withTableBorder data-testid="tasks-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>ID</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Message 1</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Message 2</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>In Queue</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Attempts</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Status</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Type</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Created</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Detail</Trans>
+              </Table.Th>
             </Table.Tr>
-          ))}
-          {!loading && result.data.length === 0 && (
-            <EmptyRow colSpan={9}>
-              <Trans>No tasks match.</Trans>
-            </EmptyRow>
-          )}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {result.data.map((task) => (
+              <Table.Tr key={task.id}>
+                <Table.Td>{task.id}</Table.Td>
+                <Table.Td>{taskText(task.message_1, task.message_1_code)}</Table.Td>
+                <Table.Td maw={320}>
+                  <Text size="sm" lineClamp={2}>
+                    {taskText(task.message_2, task.message_2_code)}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={task.is_running ? 'red' : 'green'} variant="light">
+                    {task.is_running ? t`Y` : t`N`}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>{task.attempts_count}</Table.Td>
+                <Table.Td>
+                  <TaskStatusBadge status={task.task_status} />
+                </Table.Td>
+                <Table.Td>{task.task_type}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(task.created_at)}</Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => setSelected(task)} aria-label={t`Detail of task ${task.id}`}>
+                    <Trans>Detail</Trans>
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {!loading && result.data.length === 0 && (
+              <EmptyRow colSpan={9}>
+                <Trans>No tasks match.</Trans>
+              </EmptyRow>
+            )}
+          </Table.Tbody>
+        </Table>
+      </ScrollBox>
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           <Plural value={result.total_records} one="# task" other="# tasks" />

@@ -9,6 +9,7 @@ import { AdminOnly } from '../../components/AdminOnly';
 import { AuditTrail } from '../../components/audit/AuditTrail';
 import { EmptyRow } from '../../components/table/EmptyRow';
 import { UserForm } from './UserForm';
+import { ScrollBox } from '../../components/table/ScrollBox';
 
 type Editing = { user: AdminUser | null } | null;
 
@@ -40,77 +41,79 @@ function UsersScreen() {
           <Trans>Add New User</Trans>
         </Button>
       </Group>
-      <Table striped highlightOnHover withTableBorder data-testid="users-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>ID</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Name</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Email</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Login Acct</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Customers</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Acct Status</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Action</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((u) => (
-            <Table.Tr key={u.id}>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  {u.id}
-                  {u.is_su && (
-                    <Badge color="red" size="sm">
-                      <Trans context="role">Admin</Trans>
-                    </Badge>
-                  )}
-                  {u.is_brand && (
-                    <Badge color="grape" size="sm">
-                      <Trans>Brand</Trans>
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td>{u.name}</Table.Td>
-              <Table.Td>{u.email}</Table.Td>
-              <Table.Td>{u.username}</Table.Td>
-              <Table.Td>
-                <Text size="sm" c={u.is_su ? 'dimmed' : undefined} lineClamp={2}>
-                  {u.is_su ? t`All customers` : u.customer_ids.map(companyOf).join(', ') || '—'}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={u.user_status === 'Active' ? 'green' : 'gray'} variant="light">
-                  {u.user_status === 'Active' ? t`Active` : t`Disabled`}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="light" onClick={() => setEditing({ user: u })} aria-label={t`Edit ${u.username}`}>
-                  <Trans>Edit</Trans>
-                </Button>
-              </Table.Td>
+      <ScrollBox label={t`Users`} keyColumn={1}>
+        <Table striped highlightOnHover withTableBorder data-testid="users-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>ID</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Name</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Email</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Login Acct</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Customers</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Acct Status</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Action</Trans>
+              </Table.Th>
             </Table.Tr>
-          ))}
-          {!usersQuery.isPending && users.length === 0 && (
-            <EmptyRow colSpan={7}>
-              <Trans>No users.</Trans>
-            </EmptyRow>
-          )}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {users.map((u) => (
+              <Table.Tr key={u.id}>
+                <Table.Td>
+                  <Group gap={6} wrap="nowrap">
+                    {u.id}
+                    {u.is_su && (
+                      <Badge color="red" size="sm">
+                        <Trans context="role">Admin</Trans>
+                      </Badge>
+                    )}
+                    {u.is_brand && (
+                      <Badge color="grape" size="sm">
+                        <Trans>Brand</Trans>
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{u.name}</Table.Td>
+                <Table.Td>{u.email}</Table.Td>
+                <Table.Td>{u.username}</Table.Td>
+                <Table.Td>
+                  <Text size="sm" c={u.is_su ? 'dimmed' : undefined} lineClamp={2}>
+                    {u.is_su ? t`All customers` : u.customer_ids.map(companyOf).join(', ') || '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={u.user_status === 'Active' ? 'green' : 'gray'} variant="light">
+                    {u.user_status === 'Active' ? t`Active` : t`Disabled`}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Button size="xs" variant="light" onClick={() => setEditing({ user: u })} aria-label={t`Edit ${u.username}`}>
+                    <Trans>Edit</Trans>
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {!usersQuery.isPending && users.length === 0 && (
+              <EmptyRow colSpan={7}>
+                <Trans>No users.</Trans>
+              </EmptyRow>
+            )}
+          </Table.Tbody>
+        </Table>
+      </ScrollBox>
 
       <Drawer
         opened={editing !== null}

@@ -7,6 +7,7 @@ import { LIMITS, type LedgerCondition } from '../../../contract/constants';
 import type { DispositionView } from '../../../contract/dispositions';
 import { conditionOptions } from '../receiving/labels';
 import { dispositionOptions, needsBin, withCondition } from '../receiving/LedgerEntryForm';
+import { ScrollBox } from '../../components/table/ScrollBox';
 
 export interface BlindLine {
   key: string;
@@ -40,158 +41,162 @@ export function BlindLinesTable({
   const { t, i18n } = useLingui();
   const reasonData = reasons.map((r) => ({ value: r.option_code, label: r.option_value || r.option_code }));
   return (
-    <Table striped withTableBorder verticalSpacing={4} data-testid="blind-lines">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>
-            <Trans>ID</Trans>
-          </Table.Th>
-          <Table.Th>
-            <Trans>SKU</Trans>
-          </Table.Th>
-          <Table.Th>
-            <Trans>UPC</Trans>
-          </Table.Th>
-          <Table.Th>
-            <Trans>Name</Trans>
-          </Table.Th>
-          <Table.Th>
-            <Trans>Color | Size</Trans>
-          </Table.Th>
-          <Table.Th w={160}>
-            <Trans>Condition</Trans>
-          </Table.Th>
-          <Table.Th w={100}>
-            <Trans>Quantity</Trans>
-          </Table.Th>
-          <Table.Th w={190}>
-            <Trans>Reason</Trans>
-          </Table.Th>
-          <Table.Th>
-            <Trans>Comment</Trans>
-          </Table.Th>
-          <Table.Th w={140}>
-            <Trans>Disposition</Trans>
-          </Table.Th>
-          <Table.Th w={110}>
-            <Trans>Bin</Trans>
-          </Table.Th>
-          <Table.Th w={96}>
-            <Trans>Photos</Trans>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {lines.map((l) => {
-          const sku = l.product.sku;
-          const photoCount = l.photoIds.length;
-          return (
-            <Table.Tr key={l.key} data-testid="blind-line" data-sku={l.product.sku}>
-              <Table.Td>{l.product.id}</Table.Td>
-              <Table.Td>{l.product.sku}</Table.Td>
-              <Table.Td>{l.product.upc}</Table.Td>
-              <Table.Td>{l.product.name_1}</Table.Td>
-              <Table.Td>{[l.product.color, l.product.size].filter(Boolean).join(' | ')}</Table.Td>
-              <Table.Td>
-                <Select
-                  size="xs"
-                  aria-label={t`Condition`}
-                  data={conditionOptions(i18n)}
-                  value={l.condition}
-                  allowDeselect={false}
-                  onChange={(v) => {
-                    if (!v) return;
-                    const next = withCondition({ ...l, quantity: l.quantity }, v, dispositions);
-                    onChange(l.key, { condition: v as LedgerCondition, disposition: next.disposition, location: next.location });
-                  }}
-                />
-              </Table.Td>
-              <Table.Td>
-                <NumberInput
-                  size="xs"
-                  aria-label={t`Quantity`}
-                  min={LIMITS.minLedgerQuantity}
-                  max={LIMITS.maxEntryQuantity}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  clampBehavior="strict"
-                  value={l.quantity}
-                  onChange={(v) => onChange(l.key, { quantity: Math.max(LIMITS.minLedgerQuantity, Number(v) || LIMITS.minLedgerQuantity) })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Select
-                  size="xs"
-                  aria-label={t`Reason`}
-                  data={reasonData}
-                  value={l.reason}
-                  allowDeselect={false}
-                  onChange={(v) => v && onChange(l.key, { reason: v })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  size="xs"
-                  aria-label={t`Comment`}
-                  maxLength={500}
-                  value={l.comment}
-                  onChange={(e) => onChange(l.key, { comment: e.currentTarget.value })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Select
-                  size="xs"
-                  aria-label={t`Disposition, ${sku}`}
-                  data={dispositionOptions(dispositions, i18n)}
-                  value={l.disposition}
-                  allowDeselect={false}
-                  disabled={dispositions.length === 0}
-                  onChange={(v) => onChange(l.key, { disposition: v ?? '', location: needsBin(dispositions, v) ? l.location : '' })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <TextInput
-                  size="xs"
-                  aria-label={t`Bin, ${sku}`}
-                  placeholder={needsBin(dispositions, l.disposition) ? t`scan bin` : ''}
-                  disabled={!needsBin(dispositions, l.disposition)}
-                  maxLength={100}
-                  value={l.location}
-                  onChange={(e) => onChange(l.key, { location: e.currentTarget.value })}
-                />
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap">
-                  <ActionIcon
-                    variant={l.photoIds.length ? 'light' : 'subtle'}
-                    color="gray.7"
-                    aria-label={t`Photos of ${sku} (${photoCount})`}
-                    onClick={() => onPhotos(l.key)}
-                    data-testid="blind-line-photos"
-                  >
-                    <IconCamera size={16} />
-                  </ActionIcon>
-                  <Text size="xs" w={14}>
-                    {l.photoIds.length || ''}
-                  </Text>
-                  <ActionIcon color="red" variant="subtle" aria-label={t`Remove ${sku}`} onClick={() => onRemove(l.key)}>
-                    <IconTrash size={16} />
-                  </ActionIcon>
-                </Group>
+    <ScrollBox label={t`Return lines`} keyColumn={2} minWidth={1280}>
+      <Table striped withTableBorder verticalSpacing={4} data-testid="blind-lines">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <Trans>ID</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>SKU</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>UPC</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Name</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Color | Size</Trans>
+            </Table.Th>
+            <Table.Th w={160}>
+              <Trans>Condition</Trans>
+            </Table.Th>
+            <Table.Th w={100}>
+              <Trans>Quantity</Trans>
+            </Table.Th>
+            <Table.Th w={190}>
+              <Trans>Reason</Trans>
+            </Table.Th>
+            <Table.Th>
+              <Trans>Comment</Trans>
+            </Table.Th>
+            <Table.Th w={140}>
+              <Trans>Disposition</Trans>
+            </Table.Th>
+            <Table.Th w={110}>
+              <Trans>Bin</Trans>
+            </Table.Th>
+            <Table.Th w={96}>
+              <Trans>Photos</Trans>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((l) => {
+            const sku = l.product.sku;
+            const photoCount = l.photoIds.length;
+            return (
+              <Table.Tr key={l.key} data-testid="blind-line" data-sku={l.product.sku}>
+                <Table.Td>{l.product.id}</Table.Td>
+                <Table.Td>{l.product.sku}</Table.Td>
+                <Table.Td>{l.product.upc}</Table.Td>
+                <Table.Td>{l.product.name_1}</Table.Td>
+                <Table.Td>{[l.product.color, l.product.size].filter(Boolean).join(' | ')}</Table.Td>
+                <Table.Td>
+                  <Select
+                    size="xs"
+                    aria-label={t`Condition`}
+                    data={conditionOptions(i18n)}
+                    value={l.condition}
+                    allowDeselect={false}
+                    onChange={(v) => {
+                      if (!v) return;
+                      const next = withCondition({ ...l, quantity: l.quantity }, v, dispositions);
+                      onChange(l.key, { condition: v as LedgerCondition, disposition: next.disposition, location: next.location });
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <NumberInput
+                    size="xs"
+                    aria-label={t`Quantity`}
+                    min={LIMITS.minLedgerQuantity}
+                    max={LIMITS.maxEntryQuantity}
+                    allowDecimal={false}
+                    allowNegative={false}
+                    clampBehavior="strict"
+                    value={l.quantity}
+                    onChange={(v) =>
+                      onChange(l.key, { quantity: Math.max(LIMITS.minLedgerQuantity, Number(v) || LIMITS.minLedgerQuantity) })
+                    }
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    size="xs"
+                    aria-label={t`Reason`}
+                    data={reasonData}
+                    value={l.reason}
+                    allowDeselect={false}
+                    onChange={(v) => v && onChange(l.key, { reason: v })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    size="xs"
+                    aria-label={t`Comment`}
+                    maxLength={500}
+                    value={l.comment}
+                    onChange={(e) => onChange(l.key, { comment: e.currentTarget.value })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    size="xs"
+                    aria-label={t`Disposition, ${sku}`}
+                    data={dispositionOptions(dispositions, i18n)}
+                    value={l.disposition}
+                    allowDeselect={false}
+                    disabled={dispositions.length === 0}
+                    onChange={(v) => onChange(l.key, { disposition: v ?? '', location: needsBin(dispositions, v) ? l.location : '' })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput
+                    size="xs"
+                    aria-label={t`Bin, ${sku}`}
+                    placeholder={needsBin(dispositions, l.disposition) ? t`scan bin` : ''}
+                    disabled={!needsBin(dispositions, l.disposition)}
+                    maxLength={100}
+                    value={l.location}
+                    onChange={(e) => onChange(l.key, { location: e.currentTarget.value })}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4} wrap="nowrap">
+                    <ActionIcon
+                      variant={l.photoIds.length ? 'light' : 'subtle'}
+                      color="gray.7"
+                      aria-label={t`Photos of ${sku} (${photoCount})`}
+                      onClick={() => onPhotos(l.key)}
+                      data-testid="blind-line-photos"
+                    >
+                      <IconCamera size={16} />
+                    </ActionIcon>
+                    <Text size="xs" w={14}>
+                      {l.photoIds.length || ''}
+                    </Text>
+                    <ActionIcon color="red" variant="subtle" aria-label={t`Remove ${sku}`} onClick={() => onRemove(l.key)}>
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+          {lines.length === 0 && (
+            <Table.Tr>
+              <Table.Td colSpan={12}>
+                <Text c="dimmed" ta="center" size="sm" py="sm">
+                  <Trans>No lines yet: search or scan a product above.</Trans>
+                </Text>
               </Table.Td>
             </Table.Tr>
-          );
-        })}
-        {lines.length === 0 && (
-          <Table.Tr>
-            <Table.Td colSpan={12}>
-              <Text c="dimmed" ta="center" size="sm" py="sm">
-                <Trans>No lines yet: search or scan a product above.</Trans>
-              </Text>
-            </Table.Td>
-          </Table.Tr>
-        )}
-      </Table.Tbody>
-    </Table>
+          )}
+        </Table.Tbody>
+      </Table>
+    </ScrollBox>
   );
 }

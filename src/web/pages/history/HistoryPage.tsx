@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ActionIcon, Button, Group, LoadingOverlay, Pagination, Select, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ScrollBox } from '../../components/table/ScrollBox';
 import { IconFileSpreadsheet, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { BLIND_FILTERS, DISCREPANCY_FILTERS, type HistoryPage as HistoryPageData } from '../../../contract/history';
@@ -113,7 +114,7 @@ export default function HistoryPage() {
         <HistoryDownload query={apiQuery(applied) as Record<string, string | number>} total={result.total_records} />
       </Group>
 
-      <div style={{ position: 'relative', overflowX: 'auto' }}>
+      <ScrollBox label={t`Return History`} keyColumn={1}>
         <LoadingOverlay visible={loading} overlayProps={{ blur: 1 }} zIndex={5} />
         <Table striped highlightOnHover withTableBorder verticalSpacing={6} horizontalSpacing={6} fz={13} data-testid="history-table">
           <Table.Thead>
@@ -192,7 +193,7 @@ export default function HistoryPage() {
             )}
           </Table.Tbody>
         </Table>
-      </div>
+      </ScrollBox>
 
       <Group justify="space-between" mt="md">
         <Text size="sm" c="dimmed" data-testid="history-total">

@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/format';
 import { HistoryMarks } from './HistoryMarks';
 
 // Numbers stay on one line; company names and free-text references wrap at spaces and hyphens. A
-// long carrier tracking number or user name may break anywhere (still whole, never cut off) so the
+// long carrier tracking number, reference (up to 100 characters without a space, issue 28) or user name may break anywhere (still whole, never cut off) so the
 // table fits a 1366 px window.
 export const NOWRAP = { whiteSpace: 'nowrap' } as const;
 const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
@@ -28,8 +28,8 @@ export function HistoryRow({ row: r }: { row: HistoryPage['data'][number] }) {
       <Table.Td style={NOWRAP}>{r.order_number}</Table.Td>
       <Table.Td style={NOWRAP}>{r.web_order_number}</Table.Td>
       <Table.Td style={BREAK_ANYWHERE}>{r.tracking_number}</Table.Td>
-      <Table.Td>{r.reference_1}</Table.Td>
-      <Table.Td>{r.reference_2}</Table.Td>
+      <Table.Td style={BREAK_ANYWHERE}>{r.reference_1}</Table.Td>
+      <Table.Td style={BREAK_ANYWHERE}>{r.reference_2}</Table.Td>
       <Table.Td style={NOWRAP}>{formatDate(r.return_date)}</Table.Td>
       <Table.Td>
         <Badge color={r.is_blind ? 'orange' : 'gray'} variant="light" data-testid="blind-badge">

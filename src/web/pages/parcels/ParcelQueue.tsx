@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, LoadingOverlay, Pagination, Paper, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { ScrollBox } from '../../components/table/ScrollBox';
 import { keepPreviousData } from '@tanstack/react-query';
 import { PARCEL_STATES } from '../../../contract/parcel-rules';
 import type { ParcelPage, ParcelView } from '../../../contract/parcels';
@@ -110,8 +111,7 @@ export function ParcelQueue(props: {
             />
           </Group>
         </Group>
-        {/* Scrolls sideways on a handheld: focusable, so a keyboard can scroll it too (WCAG 2.1.1). */}
-        <div style={{ position: 'relative', overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby="queue-title">
+        <ScrollBox label={t`Parcels`} keyColumn={1}>
           <LoadingOverlay visible={query.isFetching} overlayProps={{ blur: 1 }} zIndex={5} />
           <Table striped highlightOnHover withTableBorder verticalSpacing={6} data-testid="parcel-queue">
             <Table.Thead>
@@ -179,7 +179,7 @@ export function ParcelQueue(props: {
               )}
             </Table.Tbody>
           </Table>
-        </div>
+        </ScrollBox>
         <Group justify="space-between">
           <Text size="sm" c="dimmed" data-testid="parcel-total">
             {t`${plural(total, { one: '# parcel', other: '# parcels' })}`}

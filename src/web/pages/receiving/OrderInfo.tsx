@@ -121,8 +121,8 @@ export function OrderInfo({
           </Text>
         )}
       </Group>
-      <Group justify="space-between" wrap="nowrap" gap="sm" mt={4}>
-        <Group gap="sm" wrap="nowrap" role="group" aria-labelledby="return-option-label">
+      <Group justify="space-between" wrap="wrap" gap="sm" mt={4}>
+        <Group gap="sm" wrap="nowrap" className={classes.optionRow} role="group" aria-labelledby="return-option-label">
           <Text id="return-option-label" fz="xs" fw={700} tt="uppercase" c="blue" className={classes.bandTitle}>
             <Trans>Return Option</Trans>
           </Text>
@@ -134,6 +134,8 @@ export function OrderInfo({
               {...inline(115)}
               maxLength={100}
               value={draft[field]}
+              // A long reference is wider than its box: the whole of it on hover (issue 28).
+              title={draft[field] || undefined}
               onChange={(e) => onField(field, e.currentTarget.value)}
             />
           ))}
@@ -144,13 +146,13 @@ export function OrderInfo({
             inputRef={dateRef}
           />
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        {/* On a handheld these four are a bar fixed at the bottom of the screen (receiving.module.css). */}
+        <Group gap="xs" wrap="nowrap" className={classes.bandActions}>
           {/* The browser's own tooltip (title) says what Mantine's Tooltip said, without its 3 kB gzip (issue 13);
               it is also the buttons' accessible description, and aria-keyshortcuts names their key. */}
           <Button
             variant="default"
             size="xs"
-            h={30}
             px={8}
             leftSection={<IconCamera size={16} />}
             onClick={onPhotos}
@@ -163,7 +165,7 @@ export function OrderInfo({
           </Button>
           <ActionIcon
             variant="default"
-            size={30}
+            size="input-xs"
             aria-label={t`Keyboard shortcuts`}
             title={t`Keyboard shortcuts (?)`}
             aria-keyshortcuts="?"
@@ -171,10 +173,10 @@ export function OrderInfo({
           >
             <IconKeyboard size={18} />
           </ActionIcon>
-          <Button variant="default" size="xs" h={30} onClick={onClose}>
+          <Button variant="default" size="xs" onClick={onClose}>
             <Trans>Close</Trans>
           </Button>
-          <Button size="xs" h={30} px="lg" onClick={onSubmit}>
+          <Button size="xs" px="lg" onClick={onSubmit}>
             <Trans>Submit</Trans>
           </Button>
         </Group>

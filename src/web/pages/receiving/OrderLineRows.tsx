@@ -144,7 +144,7 @@ export function OrderLineRows(props: OrderLineRowsProps) {
           />
         ))}
       {opened && props.missing > 0 && (
-        <Table.Tr className={`${classes.ledgerRow} ${classes.discrepancyRow}`} data-testid="ledger-missing">
+        <Table.Tr className={`${classes.ledgerRow} ${classes.discrepancyRow} ${classes.missingRow}`} data-testid="ledger-missing">
           <Table.Td colSpan={2} />
           <Table.Td colSpan={3}>
             <DiscrepancyBadge kind="MISSING" />

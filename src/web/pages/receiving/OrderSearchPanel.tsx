@@ -73,6 +73,7 @@ export function OrderSearchPanel(props: OrderSearchPanelProps) {
           }}
           ref={props.referenceRef}
           disabled={!customer}
+          data-testid="search-reference"
         />
         {customer?.can_blind && (
           <Anchor component={Link} to={`/blind/${customer.id}`} size="sm">

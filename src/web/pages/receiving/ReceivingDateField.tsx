@@ -9,6 +9,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Center, Loader, Popover, TextInput } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
 import { Suspense, useEffect, useState, type Ref } from 'react';
+import { useTouchScreen } from '../../lib/device';
 import { lazyPage } from '../../lib/lazy-page';
 import { calendarDateProblem } from '../../lib/calendar-date';
 import classes from './receiving.module.css';
@@ -42,6 +43,7 @@ export interface ReceivingDateFieldProps {
 
 export function ReceivingDateField({ value, onChange, onProblem, inputRef }: ReceivingDateFieldProps) {
   const { t, i18n } = useLingui();
+  const touch = useTouchScreen();
   const [text, setText] = useState(value);
   const [shownValue, setShownValue] = useState(value);
   const [left, setLeft] = useState(false);
@@ -87,7 +89,8 @@ export function ReceivingDateField({ value, onChange, onProblem, inputRef }: Rec
       error={shownError}
       onChange={(e) => type(e.currentTarget.value.trim())}
       onBlur={() => setLeft(true)}
-      rightSectionWidth={28}
+      // A finger's calendar button is 44 px wide (issue 28); a mouse's fits in 28.
+      rightSectionWidth={touch ? 44 : 28}
       rightSectionPointerEvents="all"
       rightSection={
         <Popover opened={calendarOpen} onChange={setCalendarOpen} position="bottom-end" shadow="md" trapFocus returnFocus withinPortal>
@@ -95,7 +98,7 @@ export function ReceivingDateField({ value, onChange, onProblem, inputRef }: Rec
             <ActionIcon
               variant="subtle"
               color="gray"
-              size={22}
+              size="sm"
               aria-label={t`Pick the date from a calendar`}
               title={t`Pick the date from a calendar`}
               onClick={() => setCalendarOpen((o) => !o)}

@@ -140,7 +140,7 @@ export default function ReceivingPage() {
   return (
     // Two columns (receiving.module.css .layout): at 1366 px the order panel gets 20 of 24, room for a
     // line's row with its whole form.
-    <div className={classes.layout}>
+    <div className={classes.layout} data-order-open={state.order ? true : undefined}>
       {/* The screen's name for screen readers; the panels carry their own visible titles. */}
       <VisuallyHidden component="h1">
         <Trans>Return Processing</Trans>

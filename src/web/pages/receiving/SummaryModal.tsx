@@ -6,6 +6,8 @@ import { DiscrepancyBadge } from './DiscrepancyBadge';
 import { photoAlt } from './labels';
 import type { DiscrepancyTotals, SummaryRow } from './receiving-logic';
 import classes from './receiving.module.css';
+import { ScrollBox } from '../../components/table/ScrollBox';
+import { useHandheld } from '../../lib/device';
 
 export interface SummaryModalProps {
   opened: boolean;
@@ -33,12 +35,15 @@ export function SummaryModal(props: SummaryModalProps) {
   const overRows = rows.filter((r) => r.over);
   const [overConfirmed, setOverConfirmed] = useState(false);
   const blocked = ledgerCount === 0 || props.photoProblems.length > 0 || (overRows.length > 0 && !overConfirmed);
+  // A handheld gets the summary as a full-screen sheet (issue 28); its table scrolls in its own box.
+  const handheld = useHandheld();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={t`Return Processing Summary`}
       size="xl"
+      fullScreen={handheld}
       closeOnClickOutside={false}
       // The screen puts the cursor back in the scan field itself.
       returnFocus={false}
@@ -68,60 +73,62 @@ export function SummaryModal(props: SummaryModalProps) {
           />
         </Alert>
       )}
-      <Table withTableBorder fz="sm" data-testid="summary-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>SKU</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>UPC</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Name</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>Ordered</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans context="received before">Previous</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>New Pristine</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>New Blocked</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Photos</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={r.lineId} className={r.mismatch ? classes.mismatch : undefined} data-mismatch={r.mismatch || undefined}>
-              <Table.Td>{r.sku}</Table.Td>
-              <Table.Td>{r.upc}</Table.Td>
-              <Table.Td>{r.name}</Table.Td>
-              <Table.Td ta="right">{r.ordered}</Table.Td>
-              <Table.Td ta="right">{r.previous}</Table.Td>
-              <Table.Td ta="right">{r.newPristine}</Table.Td>
-              <Table.Td ta="right">{r.newBlocked}</Table.Td>
-              <Table.Td>
-                <Group gap={2} wrap="nowrap">
-                  {props
-                    .linePhotos(r.lineId)
-                    .slice(0, 3)
-                    .map((id, i) => (
-                      <PhotoThumb key={id} id={id} size={24} alt={photoAlt(i18n, i + 1, r.sku)} />
-                    ))}
-                  {props.linePhotos(r.lineId).length > 3 && <Text fz="xs">+{props.linePhotos(r.lineId).length - 3}</Text>}
-                </Group>
-              </Table.Td>
+      <ScrollBox label={t`Summary lines`} keyColumn={1} minWidth={640}>
+        <Table withTableBorder fz="sm" data-testid="summary-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>SKU</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>UPC</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Name</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans>Ordered</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans context="received before">Previous</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans>New Pristine</Trans>
+              </Table.Th>
+              <Table.Th ta="right">
+                <Trans>New Blocked</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Photos</Trans>
+              </Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.lineId} className={r.mismatch ? classes.mismatch : undefined} data-mismatch={r.mismatch || undefined}>
+                <Table.Td>{r.sku}</Table.Td>
+                <Table.Td>{r.upc}</Table.Td>
+                <Table.Td>{r.name}</Table.Td>
+                <Table.Td ta="right">{r.ordered}</Table.Td>
+                <Table.Td ta="right">{r.previous}</Table.Td>
+                <Table.Td ta="right">{r.newPristine}</Table.Td>
+                <Table.Td ta="right">{r.newBlocked}</Table.Td>
+                <Table.Td>
+                  <Group gap={2} wrap="nowrap">
+                    {props
+                      .linePhotos(r.lineId)
+                      .slice(0, 3)
+                      .map((id, i) => (
+                        <PhotoThumb key={id} id={id} size={24} alt={photoAlt(i18n, i + 1, r.sku)} />
+                      ))}
+                    {props.linePhotos(r.lineId).length > 3 && <Text fz="xs">+{props.linePhotos(r.lineId).length - 3}</Text>}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollBox>
       <Text size="sm" mt="xs" data-testid="summary-return-photos">
         <Trans>Photos of the return (parcel, label): {returnPhotos}</Trans>
       </Text>
@@ -145,7 +152,7 @@ export function SummaryModal(props: SummaryModalProps) {
           </Text>
         </Group>
       )}
-      <Group justify="space-between" mt="md">
+      <Group justify="space-between" mt="md" className={classes.summaryActions}>
         <Text size="sm" c={ledgerCount ? 'dimmed' : 'red'}>
           {ledgerCount ? t`${ledgerCount} new return line(s)` : t`Add at least one return line before submitting.`}
         </Text>

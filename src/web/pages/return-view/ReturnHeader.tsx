@@ -13,7 +13,8 @@ function Field({ testId, label, value }: { testId: string; label: string; value:
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text size="sm" data-testid={`field-${testId}`}>
+      {/* A long reference without a space wraps anywhere, whole (issue 28), rather than running out of its cell. */}
+      <Text size="sm" data-testid={`field-${testId}`} style={{ overflowWrap: 'anywhere' }}>
         {value === null || value === undefined || value === '' ? '—' : value}
       </Text>
     </div>

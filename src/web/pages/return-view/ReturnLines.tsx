@@ -4,6 +4,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { ScrollBox } from '../../components/table/ScrollBox';
 import type { ReturnView } from '../../../contract/return-view';
 import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import type { ViewerPhoto } from '../../components/photos/PhotoViewer';
@@ -79,8 +80,7 @@ export function ReturnLines({ r, onOpen }: { r: ReturnView; onOpen: (index: numb
   const hasPhotos = r.photos.some((p) => r.lines.some((l) => l.id === p.ledger_id));
   return (
     <Stack gap="sm">
-      {/* On a handheld the lines scroll sideways in their own box, not the page; focusable for the keyboard. */}
-      <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t`Returned lines`}>
+      <ScrollBox label={t`Return lines`} keyColumn={1}>
         <Table striped withTableBorder data-testid="return-lines">
           <Table.Thead>
             <Table.Tr>
@@ -156,7 +156,7 @@ export function ReturnLines({ r, onOpen }: { r: ReturnView; onOpen: (index: numb
             })}
           </Table.Tbody>
         </Table>
-      </div>
+      </ScrollBox>
       {r.missing_lines.length > 0 && (
         <Table withTableBorder data-testid="return-missing" aria-label={t`Missing from the parcel`}>
           <Table.Thead>

@@ -9,7 +9,8 @@ export const helmetOptions: HelmetOptions = {
       // blob: photos read with the bearer token into object URLs (issue 16).
       imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      scriptSrc: ["'self'"],
+      // 'wasm-unsafe-eval': the camera's barcode reader is WebAssembly (our own file; no eval of JavaScript, issue 28).
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       frameAncestors: ["'none'"],
       upgradeInsecureRequests: null,
     },

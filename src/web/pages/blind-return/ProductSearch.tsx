@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type RefObject } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { Combobox, Group, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { CameraScanButton } from '../../components/scan/CameraScanButton';
+import { useTouchScreen } from '../../lib/device';
 import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconBarcode } from '@tabler/icons-react';
@@ -25,6 +27,7 @@ export function ProductSearch({
   inputRef: RefObject<HTMLInputElement | null>;
 }) {
   const { t } = useLingui();
+  const touch = useTouchScreen();
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), LIMITS.searchDebounceMs);
@@ -99,7 +102,22 @@ export function ProductSearch({
           description={t`SKU, UPC or name (3 characters or more); scan a barcode and press Enter to add it`}
           placeholder={t`Search or scan a product`}
           leftSection={<IconBarcode size={16} />}
-          rightSection={loading ? <Loader size={16} /> : null}
+          rightSection={
+            loading ? (
+              <Loader size={16} />
+            ) : (
+              // Issue 28: a camera read goes where a wedge scan goes (the code, then Enter).
+              <CameraScanButton
+                label={t`Scan a product with the camera`}
+                onCode={(code) => {
+                  setText(code);
+                  void scan(code);
+                }}
+              />
+            )
+          }
+          rightSectionPointerEvents="all"
+          rightSectionWidth={touch ? 44 : 36}
           value={text}
           error={missed}
           onChange={(e) => {

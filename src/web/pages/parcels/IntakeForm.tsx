@@ -1,5 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Kbd, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { CameraScanButton } from '../../components/scan/CameraScanButton';
+import { useTouchScreen } from '../../lib/device';
 import { useForm } from '@mantine/form';
 import { useHotkeys } from '@mantine/hooks';
 import { IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
@@ -41,6 +43,7 @@ function SavedNote({ saved }: { saved: { parcel: ParcelDetail; count: number } }
  */
 export function IntakeForm({ onSaved }: { onSaved?: (parcel: ParcelDetail) => void }) {
   const { t } = useLingui();
+  const touch = useTouchScreen();
   const form = useForm<Values>({ initialValues: EMPTY, validate: schemaValidate(parcelIntakeBody, { toBody }) });
   const trackingRef = useRef<HTMLInputElement>(null);
   const locationRef = useRef<HTMLInputElement>(null);
@@ -105,6 +108,21 @@ export function IntakeForm({ onSaved }: { onSaved?: (parcel: ParcelDetail) => vo
             autoComplete="off"
             onKeyDown={trackingEnter}
             {...form.getInputProps('tracking_number')}
+            rightSection={
+              // Issue 28: a camera read goes where a wedge scan goes (the code, then on to the shelf).
+              <CameraScanButton
+                label={t`Scan the carrier label with the camera`}
+                onCode={(code) => {
+                  form.setFieldValue('tracking_number', code);
+                  window.setTimeout(() => {
+                    locationRef.current?.focus();
+                    locationRef.current?.select();
+                  }, 0);
+                }}
+              />
+            }
+            rightSectionPointerEvents="all"
+            rightSectionWidth={touch ? 44 : 36}
           />
           <TextInput
             ref={locationRef}

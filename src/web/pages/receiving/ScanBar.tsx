@@ -2,9 +2,13 @@
 // SKU; typing filters the lines (SPEC §2.7 line filter). A miss keeps the code selected, so the next
 // scan replaces it, and marks the field red without a sound; the lines stay shown.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
-import { IconBarcode, IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
-import type { Ref } from 'react';
+import { ActionIcon, Button, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { IconBarcode, IconCircleCheck, IconAlertTriangle, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
+import { useState, type Ref } from 'react';
+import { useSession } from '../../auth/session';
+import { CameraScanButton } from '../../components/scan/CameraScanButton';
+import { useTouchScreen } from '../../lib/device';
+import { scanFeedback, scanFeedbackOn } from '../../lib/scan-feedback';
 import type { LedgerCondition } from '../../../contract/constants';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
@@ -50,6 +54,17 @@ export function ScanBar(props: ScanBarProps) {
   const outcome = props.notice;
   const missed = outcome?.ok === false;
   const binNeeded = needsBin(props.dispositions, props.disposition);
+  // Issue 28: on a touch screen the scan field keeps the cursor without opening the on-screen keyboard
+  // (a wedge scanner types for it); the keyboard button beside it opens the keyboard for typing.
+  const touch = useTouchScreen();
+  const [keyboard, setKeyboard] = useState(false);
+  const userId = useSession().account?.id;
+  /** A scan by wedge or camera, with the tone and vibration of its outcome when the user has them on. */
+  const scan = (code: string) => {
+    const result = props.onScan(code);
+    if (result && scanFeedbackOn(userId)) scanFeedback(result.ok);
+    return result;
+  };
   return (
     <Paper withBorder px="xs" py={4} className={classes.scanBar}>
       {/* First line: the scan field and what the last scan did; second: what the next scans record. */}
@@ -78,10 +93,40 @@ export function ScanBar(props: ScanBarProps) {
             e.preventDefault();
             const input = e.currentTarget;
             // A hit empties the field (the panel's state); anything else stays selected for the next scan.
-            if (!props.onScan(input.value)?.ok) input.select();
+            if (!scan(input.value)?.ok) input.select();
           }}
           data-testid="line-filter"
+          inputMode={touch && !keyboard ? 'none' : undefined}
         />
+        <CameraScanButton
+          label={t`Scan a product with the camera`}
+          onCode={(code) => {
+            const hit = scan(code)?.ok;
+            // As after a wedge scan: the cursor in the scan field, a missed code selected to be scanned over.
+            window.setTimeout(() => {
+              const field = document.querySelector<HTMLInputElement>('[data-testid="line-filter"]');
+              field?.focus();
+              if (!hit) field?.select();
+            }, 0);
+          }}
+        />
+        {touch && (
+          <ActionIcon
+            variant={keyboard ? 'filled' : 'default'}
+            aria-label={t`On-screen keyboard for the scan field`}
+            aria-pressed={keyboard}
+            onClick={(e) => {
+              setKeyboard((k) => !k);
+              // The keyboard follows the field's focus: it opens (or closes) as the field takes the cursor again.
+              const field = e.currentTarget.parentElement?.querySelector<HTMLInputElement>('[data-testid="line-filter"]');
+              field?.blur();
+              window.setTimeout(() => field?.focus(), 0);
+            }}
+            data-testid="scan-keyboard"
+          >
+            {keyboard ? <IconKeyboardOff size={20} /> : <IconKeyboard size={20} />}
+          </ActionIcon>
+        )}
         <Text
           id="scan-outcome"
           size="sm"
@@ -108,7 +153,7 @@ export function ScanBar(props: ScanBarProps) {
           )}
         </Text>
       </div>
-      <div className={classes.scanRow} role="group" aria-labelledby="next-scans-label">
+      <div className={`${classes.scanRow} ${classes.nextScans}`} role="group" aria-labelledby="next-scans-label">
         <Text id="next-scans-label" size="xs" fw={600} c="dimmed" className={classes.nextScansLabel}>
           <Trans>Next scans</Trans>
         </Text>
@@ -158,6 +203,16 @@ export function ScanBar(props: ScanBarProps) {
           }}
           data-testid="scan-bin"
         />
+        {binNeeded && (
+          <CameraScanButton
+            label={t`Scan the bin with the camera`}
+            onCode={(code) => {
+              props.onBin(code);
+              if (scanFeedbackOn(userId)) scanFeedback(true);
+              props.onBinDone();
+            }}
+          />
+        )}
       </div>
     </Paper>
   );

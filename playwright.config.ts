@@ -43,7 +43,8 @@ export default defineConfig({
   },
   projects: [
     // The receiving desks' screens: every spec.
-    { name: 'desk', use: { viewport: { width: 1366, height: 768 } } },
+    // (`@touch`: a check of the touch sizes only.)
+    { name: 'desk', grepInvert: /@touch/, use: { viewport: { width: 1366, height: 768 } } },
     // Smaller screens run the tests tagged for them (`{ tag: '@responsive' }`).
     { name: 'tablet', grep: /@responsive/, use: { viewport: { width: 1024, height: 768 }, hasTouch: true } },
     // The handhelds (issue 28): 412 px runs the `@handheld` tests (the accessibility walks, layout.spec);

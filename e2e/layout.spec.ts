@@ -141,7 +141,8 @@ test.describe('in German', () => {
   test.use({ locale: 'de' });
   test(
     'receiving with an order open: Save and every word whole, nothing wider than the screen',
-    { tag: ['@responsive', '@handheld', '@small'] },
+    // The touch sizes only: at the desk German's Save is still cut in its 92 px column (issue 28, open).
+    { tag: ['@responsive', '@handheld', '@small', '@touch'] },
     async ({ page, errors, api, takeScreenshot }, testInfo) => {
       const s = await seedBigOrder(api, 5);
       await page.goto('/auth/login');

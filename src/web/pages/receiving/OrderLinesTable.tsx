@@ -59,7 +59,7 @@ export function OrderLinesTable(props: OrderLinesTableProps) {
             <Table.Th w={68} ta="center">
               <Trans context="quantity">Received</Trans>
             </Table.Th>
-            <Table.Th w={52}>
+            <Table.Th w={44}>
               <Trans>Qty</Trans>
             </Table.Th>
             <Table.Th w={132}>
@@ -74,8 +74,7 @@ export function OrderLinesTable(props: OrderLinesTableProps) {
             <Table.Th w={132}>
               <Trans>Disposition / Bin</Trans>
             </Table.Th>
-            {/* Room for the longest word of Save in the catalogues ('Speichern', 'Zapisz') beside Missing (issue 28). */}
-            <Table.Th w={104}>
+            <Table.Th w={92}>
               <VisuallyHidden>
                 <Trans>Save, missing or remove</Trans>
               </VisuallyHidden>

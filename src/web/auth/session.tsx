@@ -167,6 +167,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
+/**
+ * The signed-in account's id, or undefined outside a session (a component rendered on its own, as in
+ * a component test): for what is kept per user on the device, such as the scan feedback setting.
+ */
+export function useAccountId(): number | undefined {
+  return useContext(SessionContext)?.account?.id;
+}
+
 export function useSession(): Session {
   const session = useContext(SessionContext);
   if (!session) throw new Error('useSession() must be used inside <SessionProvider>');

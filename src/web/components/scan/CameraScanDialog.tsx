@@ -3,7 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Checkbox, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useSession } from '../../auth/session';
+import { useAccountId } from '../../auth/session';
 import { scanFeedbackOn, setScanFeedback } from '../../lib/scan-feedback';
 import { createBarcodeReader } from './barcode-reader';
 import classes from './scan.module.css';
@@ -21,7 +21,7 @@ export interface CameraScanDialogProps {
 
 export default function CameraScanDialog({ opened, returnFocus, onClose, onCode }: CameraScanDialogProps) {
   const { t } = useLingui();
-  const userId = useSession().account?.id;
+  const userId = useAccountId();
   const video = useRef<HTMLVideoElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [feedback, setFeedback] = useState(() => scanFeedbackOn(userId));

@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconCircleCheck, IconAlertTriangle, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
 import { useState, type Ref } from 'react';
-import { useSession } from '../../auth/session';
+import { useAccountId } from '../../auth/session';
 import { CameraScanButton } from '../../components/scan/CameraScanButton';
 import { useTouchScreen } from '../../lib/device';
 import { scanFeedback, scanFeedbackOn } from '../../lib/scan-feedback';
@@ -58,7 +58,7 @@ export function ScanBar(props: ScanBarProps) {
   // (a wedge scanner types for it); the keyboard button beside it opens the keyboard for typing.
   const touch = useTouchScreen();
   const [keyboard, setKeyboard] = useState(false);
-  const userId = useSession().account?.id;
+  const userId = useAccountId();
   /** A scan by wedge or camera, with the tone and vibration of its outcome when the user has them on. */
   const scan = (code: string) => {
     const result = props.onScan(code);

@@ -250,6 +250,9 @@ test.describe('change password', () => {
   }) => {
     const operator = await api.createOperator();
     await loginViaUi(page, operator.username, operator.password);
+    // Receiving puts the cursor in the customer field once it has loaded (issue 28): wait for that,
+    // so it does not take the focus back from the user menu between the focus and the Enter.
+    await expect(page.getByRole('combobox', { name: 'Customer' })).toBeFocused();
     const userMenu = page.getByRole('button', { name: 'User menu' });
     await userMenu.focus();
     await page.keyboard.press('Enter');

@@ -16,6 +16,8 @@ export interface LoadOptions {
   operator: { username: string; password: string };
   admin: { username: string; password: string };
   image: Buffer;
+  /** The load goes on past `requests` until this says the planned faults have all happened. */
+  faultsDone: () => boolean;
 }
 
 export interface LoadResult {
@@ -144,7 +146,7 @@ export async function runLoad(o: LoadOptions): Promise<LoadResult> {
       const ip = `10.0.1.${c + 1}`;
       const token = await login(o.operator, ip);
       const adminToken = await login(o.admin, ip);
-      while (next < o.requests) {
+      while (next < o.requests || !o.faultsDone()) {
         const i = next++;
         const kind = i % 20;
         if (kind < 6) await submit(i, token, ip);

@@ -22,7 +22,11 @@ export interface Topology {
   nodes: AppNode[];
   webPorts: number[];
   /** Kills a random process (or restarts Redis, then PgBouncer) every `everyMs` until stopped. */
-  startChaos(everyMs: number): { stop(): Promise<{ kills: number; redisRestarts: number; bouncerRestarts: number }> };
+  startChaos(everyMs: number): {
+    /** The fault rounds done so far (a kill, or the Redis or PgBouncer restart). */
+    rounds(): number;
+    stop(): Promise<{ kills: number; redisRestarts: number; bouncerRestarts: number }>;
+  };
 }
 
 export interface TopologyOptions {
@@ -130,11 +134,13 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
     let kills = 0;
     let redisRestarts = 0;
     let bouncerRestarts = 0;
+    let rounds = 0;
     const restarting = new Set<AppNode>();
     const loop = (async () => {
       for (let round = 1; !stopping; round++) {
         await new Promise((r) => setTimeout(r, everyMs));
         if (stopping) break;
+        rounds = round;
         if (round === 2) {
           o.say('restarting Redis (SIGKILL)');
           await stopChild(redis, 'SIGKILL');
@@ -165,6 +171,7 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
       }
     })();
     return {
+      rounds: () => rounds,
       async stop() {
         stopping = true;
         await loop;

@@ -72,6 +72,9 @@ export function buildTheme(i18n: I18n) {
           hideOutsideDates: true,
         },
       },
+      // A list of six or seven choices shows whole with touch-sized (44 px) options too: a list that
+      // scrolls is a scrollable region without a focusable child (its options are reached by the arrow keys).
+      Select: { defaultProps: { maxDropdownHeight: 360 } },
       // Mantine's focus placeholder (role=presentation with a tabindex) is a child a role=menu may not have.
       Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
       Pagination: {

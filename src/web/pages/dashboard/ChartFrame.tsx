@@ -42,9 +42,11 @@ export function Tile({
  * its SVG kept out of the keyboard order (recharts' accessibility layer off), so screen readers read
  * the numbers, not the bars.
  */
-export function ChartImage({ label, children, height }: { label: string; children: ReactNode; height: number }) {
+export function ChartImage({ label, children, height, width }: { label: string; children: ReactNode; height: number; width?: number }) {
+  // A chart of a fixed width (a donut) keeps it, so a narrow tile puts the table under it, not over it.
+  const size = width === undefined ? { minWidth: 0, flex: 1 } : { width, flex: 'none' };
   return (
-    <div role="img" aria-label={label} style={{ height, minWidth: 0, flex: 1 }}>
+    <div role="img" aria-label={label} style={{ height, ...size }}>
       {children}
     </div>
   );

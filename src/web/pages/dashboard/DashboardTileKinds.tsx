@@ -1,5 +1,6 @@
 // The dashboard's tiles of one kind each: a split by a key (reasons, conditions, dispositions), a
-// split two ways, the waiting parcels by age. Each is a donut with its numbers in a table beside it.
+// split two ways, the waiting parcels by age. Each is a donut with its numbers in a table beside it
+// (below it when the tile is too narrow for both, on a handheld).
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
@@ -21,7 +22,7 @@ type KeyFigures = DashboardAnswer['reasons'];
 function Donut({ label, data }: { label: string; data: { name: string; value: number; color: string }[] }) {
   const { t } = useLingui();
   return (
-    <ChartImage label={t`Donut chart of ${label}; the numbers are beside it`} height={160}>
+    <ChartImage label={t`Donut chart of ${label}; the numbers are beside it`} height={160} width={140}>
       <DonutChart size={140} thickness={26} data={data} pieChartProps={OFF} valueFormatter={(v) => formatNumber(v)} />
     </ChartImage>
   );
@@ -61,7 +62,7 @@ export function MixTile({
         <NoData />
       ) : (
         <>
-          <Group gap="lg" wrap="nowrap" align="center">
+          <Group gap="lg" wrap="wrap" align="center">
             <Donut
               label={chartLabel}
               data={rows.map((r, i) => ({ name: rowLabel(r), value: r.units, color: COLORS[i % COLORS.length]! }))}
@@ -117,7 +118,7 @@ export function TwoWayTile({
       {total === 0 ? (
         <NoData />
       ) : (
-        <Group gap="lg" wrap="nowrap" align="center">
+        <Group gap="lg" wrap="wrap" align="center">
           <Donut label={chartLabel} data={rows.map((r, i) => ({ name: r.label, value: r.returns, color: i ? 'orange.6' : 'blue.6' }))} />
           <FigureTable
             label={title}
@@ -154,7 +155,7 @@ export function ParcelsTile({ parcels, scope }: { parcels: DashboardAnswer['parc
         </Text>
       </Group>
       {parcels.waiting > 0 && (
-        <Group gap="lg" wrap="nowrap" align="center">
+        <Group gap="lg" wrap="wrap" align="center">
           <Donut
             label={t`waiting parcels by age`}
             data={AGE_ROWS.map((a) => ({ name: t(a.label), value: parcels[a.level], color: a.color }))}

@@ -36,7 +36,7 @@ export function DashboardTiles({
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
       <Tile title={t`Returns and units per day`} link={historyLink(scope)} testId="tile-days">
-        <Group gap="lg" align="flex-start" wrap="nowrap">
+        <Group gap="lg" align="flex-start" wrap="wrap">
           <ChartImage label={t`Bar chart of returns and units per day, ${from} to ${to}; the numbers are beside it`} height={220}>
             <BarChart
               h={220}
@@ -149,7 +149,7 @@ export function DashboardTiles({
           {data.operators.length === 0 ? (
             <NoData />
           ) : (
-            <Group gap="lg" wrap="nowrap" align="flex-start">
+            <Group gap="lg" wrap="wrap" align="flex-start">
               <ChartImage label={t`Bar chart of units per hour for each operator; the numbers are beside it`} height={180}>
                 <BarChart
                   h={180}

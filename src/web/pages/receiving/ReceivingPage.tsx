@@ -8,6 +8,7 @@ import type { OrderSearchResult } from '../../../contract/orders';
 import { isApiError, useRouteMutation } from '../../api/queries';
 import { useSession } from '../../auth/session';
 import { tempId, today } from '../../lib/draft-defaults';
+import { COARSE_POINTER } from '../../lib/device';
 import { OrderSearchPanel } from './OrderSearchPanel';
 import { SearchResults } from './SearchResults';
 import { useOrderSearch, useSearchNow } from './use-order-search';
@@ -73,8 +74,10 @@ export default function ReceivingPage() {
   const customerRef = useRef<HTMLInputElement>(null);
   // The cursor starts where the first keystroke belongs (issue 28): Search Reference, ready for a scan,
   // with a customer already chosen; else the customer field, not 7 Tabs away behind the top bar.
+  // Not on a touch screen: there a focused field opens the on-screen keyboard, and the customer
+  // field its list, over the page before the operator has touched anything.
   useEffect(() => {
-    if (state.order) return;
+    if (state.order || window.matchMedia(COARSE_POINTER).matches) return;
     if (!customer) return customerRef.current?.focus();
     // Selected: the reference kept from before the reload is replaced by the next scan, not appended to.
     referenceRef.current?.focus();

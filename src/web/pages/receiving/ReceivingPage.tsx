@@ -76,11 +76,11 @@ export default function ReceivingPage() {
   // with a customer already chosen; else the customer field, not 7 Tabs away behind the top bar.
   // Not on a touch screen: there a focused field opens the on-screen keyboard, and the customer
   // field its list, over the page before the operator has touched anything.
-  // Nor when the operator has already moved the focus (the page's code loads lazily: a menu opened
-  // from the keyboard meanwhile keeps it).
+  // Nor when the operator has already opened a menu or a dialog (the page's code loads lazily: a menu
+  // opened from the keyboard meanwhile keeps its focus, and its trigger gets it back on Escape).
   useEffect(() => {
     if (state.order || window.matchMedia(COARSE_POINTER).matches) return;
-    if (document.activeElement && document.activeElement !== document.body) return;
+    if (document.activeElement?.closest('[role="menu"], [role="dialog"], [aria-haspopup]')) return;
     if (!customer) return customerRef.current?.focus();
     // Selected: the reference kept from before the reload is replaced by the next scan, not appended to.
     referenceRef.current?.focus();

@@ -1,13 +1,15 @@
 import { z } from 'zod';
 import { id, text } from './common.js';
 
-export const EXPECTED_LIMITS = { perRequest: 100, itemsPerReturn: 100, maxQuantity: 9999 } as const;
+export const EXPECTED_LIMITS = { perRequest: 100, perFile: 10_000, itemsPerReturn: 100, maxQuantity: 9999 } as const;
 
 export const EXPECTED_MSG = {
   list: `Send 1 to ${EXPECTED_LIMITS.perRequest} expected returns in expected_returns`,
   rma: 'The RMA number is required (at most 64 characters)',
   rmaTaken: (rma: string) => `RMA ${rma} was announced already`,
   rmaTwice: (rma: string) => `RMA ${rma} is in this request twice`,
+  rmaTwiceInFile: (rma: string) => `RMA ${rma} is in this file twice`,
+  fileList: `Give 1 to ${EXPECTED_LIMITS.perFile} expected returns in expected_returns`,
   tracking: 'At most 64 characters',
   orderReference: 'At most 64 characters',
   items: `Give 1 to ${EXPECTED_LIMITS.itemsPerReturn} items`,

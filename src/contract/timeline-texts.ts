@@ -62,6 +62,8 @@ export const TASK_TEXT = {
   noNewFiles: 'No new files',
   fileGone: 'The file is no longer in the inbound folder',
   ordersImported: (created: Part, known: Part, company: Part) => `${created} new order(s), ${known} known, customer ${company}`,
+  expectedImported: (created: Part, known: Part, company: Part) => `${created} new expected return(s), ${known} known, customer ${company}`,
+  badRows: (count: Part) => `The file has ${count} bad row(s); nothing was imported`,
   workerStopped: 'The worker stopped while running this task.',
 } as const;
 

@@ -255,6 +255,8 @@ export const SERVER_MESSAGES = [
   msg({ id: 'expected.rma', message: 'The RMA number is required (at most 64 characters)' }),
   msg({ id: 'expected.rmaTaken', message: 'RMA {0} was announced already' }),
   msg({ id: 'expected.rmaTwice', message: 'RMA {0} is in this request twice' }),
+  msg({ id: 'expected.rmaTwiceInFile', message: 'RMA {0} is in this file twice' }),
+  msg({ id: 'expected.fileList', message: 'Give 1 to 10000 expected returns in expected_returns' }),
   msg({ id: 'expected.tracking', message: 'At most 64 characters' }),
   msg({ id: 'expected.items', message: 'Give 1 to 100 items' }),
   msg({ id: 'expected.skuOrUpc', message: 'Give the SKU or the UPC of the item' }),
@@ -339,5 +341,7 @@ export const SERVER_MESSAGES = [
   msg({ id: 'taskText.noNewFiles', message: 'No new files' }),
   msg({ id: 'taskText.fileGone', message: 'The file is no longer in the inbound folder' }),
   msg({ id: 'taskText.ordersImported', message: '{0} new order(s), {1} known, customer {2}' }),
+  msg({ id: 'taskText.expectedImported', message: '{0} new expected return(s), {1} known, customer {2}' }),
+  msg({ id: 'taskText.badRows', message: 'The file has {0} bad row(s); nothing was imported' }),
   msg({ id: 'taskText.workerStopped', message: 'The worker stopped while running this task.' }),
 ];

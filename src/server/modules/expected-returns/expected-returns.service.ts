@@ -41,6 +41,28 @@ function present(r: ExpectedReturnRow & { items: ExpectedItemRow[] }): ExpectedR
   };
 }
 
+/** An announced return as stored, whichever way it came (API, upload, inbound file). */
+export const toRow = (
+  customerId: number,
+  e: ExpectedReturnBody,
+  source: string,
+  createdBy: string,
+  apiKeyId: number | null,
+  now: Date,
+) => ({
+  customerId,
+  rma: e.rma,
+  trackingNumber: e.tracking_number || null,
+  trackingKey: e.tracking_number ? trackingKey(e.tracking_number) : null,
+  orderReference: e.order_reference || null,
+  source,
+  apiKeyId,
+  createdBy,
+  createdAt: now,
+  updatedAt: now,
+  items: e.items.map((i) => ({ sku: i.sku || null, upc: i.upc || null, quantity: i.quantity, reason: i.reason || null })),
+});
+
 /**
  * Pre-advice (issue 26): a brand's platform announces returns with its API key, all or nothing
  * (a refused one is named by its place and field); the desk finds one by scanning its label.
@@ -50,20 +72,6 @@ const fileRefused = (errors: string[]) => validationError({ content: errors.slic
 
 export function createExpectedReturnsService(deps: { db: Db; clock: Clock; customerAccess: CustomerAccess }) {
   const uow = unitOfWork(deps.db, repos);
-
-  const toRow = (customerId: number, e: ExpectedReturnBody, source: string, createdBy: string, apiKeyId: number | null, now: Date) => ({
-    customerId,
-    rma: e.rma,
-    trackingNumber: e.tracking_number || null,
-    trackingKey: e.tracking_number ? trackingKey(e.tracking_number) : null,
-    orderReference: e.order_reference || null,
-    source,
-    apiKeyId,
-    createdBy,
-    createdAt: now,
-    updatedAt: now,
-    items: e.items.map((i) => ({ sku: i.sku || null, upc: i.upc || null, quantity: i.quantity, reason: i.reason || null })),
-  });
 
   return {
     /** An admin's file (CSV or XLSX): all or nothing, every bad cell named by line and column. */

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connections, orders, products, tasks } from '../../../db/schema/index.js';
+import { connections, expectedReturnItems, expectedReturns, orders, products, tasks } from '../../../db/schema/index.js';
 import { makeCustomer } from '../../../test/factories.js';
 import { makeWorkerDeps, setSettings, startTestWorker } from '../../../test/integration-fixtures.js';
 import { startFtpServer, waitFor, type TestFtpServer } from '../../../test/integration-servers.js';
@@ -149,6 +149,88 @@ describe('SGL Inbound from the Biztalk FTP server', () => {
       expect(existsSync(join(ftp.root, 'in', 'error', name))).toBe(true);
       expect(byName.get(name)!.fileContent).toBe(readFileSync(join(ftp.root, 'in', 'error', name), 'utf8'));
     }
+  });
+
+  it('imports a pre-advice file (expected_returns) for the customer, and a resent file changes nothing (issue 26)', async () => {
+    const customer = await inboundCustomer('PRE-BT');
+    const file = {
+      envelope: { sender: 'PRE-BT', receiver: 'SGL', message_id: '88001' },
+      expected_returns: [
+        {
+          rma: 'RMA-7001',
+          tracking_number: '420900019400111202555555555551',
+          order_reference: 'SO-7001',
+          items: [{ sku: 'SKU-1', quantity: 2, reason: 'Too small' }],
+        },
+        { rma: 'RMA-7002', items: [{ upc: '4006310000026', quantity: 1 }] },
+      ],
+    };
+    dropFile('preadvice-88001.json', file);
+    await runScan();
+    const [task] = await fileTasks();
+    expect(task).toMatchObject({
+      taskStatus: 'Success',
+      customerId: customer.id,
+      message2: `2 new expected return(s), 0 known, customer ${customer.company}`,
+    });
+    expect(task!.details.at(-1)).toMatchObject({
+      expected_created: 2,
+      expected_unchanged: 0,
+      messageId: '88001',
+      movedTo: '/in/processed/preadvice-88001.json',
+    });
+    const saved = await db().select().from(expectedReturns).where(eq(expectedReturns.customerId, customer.id));
+    expect(saved.map((e) => [e.rma, e.source, e.createdBy, e.orderReference]).sort()).toEqual([
+      ['RMA-7001', 'file', 'file preadvice-88001.json', 'SO-7001'],
+      ['RMA-7002', 'file', 'file preadvice-88001.json', null],
+    ]);
+    const first = saved.find((e) => e.rma === 'RMA-7001')!;
+    // The label's key is stored as for the API: an IMpb scan finds it.
+    expect(first.trackingKey).toBeTruthy();
+    const items = await db().select().from(expectedReturnItems).where(eq(expectedReturnItems.expectedReturnId, first.id));
+    expect(items).toEqual([expect.objectContaining({ sku: 'SKU-1', quantity: 2, reason: 'Too small' })]);
+
+    dropFile('preadvice-88001-again.json', file);
+    await runScan();
+    const again = (await fileTasks()).find((t) => t.fileName === 'preadvice-88001-again.json')!;
+    expect(again).toMatchObject({ taskStatus: 'Success', message2: `0 new expected return(s), 2 known, customer ${customer.company}` });
+    expect(await db().select().from(expectedReturns).where(eq(expectedReturns.customerId, customer.id))).toHaveLength(2);
+  });
+
+  it('refuses a pre-advice file with bad entries by their place, and a file with both kinds, writing nothing', async () => {
+    const customer = await inboundCustomer('PREBAD-BT');
+    dropFile('preadvice-bad.json', {
+      envelope: { sender: 'PREBAD-BT', receiver: 'SGL' },
+      expected_returns: [
+        { rma: 'RMA-8001', items: [{ sku: 'SKU-1', quantity: 1 }] },
+        { rma: 'RMA-8002', items: [{ sku: 'SKU-1', quantity: 0 }] },
+        { rma: 'rma-8001', items: [{ upc: '123', quantity: 1 }] },
+      ],
+    });
+    dropFile('both-kinds.json', {
+      envelope: { sender: 'PREBAD-BT', receiver: 'SGL' },
+      orders: [orderJson('D-1')],
+      expected_returns: [{ rma: 'RMA-8003', items: [{ sku: 'SKU-1', quantity: 1 }] }],
+    });
+    await runScan();
+    const byName = new Map((await fileTasks()).map((t) => [t.fileName, t]));
+    expect(byName.get('preadvice-bad.json')).toMatchObject({
+      taskStatus: 'Error',
+      message2: 'The file has 2 bad row(s); nothing was imported',
+    });
+    expect(byName.get('preadvice-bad.json')!.details.at(-1)).toMatchObject({
+      errors: [
+        { line: 'expected_returns[1].items[0].quantity', message: 'Quantity must be a whole number from 1 to 9999' },
+        { line: 'expected_returns[2].rma', message: 'RMA rma-8001 is in this file twice' },
+      ],
+    });
+    expect(byName.get('both-kinds.json')).toMatchObject({
+      taskStatus: 'Error',
+      message2: 'Not an inbound file: the file: give either orders or expected_returns (a list with at least one entry), not both',
+    });
+    expect(await db().select().from(expectedReturns).where(eq(expectedReturns.customerId, customer.id))).toHaveLength(0);
+    expect(await db().select().from(orders).where(eq(orders.customerId, customer.id))).toHaveLength(0);
+    expect(existsSync(join(ftp.root, 'in', 'error', 'preadvice-bad.json'))).toBe(true);
   });
 
   it('queues one scan however many workers tick at once', async () => {

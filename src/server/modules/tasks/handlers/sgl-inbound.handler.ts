@@ -5,6 +5,7 @@ import { readIntegrationSettings } from '../../settings/settings.service.js';
 import type { FileTransport } from '../../../integrations/file-transport.js';
 import { InboundFileError, parseInboundFile } from '../../../integrations/inbound-envelope.js';
 import type { OrderImportService } from '../../orders/order-import.service.js';
+import type { ExpectedInboundImport } from '../../expected-returns/expected-inbound.service.js';
 import { createInboundRepository } from './inbound-tasks.repository.js';
 import type { TaskRow } from '../task-worker.repository.js';
 import { handlerFor, type TaskContext, type TaskHandler } from '../task-worker.js';
@@ -18,20 +19,22 @@ const isNotFound = (error: unknown) => {
   return e?.code === 'ENOENT' || e?.code === 550;
 };
 
-/** What 'SGL Inbound' uses: the BizTalk transport of the outbound files, and the order import. */
+/** What 'SGL Inbound' uses: the BizTalk transport of the outbound files, the order import and the pre-advice import. */
 export type SglInboundHandlerDeps = Omit<OutboundFileHandlerDeps, 'photoLinker'> & {
   importer: Pick<OrderImportService, 'importOrders'>;
+  expected: ExpectedInboundImport;
 };
 
 /**
  * 'SGL Inbound' has two kinds of task (its payload schema's `kind`):
  * - scan: lists BIZTALK_INBOUND_DIR and queues one file task per new file (status Before Downloading);
  * - file: fetches the file (kept on the task), finds the customer by the envelope's sender/receiver,
- *   imports its orders through the order import service, and moves the remote file to
+ *   imports its orders through the order import service (or its expected returns through the
+ *   pre-advice service), and moves the remote file to
  *   <inbound>/processed, or to <inbound>/error when the file is bad (the task then shows the reason).
  */
 export function createSglInboundHandler(deps: SglInboundHandlerDeps): TaskHandler {
-  const { db, transports, importer } = deps;
+  const { db, transports, importer, expected } = deps;
 
   async function withTransport<T>(work: (t: FileTransport, s: BiztalkSettings) => Promise<T>) {
     const settings = await biztalkSettings(await readIntegrationSettings(db, deps.secretBox), deps.dataDir);
@@ -112,6 +115,24 @@ export function createSglInboundHandler(deps: SglInboundHandlerDeps): TaskHandle
       const customer = matches[0]!;
       await ctx.progress({ customerId: customer.id });
 
+      if (parsed.kind === 'expected_returns') {
+        const result = await expected.importInbound(customer.id, parsed.expectedReturns, name);
+        if (result.errors.length) return reject(TASK_TEXT.badRows(result.errors.length), { errors: result.errors.slice(0, 50) });
+        const movedTo = await transport.move(path, processedDir(settings.inboundDir));
+        return {
+          message2: TASK_TEXT.expectedImported(result.created, result.unchanged, customer.company),
+          details: {
+            customerId: customer.id,
+            sender,
+            receiver,
+            messageId: parsed.envelope.message_id,
+            expected_created: result.created,
+            expected_unchanged: result.unchanged,
+            movedTo,
+          },
+        };
+      }
+
       const result = await importer.importOrders(customer.id, parsed.orders);
       const { errors, ...counts } = result.summary;
       if (errors.length) {
@@ -119,7 +140,7 @@ export function createSglInboundHandler(deps: SglInboundHandlerDeps): TaskHandle
         if (errors.some((e) => e.message.includes('could not be saved'))) {
           throw new Error(`${errors.length} order(s) could not be saved: ${errors[0]!.message}`);
         }
-        return reject(`The file has ${errors.length} bad row(s); nothing was imported`, { errors: errors.slice(0, 50) });
+        return reject(TASK_TEXT.badRows(errors.length), { errors: errors.slice(0, 50) });
       }
       const movedTo = await transport.move(path, processedDir(settings.inboundDir));
       return {

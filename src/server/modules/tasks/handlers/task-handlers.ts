@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../../deps.js';
 import type { TaskHandlers } from '../task-worker.js';
 import { createOrderImportService } from '../../orders/order-import.service.js';
+import { createExpectedInboundImport } from '../../expected-returns/expected-inbound.service.js';
 import { createMailHandler } from './mail.handler.js';
 import { createReturnReportHandler } from './return-report.handler.js';
 import { createOutboundFileHandler } from './outbound-file.handler.js';
@@ -20,7 +21,11 @@ export function createTaskHandlers(deps: AppDeps): TaskHandlers {
     'Return Report': createReturnReportHandler(deps.database.readDb, mailer, photoLinker, clock),
     'SGL Outbound': createOutboundFileHandler({ ...files, photoLinker }, 'XML'),
     'FGL Outbound': createOutboundFileHandler({ ...files, photoLinker }, 'FLAT'),
-    'SGL Inbound': createSglInboundHandler({ ...files, importer: createOrderImportService({ db, clock }) }),
+    'SGL Inbound': createSglInboundHandler({
+      ...files,
+      importer: createOrderImportService({ db, clock }),
+      expected: createExpectedInboundImport({ db, clock }),
+    }),
     'Ecommerce Outbound': createEcommerceOutboundHandler({ db, secretBox, partnerTimeoutMs: deps.config.PARTNER_TIMEOUT_MS, photoLinker }),
     'Webhook Delivery': createWebhookDeliveryHandler({
       db,

@@ -229,4 +229,48 @@ test.describe('events and pre-advice screens (issue 26)', () => {
       }
     },
   );
+
+  test("a blind customer's expected return that names no order opens a blind return with its items, and the save receives it", async ({
+    page,
+    api,
+    errors,
+    takeScreenshot,
+  }) => {
+    const s = await seed(api, { can_blind: true });
+    const token = await api.adminToken();
+    const rma = `RMA-B${s.ref}`;
+    const header = 'RMA,Tracking Number,Order Reference,SKU,UPC,Quantity,Reason\n';
+    const content = `${header}${rma},,,${product(s.ref, 2).sku},,2,Wrong size\n${rma},,,NOT-A-PRODUCT,,1,\n`;
+    const uploaded = await api.call('POST', `/su/customers/${s.customerId}/expected-returns/import`, {
+      token,
+      body: { format: 'csv', content },
+    });
+    expect(uploaded.code, JSON.stringify(uploaded)).toBe(200);
+
+    await loginViaUi(page, s.operator.username, s.operator.password);
+    await page.getByLabel('Search Reference').fill(rma);
+    await page.getByLabel('Search Reference').press('Enter');
+    await page.waitForURL(`**/blind/${s.customerId}?rma=${rma}`);
+    const banner = page.getByTestId('expected-blind');
+    await expect(banner).toContainText(`Expected return ${rma}`);
+    await expect(banner).toContainText('Its 1 announced product is added below.');
+    await expect(banner).toContainText("Not among the customer's products: NOT-A-PRODUCT");
+    await expect(page.getByLabel('Reference 1')).toHaveValue(rma);
+    const row = page.getByRole('row').filter({ hasText: product(s.ref, 2).sku });
+    await expect(row.getByLabel('Quantity', { exact: true })).toHaveValue('2');
+    await expect(row.getByLabel('Reason', { exact: true })).toHaveValue('Wrong size');
+    await takeScreenshot(page, 'events-07-blind-expected');
+    await expectNoAxeViolations(page, 'blind-expected');
+
+    await page.getByRole('button', { name: 'Save Return' }).click();
+    await page.waitForURL(/\/returns\/\d+/);
+    const returnId = Number(/\/returns\/(\d+)/.exec(page.url())![1]);
+    const listed = await api.call<{ expected_returns: { rma: string; status: string; return_id: number | null }[] }>(
+      'GET',
+      `/su/customers/${s.customerId}/expected-returns?status=received`,
+      { token },
+    );
+    expect(listed.message.expected_returns).toEqual([expect.objectContaining({ rma, status: 'received', return_id: returnId })]);
+    expect(errors).toEqual([]);
+  });
 });

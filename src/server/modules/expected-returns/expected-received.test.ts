@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, call, type TestApp } from '../../test/test-app.js';
-import { makeCustomer } from '../../test/factories.js';
+import { makeCustomer, makeReason } from '../../test/factories.js';
+import { makeProduct } from '../../test/return-factory.js';
 import { adminSession, operatorSession } from '../../test/sessions.js';
 import { submittedReturnCustomer } from '../../test/correction-fixtures.js';
 import { EXPECTED_MSG } from '../../../contract/expected-returns.js';
@@ -130,6 +131,40 @@ describe('a return submitted against an expected return', () => {
     expect(await db().select().from(returns).where(eq(returns.customerId, customer.id))).toHaveLength(0);
     const [untouched] = await db().select().from(expectedReturns).where(eq(expectedReturns.id, foreign));
     expect(untouched!.status).toBe('expected');
+  });
+});
+
+describe('a blind return saved against an expected return (a blind customer whose pre-advice names no order)', () => {
+  it("marks it received with the blind return; another customer's expected return is refused and nothing is written", async () => {
+    const customer = await makeCustomer(db(), { canBlind: true });
+    await makeReason(db(), customer.id, 'DAMAGED', 'Damaged in transit');
+    const shoe = await makeProduct(db(), customer.id, { sku: 'SHOE-B1', upc: '8712345000912', name1: 'Shoe' });
+    await upload(customer.id, 'rma,sku,quantity,reason\nB-1,SHOE-B1,2,Damaged in transit\n');
+    const expectedId = await idOf(customer.id, 'B-1');
+    const other = await makeCustomer(db(), { canBlind: true });
+    await upload(other.id, 'rma,sku,quantity\nB-2,SKU-1,1\n');
+    const op = await operatorSession(t.app, db(), [customer.id]);
+    const body = (id: string, expected: number) => ({
+      id,
+      reference_1: 'B-1',
+      reference_2: '',
+      return_date: '2026-11-27',
+      is_blind: true,
+      expected_return_id: expected,
+      return_ledgers: [{ product_id: shoe.id, quantity: 2, condition: 'Pristine', reason: 'DAMAGED', comment: '' }],
+    });
+    const refused = await call(t.app, 'PUT', `/api/returns/blind/${customer.id}`, {
+      token: op.token,
+      body: body('__blexp2', await idOf(other.id, 'B-2')),
+    });
+    expect(refused.body).toMatchObject({ code: 403, message: MSG.forbidden });
+    expect(await db().select().from(returns).where(eq(returns.customerId, customer.id))).toHaveLength(0);
+
+    const saved = await call(t.app, 'PUT', `/api/returns/blind/${customer.id}`, { token: op.token, body: body('__blexp1', expectedId) });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const [blind] = await db().select().from(returns).where(eq(returns.customerId, customer.id));
+    const [row] = await db().select().from(expectedReturns).where(eq(expectedReturns.id, expectedId));
+    expect(row).toMatchObject({ status: 'received', returnId: blind!.id });
   });
 });
 

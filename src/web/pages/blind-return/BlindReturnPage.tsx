@@ -1,6 +1,7 @@
 // Blind Return (SPEC §2.8, §4 Blind return): a return with no original order. The route does not check
 // can_blind (SPEC §6); the server refuses the save for a customer without it.
 import { Trans, useLingui } from '@lingui/react/macro';
+import { plural } from '@lingui/core/macro';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert, Button, Group, Kbd, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
@@ -20,6 +21,8 @@ import { ProductSearch } from './ProductSearch';
 import { usePageTitle } from '../../lib/page-title';
 import { messageText } from '../../i18n/server-text';
 import { ParcelBanner } from '../../components/parcel/ParcelBanner';
+import { reasonFor } from '../receiving/expected-match';
+import { useExpectedBlind, type ExpectedBlind } from './use-expected-blind';
 
 const PARCEL_ACTION = 'Converting'; // a code: the banner says it in the reader's language
 
@@ -40,6 +43,39 @@ function NoCustomer() {
   );
 }
 
+/** What became of the expected return the desk's scan named (issue 26). */
+function ExpectedBanner({ rma, answer }: { rma: string; answer: ExpectedBlind | null | undefined }) {
+  const { t } = useLingui();
+  if (answer === undefined) return <Loader size="sm" aria-label={t`Loading expected return ${rma}`} />;
+  if (answer === null) {
+    return (
+      <Alert color="yellow" title={t`Expected return ${rma}`} role="status">
+        <Trans>No expected return of this customer has this RMA: add the products by hand.</Trans>
+      </Alert>
+    );
+  }
+  const returnId = answer.expected.return_id ?? '?';
+  if (answer.expected.status === 'received') {
+    return (
+      <Alert color="yellow" title={t`Expected return ${rma}`} role="status">
+        <Trans>Received already: return #{returnId}.</Trans>
+      </Alert>
+    );
+  }
+  const count = answer.items.length;
+  const missing = answer.missing.join(', ');
+  return (
+    <Alert color="blue" title={t`Expected return ${rma}`} role="status" data-testid="expected-blind">
+      <Text size="sm">{t`${plural(count, { one: 'Its # announced product is added below.', other: 'Its # announced products are added below.' })}`}</Text>
+      {missing && (
+        <Text size="sm">
+          <Trans>Not among the customer's products: {missing}</Trans>
+        </Text>
+      )}
+    </Alert>
+  );
+}
+
 export default function BlindReturnPage() {
   const { t } = useLingui();
   const { customerId = '' } = useParams();
@@ -54,6 +90,11 @@ export default function BlindReturnPage() {
   const parcelId = /^\d{1,10}$/.test(params.get('parcel') ?? '') ? Number(params.get('parcel')) : null;
   const parcelQuery = useRouteQuery('readParcel', { params: { id: parcelId ?? 0 } }, { enabled: parcelId !== null });
   const parcel = parcelId !== null && parcelQuery.data?.state === 'Waiting' ? parcelQuery.data : null;
+  // Issue 26: a blind customer's expected return (`?rma=<rma>`, from the desk's label scan); the save marks it received.
+  const rma = params.get('rma')?.trim() || null;
+  const expectedQuery = useExpectedBlind(id, rma);
+  const expectedBlind = expectedQuery.data ?? null;
+  const expected = expectedBlind?.expected.status === 'received' ? null : (expectedBlind?.expected ?? null);
   const saveReturn = useRouteMutation('saveBlindReturn', { invalidates: ['listReturns', 'listParcels', 'readParcel'] });
   const saving = saveReturn.isPending;
   // The draft's temporary id doubles as the save's idempotency key (a double click saves once).
@@ -99,7 +140,8 @@ export default function BlindReturnPage() {
   }, [parcelTracking]);
 
   const firstReason = setup?.reasons[0]?.option_code ?? '';
-  const dispositions = useRouteQuery('listDispositions', { params: { customerId: id } }, { enabled: !!setup, quiet: true }).data ?? [];
+  const dispositionsQuery = useRouteQuery('listDispositions', { params: { customerId: id } }, { enabled: !!setup, quiet: true });
+  const dispositions = dispositionsQuery.data ?? [];
   const newLine = (product: ProductRow): BlindLine => ({
     key: tempId(),
     product,
@@ -111,6 +153,22 @@ export default function BlindReturnPage() {
     disposition: defaultDisposition(dispositions, DEFAULT_BLIND_CONDITION) ?? '',
     location: '',
   });
+
+  // The expected return's items become the first lines, once (with the customer's reason the consumer's
+  // stands for, and the default dispositions); its RMA is Reference 1 unless one was typed.
+  const [expectedApplied, setExpectedApplied] = useState(false);
+  useEffect(() => {
+    if (expectedApplied || !expected || !setup || !dispositionsQuery.isSuccess) return;
+    setExpectedApplied(true);
+    setReference1((r) => r || expected.rma);
+    const announced = expectedBlind!.items.map((i) => ({
+      ...newLine(i.product),
+      quantity: Math.min(i.quantity, LIMITS.maxEntryQuantity),
+      reason: reasonFor(i.reason, setup.reasons) ?? firstReason,
+    }));
+    setLines((ls) => [...announced, ...ls]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- newLine reads the setup and dispositions gated above
+  }, [expected, setup, dispositionsQuery.isSuccess, expectedApplied]);
 
   // A scan adds one more unit to the product's latest line, or a new line.
   function scanned(product: ProductRow) {
@@ -136,6 +194,7 @@ export default function BlindReturnPage() {
       return_date: returnDate,
       is_blind: true,
       parcel_id: parcel?.id ?? null,
+      expected_return_id: expected?.id ?? null,
       return_ledgers: lines.map((l) => ({
         product_id: l.product.id,
         quantity: l.quantity,
@@ -172,6 +231,7 @@ export default function BlindReturnPage() {
         <Trans>{company}: Blind Return</Trans>
       </Title>
       {parcel && <ParcelBanner parcel={parcel} action={PARCEL_ACTION} />}
+      {rma && <ExpectedBanner rma={rma} answer={expectedQuery.isPending ? undefined : expectedBlind} />}
       <Paper withBorder p="md">
         <Group grow align="flex-start">
           <TextInput

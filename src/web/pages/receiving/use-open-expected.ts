@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
+import { useNavigate } from 'react-router';
 import type { CustomerSummary } from '../../../contract/common';
 import type { SearchField } from '../../../contract/constants';
 import type { ExpectedReturnView } from '../../../contract/expected-returns';
@@ -17,11 +18,13 @@ interface Deps {
 
 /**
  * Opens what a scanned pre-advice label stands for (issue 26): the order of its order reference,
- * with the expected items kept beside it (ExpectedItemsCard; the submit marks it received). One
- * received already, or whose order is not found, is said so.
+ * with the expected items kept beside it (ExpectedItemsCard; the submit marks it received). For a
+ * customer with blind returns, one that names no order (or an order not found) opens a blind return
+ * with its items. One received already, or whose order is not found, is said so.
  */
 export function useOpenExpected({ searchNow, select, field, setReference }: Deps) {
   const { t } = useLingui();
+  const navigate = useNavigate();
   return async (customer: CustomerSummary, expected: ExpectedReturnView) => {
     const rma = expected.rma;
     if (expected.status === 'received') {
@@ -47,6 +50,10 @@ export function useOpenExpected({ searchNow, select, field, setReference }: Deps
         setExpectedForOrder(order.id, expected);
         setReference(reference!);
       }
+      return;
+    }
+    if (results.length === 0 && customer.can_blind) {
+      navigate(`/blind/${customer.id}?rma=${encodeURIComponent(rma)}`);
       return;
     }
     notifications.show({

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import type { CustomerSummary } from '../../../contract/common';
 import type { SearchField } from '../../../contract/constants';
 import { CustomerSelect } from '../../components/CustomerSelect';
+import classes from './receiving.module.css';
 
 const SEARCH_FIELD_OPTIONS: { value: SearchField; label: MessageDescriptor }[] = [
   { value: 'orderNo', label: msg`Order Number` },
@@ -62,8 +63,14 @@ export function OrderSearchPanel(props: OrderSearchPanelProps) {
         )}
         <TextInput
           label={t`Search Reference`}
-          description={source ? t`Source: ${source}` : t`Source: choose a customer first`}
-          placeholder={t`Delivery, order, web order number or buyer ref`}
+          // What to type is an instruction, so it is a visible description that wraps in the narrow
+          // column (a placeholder was cut at the desk, in English too, and goes once typing starts).
+          description={
+            <>
+              <span className={classes.block}>{t`Delivery, order, web order number or buyer ref`}</span>
+              <span className={classes.block}>{source ? t`Source: ${source}` : t`Source: choose a customer first`}</span>
+            </>
+          }
           value={props.reference}
           onChange={(e) => props.onReferenceChange(e.currentTarget.value)}
           onKeyDown={(e) => {

@@ -168,7 +168,7 @@ export function ScanBar(props: ScanBarProps) {
         />
         <Select
           size="xs"
-          w={170}
+          className={classes.nextReason}
           aria-label={t`Reason for the next scans`}
           data={props.reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
           value={props.reason || null}
@@ -177,7 +177,7 @@ export function ScanBar(props: ScanBarProps) {
         />
         <Select
           size="xs"
-          w={140}
+          className={classes.nextDisposition}
           aria-label={t`Disposition for the next scans`}
           data={dispositionOptions(props.dispositions, i18n)}
           value={props.disposition}
@@ -188,7 +188,7 @@ export function ScanBar(props: ScanBarProps) {
         <TextInput
           ref={props.binRef}
           size="xs"
-          w={130}
+          className={classes.nextBin}
           aria-label={t`Bin for the next scans`}
           placeholder={binNeeded ? t`Bin (Alt+B)` : t`no bin needed`}
           disabled={!binNeeded}

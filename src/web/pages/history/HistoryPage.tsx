@@ -63,7 +63,10 @@ export default function HistoryPage() {
     <TextInput
       size="xs"
       aria-label={t`Search ${label}`}
-      placeholder={label}
+      // The column head above names the field (a placeholder repeating it was cut in a narrow column in a
+      // longer language); the magnifier says it searches.
+      leftSection={<IconSearch size={12} aria-hidden />}
+      leftSectionWidth={22}
       value={draft.search[k]}
       error={errors[k]}
       onChange={(e) => {

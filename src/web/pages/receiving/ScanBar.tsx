@@ -74,7 +74,8 @@ export function ScanBar(props: ScanBarProps) {
           className={classes.scanField}
           classNames={{ label: classes.inlineLabel }}
           label={t`Scan or filter lines`}
-          placeholder={t`Scan, or type SKU, UPC, name`}
+          // The label says scan; the hint names what may be typed, short enough for a 360 px handheld in any language.
+          placeholder={t`SKU, UPC or name`}
           leftSection={<IconBarcode size={18} />}
           value={props.value}
           error={missed}

@@ -69,7 +69,8 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
   }
   const clearable = setting.has_value && setting.setting_key !== 'BIZTALK_MESSAGE_ID_COUNTER';
   const clearButton = (
-    <Button variant="subtle" color="red" size="sm" leftSection={<IconEraser size={16} />} onClick={clear} disabled={!clearable}>
+    // flex none: the field beside it gives way, Clear keeps its whole word (a longer language at 360 px).
+    <Button variant="subtle" color="red" size="sm" flex="none" leftSection={<IconEraser size={16} />} onClick={clear} disabled={!clearable}>
       {/* Named by its content, "Clear KEY", so the field's own label stays the only label for KEY. */}
       <Trans>
         Clear<VisuallyHidden> {setting.setting_key}</VisuallyHidden>

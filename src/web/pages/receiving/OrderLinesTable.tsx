@@ -74,7 +74,9 @@ export function OrderLinesTable(props: OrderLinesTableProps) {
             <Table.Th w={132}>
               <Trans>Disposition / Bin</Trans>
             </Table.Th>
-            <Table.Th w={92}>
+            {/* A fixed layout does not grow a column to its content: Save's column is as wide as its word
+                needs (German's Speichern, 40% longer pseudo texts) beside the line's action, 92 px at least. */}
+            <Table.Th style={{ width: `max(92px, calc(${t`Save`.length * 1.15}ch + 64px))` }}>
               <VisuallyHidden>
                 <Trans>Save, missing or remove</Trans>
               </VisuallyHidden>

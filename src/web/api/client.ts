@@ -141,11 +141,11 @@ export interface DownloadedFile {
  */
 export async function downloadRoute<N extends RouteName>(
   name: N,
-  input: { query: QueryObject },
+  input: { query: QueryObject; params?: Record<string, string | number> },
   options: { signal?: AbortSignal; onProgress?: (p: DownloadProgress) => void } = {},
 ): Promise<DownloadedFile | null> {
   const { path } = API_PATHS[name];
-  const url = apiPath(withQuery(path, input.query));
+  const url = apiPath(withQuery(fillPath(path, input.params), input.query));
   const headers: Record<string, string> = {};
   const { token } = readStoredToken();
   if (token) headers.Authorization = `Bearer ${token}`;

@@ -17,6 +17,7 @@ import { OptionsPanel } from './OptionsPanel';
 import { SchedulesPanel } from './SchedulesPanel';
 import { BillingRatesPanel } from './BillingRatesPanel';
 import { IntegrationsPanel } from './integrations/IntegrationsPanel';
+import { RulesPanel } from './rules/RulesPanel';
 import { ACCOUNT_STATUS_LABELS, labelOf } from './admin-labels';
 import { ScrollBox } from '../../components/table/ScrollBox';
 
@@ -26,6 +27,7 @@ type Panel =
   | { kind: 'connections'; id: number }
   | { kind: 'reports'; id: number }
   | { kind: 'integrations'; id: number }
+  | { kind: 'rules'; id: number }
   | null;
 
 const byCompany = (a: AdminCustomer, b: AdminCustomer) =>
@@ -72,7 +74,9 @@ function CustomersScreen() {
             ? t`Reports & Billing: ${company}`
             : panel?.kind === 'integrations'
               ? t`Integrations: ${company}`
-              : '';
+              : panel?.kind === 'rules'
+                ? t`Inspection rules: ${company}`
+                : '';
 
   return (
     <Stack>
@@ -204,6 +208,16 @@ function CustomersScreen() {
                     >
                       <Trans>Integrations</Trans>
                     </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="orange"
+                      disabled={c.is_reserved}
+                      onClick={() => setPanel({ kind: 'rules', id: c.id })}
+                      aria-label={t`Rules (inspection rules and grades of ${c.company})`}
+                    >
+                      <Trans>Rules</Trans>
+                    </Button>
                   </Group>
                 </Table.Td>
               </Table.Tr>
@@ -222,7 +236,9 @@ function CustomersScreen() {
         onClose={() => setPanel(null)}
         position="right"
         size={
-          panel?.kind === 'connections' || panel?.kind === 'reports' || panel?.kind === 'integrations' ? LIMITS.connectionDrawerWidth : 'md'
+          panel?.kind === 'connections' || panel?.kind === 'reports' || panel?.kind === 'integrations' || panel?.kind === 'rules'
+            ? LIMITS.connectionDrawerWidth
+            : 'md'
         }
         title={<Title order={4}>{title}</Title>}
       >
@@ -245,6 +261,7 @@ function CustomersScreen() {
           </Stack>
         )}
         {panel?.kind === 'integrations' && current && <IntegrationsPanel customerId={current.id} />}
+        {panel?.kind === 'rules' && current && <RulesPanel customerId={current.id} />}
         {panel?.kind === 'connections' && current && <ConnectionsPanel customer={current} onChanged={(l) => setConnections(current, l)} />}
       </Drawer>
     </Stack>

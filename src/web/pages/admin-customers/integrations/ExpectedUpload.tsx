@@ -6,7 +6,7 @@ import { IconFileUpload } from '@tabler/icons-react';
 import { isApiError, useRouteMutation } from '../../../api/queries';
 
 /** An XLSX file as base64 (the route takes a workbook so), a CSV file as its text. */
-async function contentOf(file: File): Promise<{ format: 'csv' | 'xlsx'; content: string }> {
+export async function contentOf(file: File): Promise<{ format: 'csv' | 'xlsx'; content: string }> {
   if (/\.xlsx$/i.test(file.name)) {
     const bytes = new Uint8Array(await file.arrayBuffer());
     let binary = '';

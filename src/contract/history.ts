@@ -5,6 +5,7 @@ import { LEDGER_CONDITIONS } from './constants.js';
 import { trackingNumber } from './parcels.js';
 import { LINE_DISCREPANCIES } from './dispositions.js';
 import { REPORT_HEADINGS_CHOICES, REPORT_HEADINGS_INVALID } from './reports.js';
+import { GRADES, type Grade } from './inspection-rules.js';
 
 /** A return's discrepancy kinds the History can filter by (issue 12's dashboard tile links to them). */
 export const DISCREPANCY_KINDS = ['MISSING', ...LINE_DISCREPANCIES] as const;
@@ -25,6 +26,7 @@ export const HISTORY_MSG = {
   photosInvalid: 'Photos must be All, 1 or 0',
   dispositionInvalid: 'Disposition must be a disposition code (at most 50 characters)',
   discrepancyKindInvalid: `Discrepancy must be All or one of ${DISCREPANCY_KINDS.join(', ')}`,
+  gradeInvalid: `Grade must be All or one of ${GRADES.join(', ')}`,
   formatInvalid: 'Format must be csv or xlsx',
   cursorInvalid: 'Invalid cursor: use the next_cursor of the page before',
 } as const;
@@ -115,6 +117,11 @@ const insightFilters = {
     .enum(['All', '', ...DISCREPANCY_KINDS], { error: HISTORY_MSG.discrepancyKindInvalid })
     .optional()
     .transform(noFilter<DiscrepancyKind>),
+  /** A line of the return has this grade (issue 27). */
+  'filter[grade]': z
+    .enum(['All', '', ...GRADES], { error: HISTORY_MSG.gradeInvalid })
+    .optional()
+    .transform(noFilter<Grade>),
 };
 
 const fromNotAfterTo = (q: { 'filter[from]'?: string; 'filter[to]'?: string }) =>
@@ -227,6 +234,8 @@ export const historyRow = z.object({
   photo_count: z.number().int(),
   /** 1 as submitted; 2… after corrections (issue 11): the row's 'corrected' marker. */
   version: z.number().int(),
+  /** The grades of the return's lines (issue 27), in the scale's order; empty when no rule applied. */
+  grades: z.array(z.enum(GRADES)),
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 

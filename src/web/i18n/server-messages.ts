@@ -138,6 +138,7 @@ export const SERVER_MESSAGES = [
   msg({ id: 'history.photosInvalid', message: 'Photos must be All, 1 or 0' }),
   msg({ id: 'history.dispositionInvalid', message: 'Disposition must be a disposition code (at most 50 characters)' }),
   msg({ id: 'history.discrepancyKindInvalid', message: 'Discrepancy must be All or one of MISSING, WRONG_ITEM, EXTRA_ITEM' }),
+  msg({ id: 'history.gradeInvalid', message: 'Grade must be All or one of A, B, C, D, WRONG_ITEM, MISSING, NOT_RETURNABLE' }),
   msg({ id: 'history.cursorInvalid', message: 'Invalid cursor: use the next_cursor of the page before' }),
   msg({ id: 'orderImport.required', message: 'is required' }),
   msg({ id: 'orderImport.text', message: 'must be text' }),

@@ -3,6 +3,7 @@ import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
 import { sessionCallerSql, visibleCustomerIdsSql } from '../access/access.repository.js';
 import { containsPattern, intArray } from '../../db/sql-helpers.js';
 import type { HistoryRow } from '../../../contract/history.js';
+import { GRADES, type Grade } from '../../../contract/inspection-rules.js';
 
 export interface HistoryFilter {
   /** undefined = every customer (admins); an empty list matches nothing. */
@@ -27,7 +28,14 @@ export interface HistoryFilter {
   disposition?: string;
   /** The return has a discrepancy of this kind (a missing order line, a wrong or an extra item). */
   discrepancy?: 'MISSING' | 'WRONG_ITEM' | 'EXTRA_ITEM';
+  /** A line of the return has this grade (issue 27). */
+  grade?: string;
 }
+
+/** The distinct grades of a return's lines, as a column of the row (issue 27). */
+const GRADES_OF_RETURN = sql.raw(
+  `ARRAY(SELECT DISTINCT l.grade FROM return_ledgers l WHERE l.return_id = r.id AND l.grade IS NOT NULL) AS grades`,
+);
 
 // Exactly the expression of orders_reference_trgm_idx, so the planner can use that trigram index;
 // the column's own LIKE below then rechecks which of the four references matched.
@@ -50,7 +58,8 @@ const hasSearch = (f: HistoryFilter) =>
   f.hasDiscrepancies !== undefined ||
   f.hasPhotos !== undefined ||
   !!f.disposition ||
-  !!f.discrepancy;
+  !!f.discrepancy ||
+  !!f.grade;
 
 const DAY_MS = 86_400_000;
 const dayStart = (day: string) => new Date(`${day}T00:00:00Z`).toISOString();
@@ -68,6 +77,7 @@ function whereClause(f: HistoryFilter): SQL {
   if (f.userId !== undefined) parts.push(sql`r.user_id = ${f.userId}`);
   if (f.hasPhotos !== undefined) parts.push(f.hasPhotos ? sql`r.photo_count > 0` : sql`r.photo_count = 0`);
   if (f.disposition) parts.push(sql`EXISTS (SELECT 1 FROM return_ledgers l WHERE l.return_id = r.id AND l.disposition = ${f.disposition})`);
+  if (f.grade) parts.push(sql`EXISTS (SELECT 1 FROM return_ledgers l WHERE l.return_id = r.id AND l.grade = ${f.grade})`);
   if (f.discrepancy === 'MISSING') parts.push(sql`EXISTS (SELECT 1 FROM return_missing_lines m WHERE m.return_id = r.id)`);
   else if (f.discrepancy)
     parts.push(
@@ -116,6 +126,7 @@ interface RawRow {
   created_at: string | Date;
   photo_count: number | string;
   version: number | string;
+  grades: string[] | null;
 }
 
 /**
@@ -158,7 +169,7 @@ export function historyPageQuery(f: HistoryFilter, w: ReturnType<typeof pageWind
     )
     SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
            r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version${withTotal ? sql`, page.total` : sql``}
+           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version, ${GRADES_OF_RETURN}${withTotal ? sql`, page.total` : sql``}
     FROM page
     JOIN returns r ON r.id = page.id
     JOIN customers c ON c.id = r.customer_id
@@ -262,7 +273,7 @@ export function historyCheckedQuery(
     LEFT JOIN (
       SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
              r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-             r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version,
+             r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version, ${GRADES_OF_RETURN},
              to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_key
       FROM returns r JOIN customers c ON c.id = r.customer_id LEFT JOIN orders o ON o.id = r.order_id
       WHERE r.id = ANY(ARRAY(SELECT id FROM ids))
@@ -282,7 +293,7 @@ export function historyBatchQuery(f: HistoryFilter, after: HistoryCursor | null,
   return sql`
     SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
            r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_key,
+           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version, ${GRADES_OF_RETURN}, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_key,
            (SELECT coalesce(sum(l.quantity), 0) FROM return_ledgers l WHERE l.return_id = r.id) AS units
     FROM returns r
     JOIN customers c ON c.id = r.customer_id
@@ -386,5 +397,8 @@ function toHistoryRow(r: RawRow): HistoryRow {
     created_at: new Date(r.created_at).toISOString(),
     photo_count: Number(r.photo_count),
     version: Number(r.version),
+    grades: sortGrades(r.grades ?? []),
   };
 }
+
+const sortGrades = (grades: string[]): Grade[] => GRADES.filter((g) => grades.includes(g));

@@ -43,6 +43,7 @@ export function createHistoryService(deps: {
     hasPhotos: q['filter[has_photos]'],
     disposition: q['filter[disposition]'],
     discrepancy: q['filter[discrepancy]'],
+    grade: q['filter[grade]'],
   });
   /** The customers a user's query covers: 404/403 for a customer they may not see; undefined = every one. */
   const customersOf = async (user: AuthUser, customerId: number | undefined): Promise<number[] | undefined> => {

@@ -5,21 +5,29 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconCamera, IconPencil } from '@tabler/icons-react';
+import { GRADE_LABEL, labelOf } from './labels';
 
 export interface HistoryMarkRow {
   photo_count: number;
   version: number;
   has_discrepancies: boolean;
+  /** Issue 27: the grades of the return's lines. */
+  grades?: string[];
 }
+
+/** A grade as the mark shows it: the letter, or a short form of an outcome. */
+const SHORT: Record<string, string> = { WRONG_ITEM: 'W', MISSING: 'M', NOT_RETURNABLE: 'NR' };
 
 const ICON = { size: 14, stroke: 2, style: { display: 'block' } } as const;
 
 export function HistoryMarks({ row }: { row: HistoryMarkRow }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const count = row.photo_count;
   const photos = t`${plural(count, { one: '# photo', other: '# photos' })}`;
   const version = row.version;
-  if (row.photo_count <= 0 && row.version <= 1 && !row.has_discrepancies) return null;
+  const grades = row.grades ?? [];
+  const gradeNames = grades.map((g) => labelOf(GRADE_LABEL, g, (d) => i18n._(d))).join(', ');
+  if (row.photo_count <= 0 && row.version <= 1 && !row.has_discrepancies && grades.length === 0) return null;
   return (
     <Group gap={4} wrap="nowrap" component="span" data-testid="history-marks">
       {row.photo_count > 0 && (
@@ -41,6 +49,12 @@ export function HistoryMarks({ row }: { row: HistoryMarkRow }) {
           <VisuallyHidden>
             <Trans>Corrected</Trans>
           </VisuallyHidden>
+        </Badge>
+      )}
+      {grades.length > 0 && (
+        <Badge size="xs" color="teal" variant="light" px={3} data-testid="grade-mark" title={t`Grades: ${gradeNames}`}>
+          <span aria-hidden="true">{grades.map((g) => SHORT[g] ?? g).join(' ')}</span>
+          <VisuallyHidden>{t`Grades: ${gradeNames}`}</VisuallyHidden>
         </Badge>
       )}
       {row.has_discrepancies && (

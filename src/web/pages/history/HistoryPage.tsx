@@ -20,7 +20,8 @@ import { CustomerSelect } from '../../components/CustomerSelect';
 import { EmptyRow } from '../../components/table/EmptyRow';
 import { ReportModal } from '../../components/report/ReportModal';
 import { usePageTitle } from '../../lib/page-title';
-import { BLIND_FILTER_LABEL, DISCREPANCY_FILTER_LABEL } from './labels';
+import { BLIND_FILTER_LABEL, DISCREPANCY_FILTER_LABEL, GRADE_LABEL } from './labels';
+import { GRADES } from '../../../contract/inspection-rules';
 
 const EMPTY: HistoryPageData = { data: [], on_page: 1, per_page: LIMITS.historyPageSize, total_records: 0, total_pages: 0 };
 
@@ -112,6 +113,20 @@ export default function HistoryPage() {
               const { has_discrepancies: _drop, ...rest } = applied.filter;
               go({ ...applied, page: 1, filter: v && v !== 'All' ? { ...rest, has_discrepancies: v } : rest });
             }}
+          />
+          {/* Issue 27: returns with a line of this grade. */}
+          <Select
+            size="xs"
+            w={150}
+            label={t`Grade`}
+            aria-label={t`Filter Grade`}
+            data={[
+              { value: '', label: t({ message: 'All', context: 'returns' }) },
+              ...GRADES.map((g) => ({ value: g, label: t(GRADE_LABEL[g]!) })),
+            ]}
+            value={applied.filter.grade}
+            allowDeselect={false}
+            onChange={(v) => go({ ...applied, page: 1, filter: { ...applied.filter, grade: v ?? '' } })}
           />
         </Group>
         <HistoryDownload query={apiQuery(applied) as Record<string, string | number>} total={result.total_records} />

@@ -2,6 +2,7 @@
 // the API's query. A reload or a shared link shows the same page.
 import { DISCREPANCY_KINDS, HISTORY_MSG } from '../../../contract/history';
 import { LEDGER_CONDITIONS, LIMITS } from '../../../contract/constants';
+import { GRADES } from '../../../contract/inspection-rules';
 import { PARCEL_MSG } from '../../../contract/parcel-rules';
 import type { RouteQuery } from '../../api/route-types';
 import { messageText } from '../../i18n/server-text';
@@ -11,7 +12,7 @@ export const SEARCH_KEYS = ['id', 'delivery_number', 'order_number', 'web_order_
 export type SearchKey = (typeof SEARCH_KEYS)[number];
 
 /** The filters the dashboard's tiles link to (issue 12); '' when not set. */
-const EXTRA_KEYS = ['from', 'to', 'reason', 'condition', 'user_id', 'has_photos', 'disposition', 'discrepancy'] as const;
+const EXTRA_KEYS = ['from', 'to', 'reason', 'condition', 'user_id', 'has_photos', 'disposition', 'discrepancy', 'grade'] as const;
 type ExtraKey = (typeof EXTRA_KEYS)[number];
 type Extra = Record<ExtraKey, string>;
 
@@ -33,6 +34,7 @@ function readExtra(q: URLSearchParams): Extra {
     has_photos: get('has_photos') === '1' || get('has_photos') === '0' ? get('has_photos') : '',
     disposition: get('disposition').slice(0, 50),
     discrepancy: (DISCREPANCY_KINDS as readonly string[]).includes(get('discrepancy')) ? get('discrepancy') : '',
+    grade: (GRADES as readonly string[]).includes(get('grade')) ? get('grade') : '',
   };
 }
 

@@ -18,6 +18,17 @@ export const DISCREPANCY_LABEL: Record<string, MessageDescriptor> = {
   EXTRA_ITEM: msg`Extra item`,
 };
 
+/** Issue 27's grades (codes fixed; a customer's own names are on the Return View). */
+export const GRADE_LABEL: Record<string, MessageDescriptor> = {
+  A: msg`Grade A`,
+  B: msg`Grade B`,
+  C: msg`Grade C`,
+  D: msg`Grade D`,
+  WRONG_ITEM: msg({ message: 'Wrong item', context: 'grade' }),
+  MISSING: msg({ message: 'Missing', context: 'grade' }),
+  NOT_RETURNABLE: msg`Not returnable`,
+};
+
 /** The options of BLIND_FILTERS and DISCREPANCY_FILTERS, by value. */
 export const BLIND_FILTER_LABEL: Record<string, MessageDescriptor> = {
   All: msg({ message: 'All', context: 'returns' }),

@@ -68,6 +68,13 @@ export interface ShopReturn {
     discrepancy?: string | null;
     replaces_line_number?: number | null;
     photos?: ShopPhoto[];
+    /** Format version 3 on (issue 27): the grade and the customer's name for it, the steps as answered, the serial. */
+    grade?: string | null;
+    grade_name?: string | null;
+    step_answers?: { text: string; kind: string; answer: string }[] | null;
+    serial?: string | null;
+    serial_shipped?: boolean | null;
+    serial_repeated?: boolean;
   }>;
   /** Format version 2 on. */
   format_version?: number;

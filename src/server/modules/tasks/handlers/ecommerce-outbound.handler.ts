@@ -28,6 +28,7 @@ export function toShopReturn(data: Omit<ReturnFileInput, 'correction'>, version:
   const dispositions = formatHas(version, 'dispositions');
   const discrepancies = formatHas(version, 'discrepancies');
   const photoLinks = formatHas(version, 'photoLinks');
+  const inspection = formatHas(version, 'inspection');
   const photos = (list: PhotoLinkInput[] | undefined) => (list ?? []).map((p) => ({ id: p.id, url: p.url, original_url: p.originalUrl }));
   const totals = discrepancyTotals(data);
   return {
@@ -54,6 +55,16 @@ export function toShopReturn(data: Omit<ReturnFileInput, 'correction'>, version:
         : {}),
       ...(discrepancies ? { discrepancy: l.discrepancy ?? null, replaces_line_number: l.replacesOrderLineNumber ?? null } : {}),
       ...(photoLinks ? { photos: photos(l.photos) } : {}),
+      ...(inspection
+        ? {
+            grade: l.grade ?? null,
+            grade_name: l.gradeName ?? null,
+            step_answers: l.stepAnswers ?? null,
+            serial: l.serial ?? null,
+            serial_shipped: l.serialShipped ?? null,
+            serial_repeated: l.serialRepeated ?? false,
+          }
+        : {}),
     })),
     ...(discrepancies
       ? {

@@ -6,7 +6,8 @@ const photo = (p: { id: number; url: string; originalUrl: string }) => ({ id: p.
 
 /**
  * The `data` of a return event: the return as the version the event names has it, every line with
- * its condition, reason, disposition, bin, discrepancy and signed photo links (docs/integrations.md
+ * its condition, reason, disposition, bin, discrepancy, signed photo links, and its grade and serial when
+ * it has them (issue 27) (docs/integrations.md
  * "Webhooks"). Built once, at the first delivery, and frozen with the event.
  */
 export function returnSnapshot(raw: ReturnFileData, link: PhotoLinker): Record<string, unknown> {
@@ -60,6 +61,9 @@ export function returnSnapshot(raw: ReturnFileData, link: PhotoLinker): Record<s
       discrepancy: l.discrepancy ?? null,
       replaces_order_line_number: l.replacesOrderLineNumber ?? null,
       photos: (l.photos ?? []).map(photo),
+      // Issue 27: only on a line a rule graded or that carries a serial (earlier receivers see no new key).
+      ...(l.grade ? { grade: l.grade, grade_name: l.gradeName ?? l.grade, step_answers: l.stepAnswers ?? null } : {}),
+      ...(l.serial ? { serial: l.serial, serial_shipped: l.serialShipped ?? null, serial_repeated: l.serialRepeated ?? false } : {}),
     })),
     missing_lines: (data.missingLines ?? []).map((m) => ({
       order_line_number: m.orderLineNumber,

@@ -82,6 +82,8 @@ export const dashboardAnswer = z.object({
   dispositions: z.array(keyFigure),
   /** Discrepancy lines: MISSING (order lines not in the parcel), WRONG_ITEM, EXTRA_ITEM. */
   discrepancies: z.array(keyFigure),
+  /** Lines by grade (issue 27; lines an inspection rule graded), in the scale's order; label the customer's name for it. */
+  grades: z.array(keyFigure),
   /** Units each operator received, over the hours in which they received any (UTC clock hours). */
   operators: z.array(
     z.object({

@@ -16,7 +16,8 @@ import { bigint, bigserial, date, integer, pgTable, primaryKey, text } from 'dri
  * - `photos`, key `with` | `without`: n = returns with at least one photo / none (units 0);
  * - `disposition`, key the disposition code ('' = none): n = lines, units;
  * - `discrepancy`, key `WRONG_ITEM` | `EXTRA_ITEM` (ledger lines) | `MISSING` (return_missing_lines): n = lines, units.
- * (Migration dashboard_rollup_photos_dispositions; return_missing_lines has the same triggers.)
+ * - `grade`, key the grade code of a line an inspection rule graded (issue 27): n = lines, units.
+ * (Migrations dashboard_rollup_photos_dispositions and dashboard_grades; return_missing_lines has the same triggers.)
  */
 export const dashboardDeltas = pgTable(
   'dashboard_deltas',

@@ -83,6 +83,17 @@ export function createDashboardRepository(db: DbOrTx) {
       return new Map(rows.map((r) => [r.code, r.name]));
     },
 
+    /** The customers' own names of the grades (issue 27; the first customer's name when two differ). */
+    async gradeLabels(customerIds: number[]): Promise<Map<string, string>> {
+      if (!customerIds.length) return new Map();
+      const rows = await queryRows<{ grade: string; label: string }>(
+        db,
+        sql`SELECT DISTINCT ON (grade) grade, label FROM grade_scales
+            WHERE customer_id = ANY(${intArray(customerIds)}) ORDER BY grade, customer_id`,
+      );
+      return new Map(rows.map((r) => [r.grade, r.label]));
+    },
+
     /**
      * Unknown parcels waiting now by age level, against their customer's amber/red limits (a parcel of
      * no customer: the defaults), as the Parcels queue's age filter counts them; and the oldest.

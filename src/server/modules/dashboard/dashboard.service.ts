@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { DISCREPANCY_LABELS } from '../../../contract/dispositions.js';
+import { DEFAULT_GRADE_SCALE, GRADES } from '../../../contract/inspection-rules.js';
 import { createDashboardRepository, type ParcelScope, type RollupRow, type TaskScope } from './dashboard.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -22,13 +23,17 @@ export function periodDays(q: Pick<DashboardQuery, 'period' | 'from' | 'to'>, no
 type KeyFigure = DashboardAnswer['reasons'][number];
 /** The label of lines saved without a disposition (before dispositions, or a customer without any). */
 export const NO_DISPOSITION = 'None';
+const GRADE_ORDER = (key: string) => {
+  const i = (GRADES as readonly string[]).indexOf(key);
+  return i < 0 ? GRADES.length : i;
+};
 
 /** The dashboard's figures from the roll-up rows of a period (see schema/dashboard.ts for the metrics). */
 export function shapeRollups(
   rows: RollupRow[],
   from: string,
   to: string,
-  labels: { reasons: Map<string, string>; dispositions: Map<string, string> },
+  labels: { reasons: Map<string, string>; dispositions: Map<string, string>; grades?: Map<string, string> },
 ) {
   const days = new Map<string, { day: string; returns: number; units: number }>();
   for (let d = from; d <= to; d = addDays(d, 1)) days.set(d, { day: d, returns: 0, units: 0 });
@@ -37,6 +42,7 @@ export function shapeRollups(
   const conditions = new Map<string, KeyFigure>();
   const dispositions = new Map<string, KeyFigure>();
   const discrepancies = new Map<string, KeyFigure>();
+  const grades = new Map<string, KeyFigure>();
   const photos = { with: 0, without: 0 };
   const addTo = (into: Map<string, KeyFigure>, r: RollupRow, label: string) => {
     const f = into.get(r.key) ?? { key: r.key, label, lines: 0, units: 0 };
@@ -65,6 +71,8 @@ export function shapeRollups(
       addTo(dispositions, r, r.key === '' ? NO_DISPOSITION : (labels.dispositions.get(r.key) ?? r.key));
     } else if (r.metric === 'discrepancy') {
       addTo(discrepancies, r, DISCREPANCY_LABELS[r.key as keyof typeof DISCREPANCY_LABELS] ?? r.key);
+    } else if (r.metric === 'grade') {
+      addTo(grades, r, labels.grades?.get(r.key) ?? DEFAULT_GRADE_SCALE.find((g) => g.grade === r.key)?.label ?? r.key);
     } else if (r.metric === 'photos') {
       if (r.key === 'with') photos.with += r.n;
       else photos.without += r.n;
@@ -88,6 +96,8 @@ export function shapeRollups(
     photos,
     dispositions: figures(dispositions),
     discrepancies: figures(discrepancies),
+    // In the scale's order (A before B …), not by units: a grade mix reads best so.
+    grades: figures(grades).sort((a, b) => GRADE_ORDER(a.key) - GRADE_ORDER(b.key)),
     operators: [...operators.entries()]
       .filter(([, o]) => o.units || o.lines)
       .map(([userId, o]) => ({
@@ -128,10 +138,11 @@ export function createDashboardService(deps: {
         parcelScope = user.isSu ? 'all' : { visibleCustomerIds: customerIds, withUnassigned: deps.customerAccess.seesUnassigned(user) };
       }
       const repo = createDashboardRepository(deps.readDb ? await deps.readDb() : deps.db);
-      const [rows, reasonTexts, dispositionNames, backlog, parcels, failed] = await Promise.all([
+      const [rows, reasonTexts, dispositionNames, gradeLabels, backlog, parcels, failed] = await Promise.all([
         repo.rollups(customerIds, from, to),
         repo.reasonTexts(customerIds),
         repo.dispositionNames(customerIds),
+        repo.gradeLabels(customerIds),
         repo.backlog(scope),
         repo.waitingParcels(parcelScope, now),
         repo.failedDeliveries(
@@ -141,7 +152,7 @@ export function createDashboardService(deps: {
           DASHBOARD_FAILED_LIMIT,
         ),
       ]);
-      const shaped = shapeRollups(rows, from, to, { reasons: reasonTexts, dispositions: dispositionNames });
+      const shaped = shapeRollups(rows, from, to, { reasons: reasonTexts, dispositions: dispositionNames, grades: gradeLabels });
       // The warehouse's people and their output are not a brand's business (issue 25).
       if (user.isBrand) shaped.operators = [];
       const names = await repo.usernames(shaped.operators.map((o) => o.user_id));

@@ -165,4 +165,26 @@ describe('graded lines downstream (issue 27)', () => {
     expect(snapshot.lines[1]).not.toHaveProperty('grade');
     expect(snapshot.lines[1]).not.toHaveProperty('serial');
   });
+
+  it("the dashboard counts lines and units by grade, named by the customer's scale, in the scale's order", async () => {
+    const s = await setup();
+    await s.submit([
+      s.ledger('TAB-1', { grade: 'B', condition: 'Reconditioning', serial: 'SN-1' }),
+      s.ledger('TAB-1', { grade: 'A', serial: 'SN-2' }),
+      s.ledger('CABLE-1'),
+    ]);
+    const scale = (await call(t.app, 'GET', `/api/su/customers/${s.c.id}/grades`, { token: admin.token })).body.message;
+    const renamed = await call(t.app, 'PUT', `/api/su/customers/${s.c.id}/grades`, {
+      token: admin.token,
+      body: { grades: scale.map((g: { grade: string }) => (g.grade === 'B' ? { ...g, label: 'Like new' } : g)) },
+    });
+    expect(renamed.status).toBe(200);
+    const dash = await call(t.app, 'GET', `/api/dashboard?period=today&customer_id=${s.c.id}`, { token: s.op.token });
+    expect(dash.status, JSON.stringify(dash.body)).toBe(200);
+    expect(dash.body.message.grades).toEqual([
+      { key: 'A', label: 'A', lines: 1, units: 1 },
+      { key: 'B', label: 'Like new', lines: 1, units: 1 },
+    ]);
+    expect(dash.body.message.totals.lines).toBe(3);
+  });
 });

@@ -101,6 +101,18 @@ export function DashboardTiles({
         link={(key) => (key ? { disposition: key } : undefined)}
         rowLabel={(r) => (r.key ? r.label : t(NO_DISPOSITION))}
       />
+      {/* Issue 27: only where inspection rules graded lines in the period. */}
+      {data.grades.length > 0 && (
+        <MixTile
+          title={t`Grades`}
+          chartLabel={t`units by grades`}
+          keyHead={t`Grade`}
+          testId="tile-grades"
+          scope={scope}
+          rows={data.grades}
+          link={(key) => ({ grade: key })}
+        />
+      )}
 
       <TwoWayTile
         title={t`Blind and order-based`}

@@ -18,6 +18,8 @@ export interface HistoryExtra {
   has_photos?: '1' | '0';
   disposition?: string;
   discrepancy?: string;
+  /** Issue 27: a line of this grade. */
+  grade?: string;
 }
 
 /** History with the dashboard's period and customer, plus the tile's own filters. */

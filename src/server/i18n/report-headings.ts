@@ -27,6 +27,8 @@ export const REPORT_HEADING_KEYS = [
   'corrected',
   'photoLinks',
   'returnPhotoLinks',
+  'grade',
+  'serial',
 ] as const;
 export type ReportHeadingKey = (typeof REPORT_HEADING_KEYS)[number];
 
@@ -56,6 +58,8 @@ export const REPORT_HEADINGS: Record<Locale, Record<ReportHeadingKey, string>> =
     corrected: 'Corrected',
     photoLinks: 'Photo Links',
     returnPhotoLinks: 'Return Photo Links',
+    grade: 'Grade',
+    serial: 'Serial',
   },
   de: {
     returnId: 'Retouren-ID',
@@ -82,6 +86,8 @@ export const REPORT_HEADINGS: Record<Locale, Record<ReportHeadingKey, string>> =
     corrected: 'Korrigiert',
     photoLinks: 'Foto-Links',
     returnPhotoLinks: 'Retouren-Foto-Links',
+    grade: 'Stufe',
+    serial: 'Seriennummer',
   },
   nl: {
     returnId: 'Retour-ID',
@@ -108,6 +114,8 @@ export const REPORT_HEADINGS: Record<Locale, Record<ReportHeadingKey, string>> =
     corrected: 'Gecorrigeerd',
     photoLinks: 'Fotolinks',
     returnPhotoLinks: 'Retourfotolinks',
+    grade: 'Klasse',
+    serial: 'Serienummer',
   },
   pl: {
     returnId: 'ID zwrotu',
@@ -134,6 +142,8 @@ export const REPORT_HEADINGS: Record<Locale, Record<ReportHeadingKey, string>> =
     corrected: 'Poprawiony',
     photoLinks: 'Linki do zdjęć',
     returnPhotoLinks: 'Linki do zdjęć zwrotu',
+    grade: 'Klasa',
+    serial: 'Numer seryjny',
   },
   es: {
     returnId: 'ID de devolución',
@@ -160,6 +170,8 @@ export const REPORT_HEADINGS: Record<Locale, Record<ReportHeadingKey, string>> =
     corrected: 'Corregida',
     photoLinks: 'Enlaces de fotos',
     returnPhotoLinks: 'Enlaces de fotos de la devolución',
+    grade: 'Grado',
+    serial: 'Número de serie',
   },
 };
 

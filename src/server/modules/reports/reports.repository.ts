@@ -27,6 +27,10 @@ export interface ReportLine {
   location: string | null;
   /** WRONG_ITEM, EXTRA_ITEM, or MISSING for a row of an order line missing from the parcel. */
   discrepancy: string | null;
+  /** Issue 27: the line's grade code, the customer's name for it (null: the default name), and its serial. */
+  grade: string | null;
+  grade_label: string | null;
+  serial: string | null;
   /** The return's version (issue 11): 1 as submitted, 2… after corrections; the line is the current version's. */
   version: number;
   /** The line's photos, and the whole return's (the parcel, the label), in the order they were taken. */
@@ -71,6 +75,7 @@ export function createReportsRepository(db: Db) {
                o.order_number, o.delivery_number, o.web_order_number, r.reference_1, r.reference_2,
                p.sku, p.upc, p.name_1, l.quantity, l.condition, l.reason, opt.option_value AS reason_text,
                l.comment, r.username, r.is_blind, coalesce(d.name, l.disposition) AS disposition, l.location, l.discrepancy, r.version,
+               l.grade, gs.label AS grade_label, l.serial,
                ${photoIdsOf(sql`ph.ledger_id = l.id`)} AS photo_ids,
                ${photoIdsOf(sql`ph.return_id = r.id AND ph.ledger_id IS NULL`)} AS return_photo_ids,
                r.return_date AS sort_date, 0 AS sort_kind, l.id AS sort_id
@@ -80,11 +85,13 @@ export function createReportsRepository(db: Db) {
         LEFT JOIN orders o ON o.id = r.order_id
         LEFT JOIN options opt ON opt.customer_id = r.customer_id AND opt.option_type = 'Reason' AND opt.option_code = l.reason
         LEFT JOIN dispositions d ON d.customer_id = r.customer_id AND d.code = l.disposition
+        LEFT JOIN grade_scales gs ON gs.customer_id = r.customer_id AND gs.grade = l.grade
         WHERE r.customer_id = ${customerId} AND r.return_date BETWEEN ${from}::date AND ${to}::date
         UNION ALL
         SELECT r.id, to_char(r.return_date, 'YYYY-MM-DD'), r.created_at,
                o.order_number, o.delivery_number, o.web_order_number, r.reference_1, r.reference_2,
                p.sku, p.upc, p.name_1, m.quantity, '', '', NULL, NULL, r.username, r.is_blind, NULL, NULL, 'MISSING', r.version,
+               NULL, NULL, NULL,
                NULL, ${photoIdsOf(sql`ph.return_id = r.id AND ph.ledger_id IS NULL`)},
                r.return_date, 1, m.id
         FROM returns r

@@ -1,4 +1,5 @@
 import ExcelJS from 'exceljs';
+import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection-rules.js';
 import { DISCREPANCY_LABELS } from '../../../contract/dispositions.js';
 import type { PhotoLinker } from '../photos/photo-links.js';
 import type { ReportLine } from './reports.repository.js';
@@ -41,6 +42,13 @@ export const REPORT_COLUMNS: { key: ReportHeadingKey; width: number; value: (l: 
   // Signed links that open without a login (PHOTO_LINK_DAYS), separated by spaces.
   { key: 'photoLinks', width: 40, value: (l) => (l.photo_links ?? []).join(' ') },
   { key: 'returnPhotoLinks', width: 40, value: (l) => (l.return_photo_links ?? []).join(' ') },
+  // Issue 27, appended: the grade an inspection rule gave (the customer's name for it) and the serial.
+  {
+    key: 'grade',
+    width: 12,
+    value: (l) => (l.grade ? (l.grade_label ?? DEFAULT_GRADE_SCALE.find((g) => g.grade === l.grade)?.label ?? l.grade) : ''),
+  },
+  { key: 'serial', width: 20, value: (l) => l.serial ?? '' },
 ];
 
 /**

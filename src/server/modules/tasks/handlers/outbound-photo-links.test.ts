@@ -300,7 +300,16 @@ describe('photo links in the mailed report', () => {
       'Reference 1',
       'Reference 2',
     ]);
-    expect(head!.slice(-6)).toEqual(['Disposition', 'Location', 'Discrepancy', 'Corrected', 'Photo Links', 'Return Photo Links']);
+    expect(head!.slice(-8)).toEqual([
+      'Disposition',
+      'Location',
+      'Discrepancy',
+      'Corrected',
+      'Photo Links',
+      'Return Photo Links',
+      'Grade',
+      'Serial',
+    ]);
     const col = (name: string) => head!.indexOf(name);
     const mine = rows.filter((r) => Number(r[col('Return ID')]) === f.returnId);
     expect(mine).toHaveLength(2);

@@ -10,6 +10,8 @@ import { call, createTestApp, type TestApp } from '../../test/test-app.js';
 import { toShopReturn } from '../tasks/handlers/ecommerce-outbound.handler.js';
 import { createOutboundDataRepository } from '../tasks/handlers/outbound-return-data.repository.js';
 import { returnSnapshot } from '../tasks/handlers/webhook-snapshot.js';
+import { createReportsRepository } from '../reports/reports.repository.js';
+import { REPORT_COLUMNS } from '../reports/return-report.files.js';
 
 let t: TestApp;
 const db = () => t.deps.database.db;
@@ -17,7 +19,8 @@ let admin: { token: string };
 beforeAll(async () => {
   t = await createTestApp();
   admin = await adminSession(t.app, db());
-});
+  // The migrations of a fresh database take long on a shared machine.
+}, 240_000);
 afterAll(() => t.close());
 
 let drafts = 0;
@@ -186,5 +189,17 @@ describe('graded lines downstream (issue 27)', () => {
       { key: 'B', label: 'Like new', lines: 1, units: 1 },
     ]);
     expect(dash.body.message.totals.lines).toBe(3);
+  });
+
+  it("the report appends the grade (the customer's name) and the serial after its last column", async () => {
+    const s = await setup();
+    await s.submit([s.ledger('TAB-1', { grade: 'WRONG_ITEM', condition: 'Reconditioning', serial: 'SN-2' }), s.ledger('CABLE-1')]);
+    const lines = await createReportsRepository(db()).lines(s.c.id, '2026-11-27', '2026-11-27', 100);
+    const tail = (key: string) => REPORT_COLUMNS.find((c) => c.key === key)!;
+    expect(REPORT_COLUMNS.slice(-2).map((c) => c.key)).toEqual(['grade', 'serial']);
+    expect(lines.map((l) => [l.sku, tail('grade').value(l), tail('serial').value(l)])).toEqual([
+      ['TAB-1', 'Wrong item', 'SN-2'],
+      ['CABLE-1', '', ''],
+    ]);
   });
 });

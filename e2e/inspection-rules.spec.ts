@@ -92,7 +92,11 @@ test.describe('inspection rules in the customer drawer', () => {
         good,
         'match,value,step_1,step_1_kind,disposition_a\r\nsku,CAM-100,Check the strap,confirm,RESELL\r\ncategory,Lenses,,,\r\n',
       );
-      await drawer.getByLabel('CSV or XLSX file').setInputFiles(bad);
+      const choose = async (file: string) => {
+        const [chooser] = await Promise.all([page.waitForEvent('filechooser'), drawer.getByLabel('CSV or XLSX file').click()]);
+        await chooser.setFiles(file);
+      };
+      await choose(bad);
       await drawer.getByRole('button', { name: 'Import', exact: true }).click();
       const problems = drawer.getByTestId('rules-import-problems');
       await expect(problems).toContainText('Line 3, column B (value): Give the SKU, prefix or category the rule applies to');
@@ -101,7 +105,7 @@ test.describe('inspection rules in the customer drawer', () => {
       const afterBad = await api.call<{ total: number }>('GET', `/su/customers/${customerId}/rules`, { token });
       expect(afterBad.message.total).toBe(1);
 
-      await drawer.getByLabel('CSV or XLSX file').setInputFiles(good);
+      await choose(good);
       await drawer.getByRole('button', { name: 'Import', exact: true }).click();
       await expect(page.getByText('2 added, 0 replaced')).toBeVisible();
       await expect(problems).toHaveCount(0);

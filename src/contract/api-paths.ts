@@ -73,6 +73,7 @@ export const API_PATHS = {
   loadOrder: { method: 'PUT', path: '/returns/order/:source/:id' },
   searchProducts: { method: 'PUT', path: '/returns/products/:customerId' },
   blindSetup: { method: 'GET', path: '/returns/blind/:customerId' },
+  matchInspectionRule: { method: 'GET', path: '/returns/rules/:customerId' },
   saveBlindReturn: { method: 'PUT', path: '/returns/blind/:customerId' },
   // unknown parcels (issue 11)
   listParcels: { method: 'GET', path: '/parcels' },

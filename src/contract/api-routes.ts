@@ -39,6 +39,8 @@ import {
   rulesPage,
   rulesQuery,
   ruleView,
+  ruleMatchAnswer,
+  ruleMatchQuery,
 } from './inspection.js';
 import { historyDownloadQuery, historyPage, historyQuery } from './history.js';
 import { importSummary, importUploadBody } from './order-import.js';
@@ -170,6 +172,7 @@ export const API_ROUTES = {
   loadOrder: { params: orderLoadParams, body: orderLoadBody, answer: orderDetail },
   searchProducts: { params: customerIdParam, body: productSearchBody, answer: z.array(productRow) },
   blindSetup: { params: customerIdParam, answer: blindSetup },
+  matchInspectionRule: { params: customerIdParam, query: ruleMatchQuery, answer: ruleMatchAnswer },
   saveBlindReturn: { params: customerIdParam, body: blindReturnBody, answer: blindReturnSaved },
   correctReturn: { params: correctionParams, body: correctionBody, answer: returnView },
   requestReport: { body: reportRequestBody, answer: text },

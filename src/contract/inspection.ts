@@ -173,3 +173,33 @@ export const ledgerInspection = z.object({
   serial_repeated: z.boolean(),
 });
 export type LedgerInspection = z.infer<typeof ledgerInspection>;
+
+/**
+ * What the receiving desk needs of a product's rule (issue 27): its steps, serial capture and check,
+ * the disposition per grade, and the serials shipped on the order for the product (empty: none known).
+ */
+export const deskRule = z.object({
+  product_id: z.number().int(),
+  steps: ruleView.shape.steps,
+  serial: z.enum(SERIAL_CAPTURES),
+  serial_check: z.enum(SERIAL_CHECKS),
+  grade_dispositions: ruleView.shape.grade_dispositions,
+  shipped_serials: z.array(z.string()),
+});
+export type DeskRule = z.infer<typeof deskRule>;
+
+/** The order load's inspection part: the customer's grade scale and the rule of each product of the order that has one. */
+export const deskInspection = z.object({
+  grades: gradeScale,
+  rules: z.array(deskRule),
+});
+export type DeskInspection = z.infer<typeof deskInspection>;
+
+/** GET /api/returns/rules/{customerId}?product_id=: the rule of a product picked off the order or in a blind return. */
+export const ruleMatchQuery = z
+  .object({
+    product_id: z.coerce.number({ error: 'product_id is required' }).int({ error: 'Invalid product_id' }).min(1, { error: 'Invalid product_id' }).max(2_147_483_647, { error: 'Invalid product_id' }),
+  })
+  .strict();
+export const ruleMatchAnswer = z.object({ grades: gradeScale, rule: deskRule.nullable() });
+export type RuleMatchAnswer = z.infer<typeof ruleMatchAnswer>;

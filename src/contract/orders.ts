@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GRADES } from './inspection-rules.js';
+import { deskInspection } from './inspection.js';
 import { LIMITS, SEARCH_FIELDS } from './constants.js';
 import { id, storableJson, text } from './common.js';
 
@@ -134,5 +135,7 @@ export const orderDetail = orderHeader.extend({
   returns: z.array(z.object({ id: z.number().int(), created_at: z.string(), username: z.string() })),
   ledgers: z.array(ledgerEntry),
   reasons: z.array(reasonOption),
+  /** Issue 27: the grade scale and the rule of each product of the order that has one (absent in a draft stored before). */
+  inspection: deskInspection.optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;

@@ -67,7 +67,7 @@ export function createServices(deps: AppDeps) {
     requireParcel: parcels.requireParcel,
     findReturnOfDraft: (userId, draftId) => returnsRepo.findByDraft(userId, draftId),
   });
-  const { orders, submitReturn } = createReceivingServices({
+  const { orders, submitReturn, inspectionDesk } = createReceivingServices({
     db,
     customerAccess,
     clock: deps.clock,
@@ -88,6 +88,7 @@ export function createServices(deps: AppDeps) {
     portalAudit: createPortalAudit({ db, clock: deps.clock }),
     orders,
     submitReturn,
+    inspectionDesk,
     orderImport,
     photos,
     ...historyServices,

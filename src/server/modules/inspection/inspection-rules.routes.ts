@@ -3,14 +3,16 @@ import { ok } from '../../http/envelope.js';
 import { currentUser, type Guards } from '../../http/auth-guard.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import type { InspectionRulesService } from './inspection-rules.service.js';
+import type { InspectionDeskService } from './inspection-desk.service.js';
 
 export interface InspectionRulesRoutesOptions {
   guards: Guards;
   inspectionRules: InspectionRulesService;
+  inspectionDesk: InspectionDeskService;
 }
 
 /** A customer's inspection rules and grade scale (issue 27), managed by admins in the customer drawer. */
-export const inspectionRulesRoutes: FastifyPluginAsyncZod<InspectionRulesRoutesOptions> = async (app, { guards, inspectionRules: svc }) => {
+export const inspectionRulesRoutes: FastifyPluginAsyncZod<InspectionRulesRoutesOptions> = async (app, { guards, inspectionRules: svc, inspectionDesk }) => {
   const route = contractRoutes(app, guards);
   const tags = ['inspection rules'];
 
@@ -62,6 +64,14 @@ export const inspectionRulesRoutes: FastifyPluginAsyncZod<InspectionRulesRoutesO
         .header('cache-control', 'no-store')
         .send(file.body);
     },
+  });
+  route('matchInspectionRule', {
+    access: 'user',
+    tags,
+    summary: "The inspection rule that applies to a customer's product, with the grade scale (receiving)",
+    description:
+      'For a product picked off the order or in a blind return (the order load carries the rules of its own products). `rule` is null when no rule applies.',
+    handler: async (req) => ok(await inspectionDesk.match(currentUser(req), req.params.customerId, req.query.product_id)),
   });
   route('getGradeScale', {
     access: 'admin',

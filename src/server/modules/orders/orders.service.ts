@@ -8,6 +8,7 @@ import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { ReasonsRepository } from '../customers/reasons.repository.js';
 import type { OrderDetailRepository } from './order-detail.repository.js';
 import type { OrderSourceGateways } from './order-source-gateway.js';
+import type { InspectionDeskService } from '../inspection/inspection-desk.service.js';
 
 /** Order search and order load for the Receiving screen; every call checks the customer link first. */
 export function createOrdersService(deps: {
@@ -15,6 +16,8 @@ export function createOrdersService(deps: {
   gateways: OrderSourceGateways;
   repo: OrderDetailRepository;
   reasons: ReasonsRepository;
+  /** Issue 27: the rule of each of the order's products, loaded with the order (the desk asks nothing per scan). */
+  inspection?: Pick<InspectionDeskService, 'forOrder'>;
   /** For the one-round-trip search (searchForToken). */
   search?: {
     repo: OrderSearchRepository;
@@ -75,7 +78,10 @@ export function createOrdersService(deps: {
       const order = await repo.findOrder(localId);
       if (!order || order.customerId !== customer.id) throw notFound('Order not found.');
       const [detail, reasons] = await Promise.all([repo.detail(order), deps.reasons.list(customer.id)]);
-      return { ...detail, reasons };
+      if (!deps.inspection) return { ...detail, reasons };
+      const productIds = detail.order_lines.map((l) => l.product_id);
+      const inspection = await deps.inspection.forOrder(customer.id, order.id, productIds);
+      return { ...detail, reasons, inspection };
     },
   };
 }

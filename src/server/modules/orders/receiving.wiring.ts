@@ -9,6 +9,7 @@ import { createPhotosRepository } from '../photos/photos.repository.js';
 import { createReturnCommand } from '../returns/create-return.js';
 import { createSubmitCheckRepository } from '../returns/submit-check.repository.js';
 import { createInspectionCheckRepository } from '../inspection/inspection-check.repository.js';
+import { createInspectionDeskService } from '../inspection/inspection-desk.service.js';
 import { createSubmitReturnService } from '../returns/submit-return.service.js';
 import { createOrderDetailRepository } from './order-detail.repository.js';
 import { createOrderSearchRepository } from './order-search.repository.js';
@@ -48,17 +49,21 @@ export function createReceivingServices(deps: {
     importer: deps.importer,
   });
   const gateways = createOrderSourceGateways(local, live);
+  const inspectionCheck = createInspectionCheckRepository(db);
+  const inspectionDesk = createInspectionDeskService({ customerAccess, check: inspectionCheck });
   return {
+    inspectionDesk,
     orders: createOrdersService({
       customerAccess,
       gateways,
       repo: orderDetails,
       reasons,
+      inspection: inspectionDesk,
       search: { repo: searchRepo, authenticate: deps.authenticate, clock, limit: LIMITS.searchResultLimit },
     }),
     submitReturn: createSubmitReturnService({
       checks: createSubmitCheckRepository(db),
-      inspectionCheck: createInspectionCheckRepository(db),
+      inspectionCheck,
       createReturn: createReturnCommand(db),
       photoRules: createPhotoRules(createPhotosRepository(db)),
       parcelForReturn: deps.parcelForReturn,

@@ -37,6 +37,8 @@ export interface OrderLineRowsProps {
   photosOf: (id: LedgerEntry['id']) => number[];
   /** Opens the photo dialog of a new entry. */
   onPhotos: (id: LedgerEntry['id']) => void;
+  /** Issue 27: the open inspection of one of this line's units (its steps, grade and serial). */
+  inspection?: React.ReactNode;
 }
 
 /**
@@ -130,6 +132,11 @@ export function OrderLineRows(props: OrderLineRowsProps) {
           </Table.Td>
         )}
       </Table.Tr>
+      {props.inspection && (
+        <Table.Tr className={classes.inspectionRow}>
+          <Table.Td colSpan={LINE_COLUMNS}>{props.inspection}</Table.Td>
+        </Table.Tr>
+      )}
       {opened &&
         ledgers.map((l) => (
           <LedgerRow

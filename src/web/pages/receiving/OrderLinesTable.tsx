@@ -29,6 +29,8 @@ export interface OrderLinesTableProps {
   onMissing: (orderLineId: number, quantity: number) => void;
   onRemove: (id: LedgerEntry['id']) => void;
   onPhotos: (id: LedgerEntry['id']) => void;
+  /** Issue 27: the open inspection of a line's unit, shown in the line's detail area. */
+  inspectionOf?: (lineId: number) => React.ReactNode;
 }
 
 export function OrderLinesTable(props: OrderLinesTableProps) {
@@ -102,6 +104,7 @@ export function OrderLinesTable(props: OrderLinesTableProps) {
             onRemove={onRemove}
             photosOf={photosOf}
             onPhotos={onPhotos}
+            inspection={props.inspectionOf?.(line.id)}
           />
         ))}
         <OffOrderRows

@@ -1,13 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection';
+import { defaultDisposition } from '../../../contract/disposition-rules';
+import { InspectionPanel, focusInspection } from '../../components/inspection/InspectionPanel';
+import { asksAtDesk, inspectedFields, type Inspection } from '../../components/inspection/inspection-state';
+import { useInspection } from '../../components/inspection/use-inspection';
 import type { ProductRow } from '../../../contract/blind';
 import type { CustomerSummary } from '../../../contract/common';
 import type { ParcelView } from '../../../contract/parcels';
 import { useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/draft-defaults';
-import { addedEntryId, lastRecordedEntry, unsavedWork, type NewLedger, type ReceivingAction, type ReceivingState } from './draft-reducer';
+import { addedEntryId, entryPhotos, lastRecordedEntry, unsavedWork, type NewLedger, type ReceivingAction, type ReceivingState } from './draft-reducer';
 import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
 import { defaultEntry, needsBin } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';
@@ -57,11 +62,43 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   };
   const { send, submitting } = useSubmitReturn(order, parcel);
 
-  const focusScan = () =>
+  const focusScanField = () =>
     focusSoon(() => {
       scanRef.current?.focus();
       scanRef.current?.select();
     });
+
+  // Issue 27: the rule of each of the order's products (loaded with the order); a rule with steps or a
+  // serial opens an inspection of each unit scanned, in its line's detail area.
+  const rules = useMemo(() => new Map((order.inspection?.rules ?? []).map((r) => [r.product_id, r])), [order.inspection]);
+  const scale = order.inspection?.grades ?? DEFAULT_GRADE_SCALE;
+  const ruleOf = (productId: number) => {
+    const rule = rules.get(productId);
+    return asksAtDesk(rule) ? rule : undefined;
+  };
+  const finishInspection = (done: Inspection) => {
+    const entry = draft.return_ledgers.find((l) => String(l.id) === done.entryId);
+    if (!entry) return;
+    const f = inspectedFields(done, scale, panel.next.condition);
+    const condition = f.condition ?? entry.condition;
+    const disposition =
+      f.disposition ?? (condition !== entry.condition ? (defaultDisposition(dispositions, condition) ?? null) : entry.disposition);
+    const location = needsBin(dispositions, disposition) ? entry.location || panel.next.bin.trim() || null : null;
+    dispatch({
+      type: 'inspected',
+      entryId: done.entryId,
+      patch: { grade: f.grade, condition, disposition, location, serial: f.serial, serial_shipped: f.serial_shipped, serial_repeated: f.serial_repeated },
+      stepAnswers: f.step_answers,
+    });
+    const { sku } = done;
+    const grade = scale.find((g) => g.grade === f.grade)?.label ?? '—';
+    act({ type: 'notice', outcome: { ok: true, text: t`Inspected ${sku}: grade ${grade}.` } });
+    focusScanField();
+  };
+  const desk = useInspection(finishInspection);
+  const seenSerials = [...order.ledgers, ...draft.return_ledgers].flatMap((l) => (l.serial ? [l.serial] : []));
+  /** The cursor's home: the open inspection, else the scan field. */
+  const focusScan = () => (desk.inspection ? focusSoon(() => focusInspection() || scanRef.current?.focus()) : focusScanField());
   const focusBin = () => focusSoon(() => binRef.current?.focus());
   // Opening an order puts the cursor in the scan field (the panel is keyed by order). A timer that
   // has not fired yet is cleared, so StrictMode's second run leaves one focus move, not two.
@@ -91,8 +128,21 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const onDateProblem = useCallback((problem: string | null) => act({ type: 'dateProblem', problem }), []);
 
   const scan = (code: string) => {
-    const result = scanCode(panel, code, { order, ledgers: draft.return_ledgers, dispositions, disposition, newId: tempId(), i18n });
+    // A required (or optional) serial takes the next scan, wherever the cursor was.
+    if (desk.inspection?.phase === 'serial' && code.trim()) {
+      desk.act({ type: 'serial', value: code, seen: seenSerials });
+      act({ type: 'typed', text: '' });
+      focusScan();
+      return null;
+    }
+    const inspects = (productId: number) => !!ruleOf(productId);
+    const result = scanCode(panel, code, { order, ledgers: draft.return_ledgers, dispositions, disposition, newId: tempId(), i18n, inspects });
     if (result.kind === 'added') dispatch(result.add);
+    if (result.kind === 'added') {
+      const line = order.order_lines.find((l) => l.id === result.lineId)!;
+      const rule = ruleOf(line.product_id);
+      if (rule) desk.start(rule, { entryId: String(result.entryId), lineId: line.id, sku: line.product.sku });
+    }
     act({ type: 'scanned', scan: result });
     if (result.kind === 'refused' && result.focusBin) focusBin();
     if (result.kind === 'added') document.querySelector(`[data-line-id="${result.lineId}"]`)?.scrollIntoView({ block: 'nearest' });
@@ -208,10 +258,28 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
           const id = tempId();
           dispatch({ type: 'add', id, ledger });
           act({ type: 'entrySaved', lineId: line.id, entryId: id, reset: freshEntry(line.id) });
+          const rule = ruleOf(line.product_id);
+          if (rule) desk.start(rule, { entryId: id, lineId: line.id, sku: line.product.sku });
         }}
         onMissing={(orderLineId, quantity) => dispatch({ type: 'missing', orderLineId, quantity })}
         onRemove={(id) => dispatch({ type: 'remove', id })}
         onPhotos={(id) => act({ type: 'openPhotos', entryId: String(id), webcam: false })}
+        inspectionOf={(lineId) => {
+          const open = desk.inspection;
+          if (!open || open.lineId !== lineId || !draft.return_ledgers.some((l) => String(l.id) === open.entryId)) return null;
+          return (
+            <InspectionPanel
+              inspection={open}
+              scale={scale}
+              nextCondition={panel.next.condition}
+              hasPhoto={entryPhotos(draft, open.entryId).length > 0}
+              seenSerials={seenSerials}
+              onAction={desk.act}
+              onPhoto={() => act({ type: 'openPhotos', entryId: open.entryId, webcam: true })}
+              onStray={() => scanRef.current?.focus()}
+            />
+          );
+        }}
       />
       <OrderPanelDialogs
         panel={panel}

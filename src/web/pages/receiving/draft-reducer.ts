@@ -4,6 +4,7 @@ import type { CreatedReturn } from '../../../contract/returns';
 import { LIMITS, ORDER_STATUS_RETURN_CREATED, type LedgerCondition } from '../../../contract/constants';
 import type { LineDiscrepancy } from '../../../contract/disposition-rules';
 import type { RouteBody } from '../../api/route-types';
+import type { StepAnswer } from '../../../contract/inspection';
 
 export interface ReturnDraft {
   id: string;
@@ -28,6 +29,8 @@ export interface ReturnDraft {
    * before it has none).
    */
   off_order_products?: Record<number, { sku: string; name_1: string }>;
+  /** Issue 27: the answers to the inspection steps of each inspected new entry, by its temporary id. */
+  step_answers?: Record<string, StepAnswer[]>;
 }
 
 export interface MissingEntry {
@@ -56,7 +59,14 @@ export type ReceivingAction =
   | { type: 'submitted'; saved: CreatedReturn; draftId: string; today: string }
   /** `entryId` null: a photo of the whole return. */
   | { type: 'photoAdd' | 'photoRemove'; entryId: string | null; photoId: number }
-  | { type: 'close' };
+  | { type: 'close' }
+  /** Issue 27: an inspection finished: the entry takes its grade, condition, disposition, serial and answers. */
+  | { type: 'inspected'; entryId: string; patch: InspectedPatch; stepAnswers: StepAnswer[] | null };
+
+/** What a finished inspection changes on its entry. */
+export type InspectedPatch = Partial<
+  Pick<LedgerEntry, 'grade' | 'condition' | 'disposition' | 'location' | 'serial' | 'serial_shipped' | 'serial_repeated'>
+>;
 
 /** What closing this draft would discard (issue 28): new lines, photos, missing marks, references. */
 export function unsavedWork(draft: ReturnDraft) {
@@ -201,6 +211,19 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
     }
     case 'close':
       return EMPTY_STATE;
+    case 'inspected': {
+      if (!state.draft) return state;
+      if (!state.draft.return_ledgers.some((l) => String(l.id) === action.entryId)) return state;
+      const { [action.entryId]: _old, ...answers } = state.draft.step_answers ?? {};
+      return {
+        ...state,
+        draft: {
+          ...state.draft,
+          return_ledgers: state.draft.return_ledgers.map((l) => (String(l.id) === action.entryId ? { ...l, ...action.patch } : l)),
+          step_answers: action.stepAnswers ? { ...answers, [action.entryId]: action.stepAnswers } : answers,
+        },
+      };
+    }
   }
 }
 
@@ -209,12 +232,13 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
  * ledger may say 'Secondhand', a draft never does); the server checks them again.
  */
 export function submitBody(draft: ReturnDraft): RouteBody<'submitReturn'> {
-  const { line_photos: linePhotos = {}, ...rest } = draft;
+  const { line_photos: linePhotos = {}, step_answers: stepAnswers = {}, ...rest } = draft;
   return {
     ...rest,
     photo_ids: draft.photo_ids ?? [],
-    return_ledgers: draft.return_ledgers.map(({ order_line_id, ...l }) => ({
+    return_ledgers: draft.return_ledgers.map(({ order_line_id, serial_shipped: _s, serial_repeated: _r, ...l }) => ({
       ...l,
+      ...(stepAnswers[String(l.id)] ? { step_answers: stepAnswers[String(l.id)] } : {}),
       ...(order_line_id === null ? {} : { order_line_id }),
       condition: l.condition as LedgerCondition,
       discrepancy: l.discrepancy as LineDiscrepancy | null,

@@ -67,7 +67,9 @@ export type PanelAction =
   | { type: 'close'; dialog: PanelDialog }
   | { type: 'openPhotos'; entryId: string | null; webcam: boolean }
   | { type: 'dateProblem'; problem: string | null }
-  | { type: 'submitted' };
+  | { type: 'submitted' }
+  /** Issue 27: what a finished inspection recorded, said in the scan bar. */
+  | { type: 'notice'; outcome: ScanOutcome };
 
 /**
  * What Enter in the scan field decided (issue 15). `add` is the draft action of a hit; `focusBin` a
@@ -149,6 +151,8 @@ export function orderPanelReducer(state: OrderPanelState, action: PanelAction): 
       return state.dateProblem === action.problem ? state : { ...state, dateProblem: action.problem };
     case 'submitted':
       return { ...state, entries: {}, open: { ...state.open, summary: false } };
+    case 'notice':
+      return { ...state, notice: noticeOf(state, action.outcome) };
   }
 }
 
@@ -169,6 +173,8 @@ export interface ScanContext {
   newId: string;
   /** The reader's language: the outcome is said in it. */
   i18n: I18n;
+  /** Issue 27: the product's rule asks something at the desk: each unit is its own entry (no merge). */
+  inspects?: (productId: number) => boolean;
 }
 
 /** Enter in the scan field (issue 15): the code names a line and adds one unit to the draft, or says why not. */
@@ -203,7 +209,7 @@ export function scanCode(state: OrderPanelState, code: string, ctx: ScanContext)
     disposition: ctx.disposition || null,
     location: binNeeded ? bin.trim() : null,
   };
-  const add = { type: 'add', id: ctx.newId, merge: true, ledger } as const;
+  const add = { type: 'add', id: ctx.newId, merge: !ctx.inspects?.(line.product_id), ledger } as const;
   const reasonText = ctx.order.reasons.find((r) => r.option_code === reason)?.option_value ?? reason;
   const sku = line.product.sku;
   const conditionText = conditionLabel(i18n, condition);

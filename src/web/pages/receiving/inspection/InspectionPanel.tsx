@@ -5,7 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import type { GradeScaleEntry } from '../../../contract/inspection';
+import type { GradeScaleEntry } from '../../../../contract/inspection';
 import { GRADE_KEYS, gradeOfCondition, gradeOfKey, type Inspection, type InspectionAction } from './inspection-state';
 import classes from './inspection.module.css';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_GRADE_SCALE, type DeskRule } from '../../../contract/inspection';
+import { DEFAULT_GRADE_SCALE, type DeskRule } from '../../../../contract/inspection';
 import { asksAtDesk, gradeOfKey, inspectedFields, inspectionReducer, startInspection, type InspectionAction } from './inspection-state';
 
 const rule = (over: Partial<DeskRule> = {}): DeskRule => ({

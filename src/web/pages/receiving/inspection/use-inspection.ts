@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { DeskRule } from '../../../contract/inspection';
+import type { DeskRule } from '../../../../contract/inspection';
 import { inspectionReducer, startInspection, type Inspection, type InspectionAction } from './inspection-state';
 
 /**

@@ -4,8 +4,8 @@
 // photo of the line first), and the grade (1–4 and the outcome keys, any time before the last step;
 // without one the grade of the condition chosen for the next scans). Finishing gives the entry its
 // grade, condition, disposition, answers and serial; the server checks them again on submit.
-import type { LedgerCondition } from '../../../contract/constants';
-import type { DeskRule, Grade, GradeScaleEntry, StepAnswer } from '../../../contract/inspection';
+import type { LedgerCondition } from '../../../../contract/constants';
+import type { DeskRule, Grade, GradeScaleEntry, StepAnswer } from '../../../../contract/inspection';
 
 /** A rule that asks something at the desk: steps or a serial. A rule with neither costs no key. */
 export const asksAtDesk = (rule: DeskRule | null | undefined): rule is DeskRule => !!rule && (rule.steps.length > 0 || rule.serial !== 'none');

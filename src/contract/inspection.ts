@@ -198,7 +198,11 @@ export type DeskInspection = z.infer<typeof deskInspection>;
 /** GET /api/returns/rules/{customerId}?product_id=: the rule of a product picked off the order or in a blind return. */
 export const ruleMatchQuery = z
   .object({
-    product_id: z.coerce.number({ error: 'product_id is required' }).int({ error: 'Invalid product_id' }).min(1, { error: 'Invalid product_id' }).max(2_147_483_647, { error: 'Invalid product_id' }),
+    product_id: z.coerce
+      .number({ error: 'product_id is required' })
+      .int({ error: 'Invalid product_id' })
+      .min(1, { error: 'Invalid product_id' })
+      .max(2_147_483_647, { error: 'Invalid product_id' }),
   })
   .strict();
 export const ruleMatchAnswer = z.object({ grades: gradeScale, rule: deskRule.nullable() });

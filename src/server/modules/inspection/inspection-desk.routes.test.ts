@@ -43,7 +43,9 @@ async function setup() {
       },
     ],
   };
-  expect((await asAdmin('POST', `/api/su/customers/${c.id}/orders/import`, { format: 'json', content: JSON.stringify(file) })).status).toBe(200);
+  expect((await asAdmin('POST', `/api/su/customers/${c.id}/orders/import`, { format: 'json', content: JSON.stringify(file) })).status).toBe(
+    200,
+  );
   const [order] = await db().select().from(orders).where(eq(orders.customerId, c.id));
   const lines = await db()
     .select({ productId: orderLines.productId, sku: products.sku })
@@ -61,10 +63,22 @@ describe('the rules at the desk', () => {
     const res = await call(t.app, 'PUT', `/api/returns/order/Biztalk/${order.id}`, { token: op.token, body: {} });
     expect(res.status).toBe(200);
     const inspection = res.body.message.inspection;
-    expect(inspection.grades.map((g: { grade: string }) => g.grade)).toEqual(['A', 'B', 'C', 'D', 'WRONG_ITEM', 'MISSING', 'NOT_RETURNABLE']);
+    expect(inspection.grades.map((g: { grade: string }) => g.grade)).toEqual([
+      'A',
+      'B',
+      'C',
+      'D',
+      'WRONG_ITEM',
+      'MISSING',
+      'NOT_RETURNABLE',
+    ]);
     const byProduct = new Map(inspection.rules.map((r: { product_id: number }) => [r.product_id, r]));
     // The exact SKU beats the prefix; a product without a rule is not listed.
-    expect(byProduct.get(productOf('PHONE-X1'))).toMatchObject({ steps: [{ kind: 'yes_no', no_grade: 'C' }], serial: 'none', shipped_serials: [] });
+    expect(byProduct.get(productOf('PHONE-X1'))).toMatchObject({
+      steps: [{ kind: 'yes_no', no_grade: 'C' }],
+      serial: 'none',
+      shipped_serials: [],
+    });
     expect(byProduct.get(productOf('PHONE-X2'))).toMatchObject({
       serial: 'required',
       serial_check: 'shipped',

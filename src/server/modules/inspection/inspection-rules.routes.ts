@@ -12,7 +12,10 @@ export interface InspectionRulesRoutesOptions {
 }
 
 /** A customer's inspection rules and grade scale (issue 27), managed by admins in the customer drawer. */
-export const inspectionRulesRoutes: FastifyPluginAsyncZod<InspectionRulesRoutesOptions> = async (app, { guards, inspectionRules: svc, inspectionDesk }) => {
+export const inspectionRulesRoutes: FastifyPluginAsyncZod<InspectionRulesRoutesOptions> = async (
+  app,
+  { guards, inspectionRules: svc, inspectionDesk },
+) => {
   const route = contractRoutes(app, guards);
   const tags = ['inspection rules'];
 

@@ -12,7 +12,15 @@ import type { CustomerSummary } from '../../../contract/common';
 import type { ParcelView } from '../../../contract/parcels';
 import { useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/draft-defaults';
-import { addedEntryId, entryPhotos, lastRecordedEntry, unsavedWork, type NewLedger, type ReceivingAction, type ReceivingState } from './draft-reducer';
+import {
+  addedEntryId,
+  entryPhotos,
+  lastRecordedEntry,
+  unsavedWork,
+  type NewLedger,
+  type ReceivingAction,
+  type ReceivingState,
+} from './draft-reducer';
 import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
 import { defaultEntry, needsBin } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';
@@ -87,7 +95,15 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     dispatch({
       type: 'inspected',
       entryId: done.entryId,
-      patch: { grade: f.grade, condition, disposition, location, serial: f.serial, serial_shipped: f.serial_shipped, serial_repeated: f.serial_repeated },
+      patch: {
+        grade: f.grade,
+        condition,
+        disposition,
+        location,
+        serial: f.serial,
+        serial_shipped: f.serial_shipped,
+        serial_repeated: f.serial_repeated,
+      },
       stepAnswers: f.step_answers,
     });
     const { sku } = done;
@@ -136,7 +152,15 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
       return null;
     }
     const inspects = (productId: number) => !!ruleOf(productId);
-    const result = scanCode(panel, code, { order, ledgers: draft.return_ledgers, dispositions, disposition, newId: tempId(), i18n, inspects });
+    const result = scanCode(panel, code, {
+      order,
+      ledgers: draft.return_ledgers,
+      dispositions,
+      disposition,
+      newId: tempId(),
+      i18n,
+      inspects,
+    });
     if (result.kind === 'added') dispatch(result.add);
     if (result.kind === 'added') {
       const line = order.order_lines.find((l) => l.id === result.lineId)!;

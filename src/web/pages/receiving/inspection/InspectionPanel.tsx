@@ -87,7 +87,14 @@ export function InspectionPanel(props: InspectionPanelProps) {
   const shippedList = s.rule.shipped_serials.join(', ');
 
   return (
-    <Paper ref={ref} className={classes.panel} role="group" aria-label={t`Inspection of ${sku}`} data-testid="inspection" onKeyDown={onKeyDown}>
+    <Paper
+      ref={ref}
+      className={classes.panel}
+      role="group"
+      aria-label={t`Inspection of ${sku}`}
+      data-testid="inspection"
+      onKeyDown={onKeyDown}
+    >
       {s.phase === 'serial' && (
         <div>
           <TextInput
@@ -153,7 +160,12 @@ export function InspectionPanel(props: InspectionPanelProps) {
                   </Group>
                 )}
                 {current && step.kind === 'photo' && (
-                  <Button size="xs" variant={props.hasPhoto ? 'light' : 'filled'} leftSection={<IconCamera size={14} />} onClick={props.onPhoto}>
+                  <Button
+                    size="xs"
+                    variant={props.hasPhoto ? 'light' : 'filled'}
+                    leftSection={<IconCamera size={14} />}
+                    onClick={props.onPhoto}
+                  >
                     {props.hasPhoto ? <Trans>Photo taken (Alt+C for another)</Trans> : <Trans>Photo (Alt+C)</Trans>}
                   </Button>
                 )}

@@ -52,10 +52,19 @@ describe('an inspection at the desk', () => {
   });
 
   it('a grade key before the last step sets the grade; without one the next scans’ condition gives it', () => {
-    const keyed = run(twoSteps, { type: 'grade', grade: gradeOfKey('4')! }, { type: 'answer', answer: 'yes' }, { type: 'confirm', hasPhoto: true });
+    const keyed = run(
+      twoSteps,
+      { type: 'grade', grade: gradeOfKey('4')! },
+      { type: 'answer', answer: 'yes' },
+      { type: 'confirm', hasPhoto: true },
+    );
     expect(inspectedFields(keyed, DEFAULT_GRADE_SCALE, 'Pristine')).toMatchObject({ grade: 'D', condition: 'Scrap' });
     const plain = run(twoSteps, { type: 'answer', answer: 'yes' }, { type: 'confirm', hasPhoto: true });
-    expect(inspectedFields(plain, DEFAULT_GRADE_SCALE, 'Pristine')).toMatchObject({ grade: 'A', condition: 'Pristine', disposition: undefined });
+    expect(inspectedFields(plain, DEFAULT_GRADE_SCALE, 'Pristine')).toMatchObject({
+      grade: 'A',
+      condition: 'Pristine',
+      disposition: undefined,
+    });
     // Missing ends the inspection at once, without answers.
     const missing = run(twoSteps, { type: 'grade', grade: gradeOfKey('m')! });
     expect(missing.phase).toBe('done');

@@ -8,7 +8,8 @@ import type { LedgerCondition } from '../../../../contract/constants';
 import type { DeskRule, Grade, GradeScaleEntry, StepAnswer } from '../../../../contract/inspection';
 
 /** A rule that asks something at the desk: steps or a serial. A rule with neither costs no key. */
-export const asksAtDesk = (rule: DeskRule | null | undefined): rule is DeskRule => !!rule && (rule.steps.length > 0 || rule.serial !== 'none');
+export const asksAtDesk = (rule: DeskRule | null | undefined): rule is DeskRule =>
+  !!rule && (rule.steps.length > 0 || rule.serial !== 'none');
 
 /** The grade keys shown on screen: 1–4 for A–D, W wrong item, M missing, X not returnable. */
 export const GRADE_KEYS: readonly { key: string; grade: Grade }[] = [

@@ -18,6 +18,7 @@ import { entrySubject } from './LedgerRow';
 import { productSku } from './OffOrderRows';
 import type { OrderPanelState, PanelDialog } from './order-panel-state';
 import { discrepancyTotals, summaryRows } from './receiving-logic';
+import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection';
 
 const SummaryModal = lazyPage(async () => ({ default: (await import('./SummaryModal')).SummaryModal }));
 const DiscrepancyModal = lazyPage(async () => ({ default: (await import('./DiscrepancyModal')).DiscrepancyModal }));
@@ -87,6 +88,7 @@ export function OrderPanelDialogs({
         <SummaryModal
           opened={panel.open.summary}
           rows={summaryRows(order.order_lines, order.ledgers, draft.return_ledgers)}
+          gradeLabel={(grade) => (order.inspection?.grades ?? DEFAULT_GRADE_SCALE).find((g) => g.grade === grade)?.label ?? grade}
           ledgerCount={draft.return_ledgers.length}
           returnPhotos={draft.photo_ids?.length ?? 0}
           linePhotos={(lineId) => draft.return_ledgers.filter((l) => l.order_line_id === lineId).flatMap((l) => entryPhotos(draft, l.id))}

@@ -11,6 +11,8 @@ import { useHandheld } from '../../lib/device';
 
 export interface SummaryModalProps {
   opened: boolean;
+  /** Issue 27: a grade's name in the customer's scale. */
+  gradeLabel?: (grade: string) => string;
   rows: SummaryRow[];
   ledgerCount: number;
   /** Issue 16: units missing, wrong and extra in this draft. */
@@ -108,7 +110,15 @@ export function SummaryModal(props: SummaryModalProps) {
               <Table.Tr key={r.lineId} className={r.mismatch ? classes.mismatch : undefined} data-mismatch={r.mismatch || undefined}>
                 <Table.Td>{r.sku}</Table.Td>
                 <Table.Td>{r.upc}</Table.Td>
-                <Table.Td>{r.name}</Table.Td>
+                <Table.Td>
+                  {r.name}
+                  {/* Issue 27: where a rule graded the units, their grades beside the spec's Pristine/Blocked split. */}
+                  {r.grades.length > 0 && (
+                    <Text fz="xs" c="dimmed" data-testid="summary-grades">
+                      {t`Grades: ${r.grades.map((g) => `${props.gradeLabel?.(g.grade) ?? g.grade} × ${g.quantity}`).join(', ')}`}
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td ta="right">{r.ordered}</Table.Td>
                 <Table.Td ta="right">{r.previous}</Table.Td>
                 <Table.Td ta="right">{r.newPristine}</Table.Td>

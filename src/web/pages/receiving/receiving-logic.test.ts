@@ -64,6 +64,24 @@ describe('summary rows', () => {
     expect(rows[0]).toMatchObject({ sku: 'TSHIRT-RED-M', ordered: 3, previous: 1, newPristine: 1, newBlocked: 1, mismatch: false });
     expect(rows[1]).toMatchObject({ ordered: 1, previous: 0, newPristine: 0, newBlocked: 2, mismatch: true });
     expect(rows[2]).toMatchObject({ ordered: 2, previous: 0, newPristine: 0, newBlocked: 0, mismatch: true });
+    expect(rows[0]!.grades).toEqual([]);
+  });
+
+  it('issue 27: the new units by grade beside the Pristine/Blocked split', () => {
+    const fresh = [
+      { ...ledger(1, 1, 'Pristine', null), grade: 'A' as const },
+      { ...ledger(1, 1, 'Reconditioning', null), grade: 'C' as const },
+      { ...ledger(1, 1, 'Pristine', null), grade: 'A' as const },
+    ];
+    const [row] = summaryRows(lines, [], fresh);
+    expect(row).toMatchObject({
+      newPristine: 2,
+      newBlocked: 1,
+      grades: [
+        { grade: 'A', quantity: 2 },
+        { grade: 'C', quantity: 1 },
+      ],
+    });
   });
 });
 

@@ -44,6 +44,8 @@ export interface SummaryRow {
   received: number;
   /** More received than ordered: the summary asks for an explicit confirmation (issue 28). */
   over: boolean;
+  /** Issue 27: the new units by grade, where a rule graded them (empty: no grades). */
+  grades: { grade: string; quantity: number }[];
 }
 
 const BLOCKED: readonly string[] = BLOCKED_CONDITIONS;
@@ -70,8 +72,16 @@ export function summaryRows(lines: OrderLine[], previous: LedgerEntry[], fresh: 
       received: prev + newTotal,
       // Units recorded as an extra item were declared more than ordered already; the rest must not exceed it.
       over: newTotal > 0 && prev + newTotal - extra(mine) > line.quantity,
+      grades: gradeCounts(mine),
     };
   });
+}
+
+/** Units per grade, in the order first graded. */
+function gradeCounts(entries: LedgerEntry[]): { grade: string; quantity: number }[] {
+  const out = new Map<string, number>();
+  for (const l of entries) if (l.grade) out.set(l.grade, (out.get(l.grade) ?? 0) + l.quantity);
+  return [...out].map(([grade, quantity]) => ({ grade, quantity }));
 }
 
 /** Substring filter on sku, upc or name_1, case-insensitive; empty text keeps every line. */

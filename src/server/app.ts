@@ -98,7 +98,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(schedulesRoutes, { guards, schedules: services.schedules });
       await api.register(billingRoutes, { guards, billing: services.billing });
       await api.register(dispositionsRoutes, { guards, dispositions: services.dispositions });
-      await api.register(inspectionRulesRoutes, { guards, inspectionRules: services.inspectionRules, inspectionDesk: services.inspectionDesk });
+      await api.register(inspectionRulesRoutes, {
+        guards,
+        inspectionRules: services.inspectionRules,
+        inspectionDesk: services.inspectionDesk,
+      });
       await api.register(apiKeysRoutes, { guards, apiKeys: services.apiKeys });
       await api.register(partnerApiRoutes, { guards, partnerReturns: services.partnerReturns });
       await api.register(expectedReturnsRoutes, { guards, expectedReturns: services.expectedReturns });

@@ -40,6 +40,9 @@ export default defineConfig({
     // cost every passing test CPU on two cores.
     trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
+    // The build's service worker (issue 28) would serve the app's files from its cache, past page.route
+    // (auth.spec's failed chunk, pseudo-layout's build): only e2e/offline.spec.ts allows it.
+    serviceWorkers: 'block',
   },
   projects: [
     // The receiving desks' screens: every spec.

@@ -4,6 +4,7 @@ import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompressPlugin } from './scripts/precompress.js';
+import { serviceWorkerPlugin } from './scripts/service-worker-plugin.js';
 
 const root = fileURLToPath(new URL('./src/web', import.meta.url));
 const outDir = fileURLToPath(new URL('./dist/web', import.meta.url));
@@ -16,7 +17,7 @@ export default defineConfig({
   root,
   // Lingui's macros (t`…`, <Trans>) become catalogue ids at build time; the catalogues themselves are
   // compiled when a screen imports them (src/web/i18n/catalogues.ts). Babel runs on the files that import a macro only.
-  plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] }), precompressPlugin()],
+  plugins: [react(), lingui(), babel({ presets: [linguiTransformerBabelPreset()] }), serviceWorkerPlugin(), precompressPlugin()],
   build: {
     outDir,
     emptyOutDir: true,

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LazyNotifications } from './components/notifications/LazyNotifications';
 import { startLanguage } from './i18n/language';
+import { registerServiceWorker } from './pwa/register';
 import { AppRoutes } from './router';
 import { ThemedMantine } from './theme/ThemedMantine';
 
@@ -23,3 +24,4 @@ void startLanguage().then(() =>
     </StrictMode>,
   ),
 );
+registerServiceWorker();

@@ -5,7 +5,7 @@ import type { Account } from '../../contract/auth';
 import type { CustomerSummary } from '../../contract/common';
 import { callRoute, setUnauthorizedHandler } from '../api/client';
 import { endSession } from '../api/session-end';
-import { clearStoredToken, isTokenKey, readStoredToken, storeToken } from './token-store';
+import { clearStoredToken, isTokenKey, readSessionSnapshot, readStoredToken, storeSessionSnapshot, storeToken } from './token-store';
 import { changeLanguage, forgetLanguage, initialLocale } from '../i18n/language';
 import type { Locale } from '../i18n/locales';
 
@@ -43,6 +43,9 @@ function renewalDelay(): number | false {
   return Math.min(Math.max(expire - Date.now() - lead, 5_000), 2 ** 31 - 1);
 }
 
+/** What a start with no network opens on (token-store's snapshot of the last session answer). */
+type Snapshot = Pick<SessionState, 'account' | 'customers'>;
+
 const INITIAL: SessionState = { checking: true, authenticated: false, account: null, customers: [] };
 
 const SessionContext = createContext<Session | null>(null);
@@ -52,6 +55,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   // Several screens mounting at once must not rotate the token twice in a row.
   const refreshing = useRef<Promise<number> | null>(null);
+  // The check made when the network is back after a start without it.
+  const recheck = useRef<() => void>(() => undefined);
 
   // Leaving the session drops every cached answer: the next account must not see this one's data.
   const clear = useCallback(() => {
@@ -69,7 +74,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         storeToken(token, expire);
         // The account's language wins over the browser's; its texts arrive before the screen changes.
         if (user.language) await changeLanguage(user.language).catch(() => undefined);
+        storeSessionSnapshot({ account: user, customers });
         setState({ checking: false, authenticated: true, account: user, customers });
+      } else if (res.code === -1 && readSessionSnapshot<Snapshot>()) {
+        // No network (issue 28): the app opens on the last answer of this token, and checks it
+        // again (a 401 then signs out) when the network is back.
+        const snapshot = readSessionSnapshot<Snapshot>()!;
+        setState({ checking: false, authenticated: true, account: snapshot.account, customers: snapshot.customers });
+        window.addEventListener('online', () => recheck.current(), { once: true });
       } else {
         clearStoredToken();
         setState({ ...INITIAL, checking: false });
@@ -82,6 +94,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     });
     return run;
   }, []);
+  useEffect(() => {
+    recheck.current = () => void refresh();
+  }, [refresh]);
 
   const login = useCallback(
     async (username: string, password: string) => {
@@ -119,7 +134,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (delay === false) return;
     const timer = window.setTimeout(() => {
       void refresh().then((code) => {
-        if (code !== 200) navigate('/auth/login', { replace: true });
+        // No network: the session stays (refresh checks again when it is back).
+        if (code !== 200 && code !== -1) navigate('/auth/login', { replace: true });
       });
     }, delay);
     return () => window.clearTimeout(timer);

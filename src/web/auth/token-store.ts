@@ -1,6 +1,8 @@
-// The session's token and expiry live in localStorage (SPEC §3 Session, §9); nothing else is kept there.
+// The session's token and expiry live in localStorage (SPEC §3 Session, §9), with the last session
+// answer (account and customers) so a reload with no network still opens the app (issue 28).
 const TOKEN_KEY = 'returns-desk.token';
 const EXPIRE_KEY = 'returns-desk.expire';
+const SNAPSHOT_KEY = 'returns-desk.session';
 
 export interface StoredToken {
   token: string | null;
@@ -31,6 +33,31 @@ export function clearStoredToken(): void {
   const s = storage();
   s?.removeItem(TOKEN_KEY);
   s?.removeItem(EXPIRE_KEY);
+  s?.removeItem(SNAPSHOT_KEY);
+}
+
+/** The last session answer of the stored token, kept for a start with no network. */
+export function storeSessionSnapshot(snapshot: object): void {
+  try {
+    storage()?.setItem(SNAPSHOT_KEY, JSON.stringify(snapshot));
+  } catch {
+    // A full storage only loses the offline start.
+  }
+}
+
+/**
+ * The last session answer, when the stored token has not expired yet: the app opens on it while the
+ * server cannot be reached, and checks the token again once the network is back.
+ */
+export function readSessionSnapshot<T>(now = Date.now()): T | null {
+  const { token, expire } = readStoredToken();
+  if (!token || !expire || !(Date.parse(expire) > now)) return null;
+  try {
+    const raw = storage()?.getItem(SNAPSHOT_KEY);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** True when a storage event from another tab changed the session. */

@@ -9,6 +9,7 @@ import { useSession } from '../auth/session';
 import { LoadErrorBoundary } from '../components/LoadErrorBoundary';
 import { PageLoader } from '../components/PageLoader';
 import classes from './MainLayout.module.css';
+import { OfflineBanner } from './OfflineBanner';
 import { TopBar } from './TopBar';
 
 // While a modal locks the page's scroll, react-remove-scroll shifts elements of this class by the
@@ -37,6 +38,8 @@ function SignedInLayout() {
     queryKey: ['session', 'check'],
     queryFn: () => refresh(),
     enabled: !authenticated && stored,
+    // Not paused while the browser is offline: the check itself opens the app on the last session (issue 28).
+    networkMode: 'always',
     staleTime: Infinity,
     gcTime: 0,
   });
@@ -61,6 +64,7 @@ function SignedInLayout() {
         <TopBar />
       </header>
       <main className={classes.main}>
+        <OfflineBanner />
         <LoadErrorBoundary key={pathname}>
           <Suspense fallback={<PageLoader />}>
             <Outlet />

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState } from 'react';
 import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection';
 import { defaultDisposition } from '../../../contract/disposition-rules';
 import { InspectionPanel, focusInspection } from './inspection/InspectionPanel';
@@ -12,6 +12,7 @@ import type { CustomerSummary } from '../../../contract/common';
 import type { ParcelView } from '../../../contract/parcels';
 import { useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/draft-defaults';
+import { useOnline } from '../../lib/online';
 import {
   addedEntryId,
   entryPhotos,
@@ -31,6 +32,8 @@ import { filterLines } from './receiving-logic';
 import classes from './receiving.module.css';
 import { ScanBar } from './ScanBar';
 import { useSubmitReturn } from './use-submit-return';
+import { announceSubmitted, useOtherTabSubmits } from './tab-sync';
+import { OtherTabNotice, WaitingNotice, type OtherTabSubmit } from './OfflineNotices';
 import { expectedReasonOfLine } from './expected-match';
 import { useExpectedForOrder } from './expected-store';
 
@@ -188,12 +191,55 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
 
   const confirm = async () => {
     const saved = await send(draft);
-    if (!saved) return;
+    if (saved === 'offline') {
+      // Issue 28: no network. The draft waits (kept over a reload) and is sent when the network is back.
+      if (!state.pending) dispatch({ type: 'queued' });
+      act({ type: 'close', dialog: 'summary' });
+      notifications.show({
+        id: 'return-waiting',
+        color: 'yellow',
+        title: t`No network`,
+        message: t`The return will be sent when back online.`,
+        closeButtonProps: { 'aria-label': t`Dismiss` },
+      });
+      focusScan();
+      return;
+    }
+    if (!saved) {
+      // Refused (the client said why): the draft is the operator's to correct and submit again.
+      if (state.pending) dispatch({ type: 'unqueued' });
+      return;
+    }
     dispatch({ type: 'submitted', saved, draftId: tempId(), today: today() });
+    announceSubmitted({ userId: draft.user_id, draftId: draft.id, saved });
+    notifications.hide('return-waiting');
     if (parcel) onParcelMatched?.(parcel, saved.id);
     act({ type: 'submitted' });
     focusScan();
   };
+
+  // A draft waiting for the network is sent once when it is back (and at once after a reload online).
+  const online = useOnline();
+  const sending = useRef(false);
+  const sendWaiting = useEffectEvent(() => {
+    if (sending.current) return;
+    sending.current = true;
+    void confirm().finally(() => {
+      sending.current = false;
+    });
+  });
+  useEffect(() => {
+    if (state.pending && online) sendWaiting();
+  }, [state.pending, online]);
+
+  // Another tab of this operator submitted a return of this order: its counts come in here, and a
+  // draft that was the one submitted is replaced by a fresh one, so it cannot be sent a second time.
+  const [otherTab, setOtherTab] = useState<OtherTabSubmit | null>(null);
+  useOtherTabSubmits(draft.user_id, order.id, (message) => {
+    const sameDraft = message.draftId === draft.id;
+    dispatch({ type: 'submittedElsewhere', saved: message.saved, draftId: message.draftId, newDraftId: tempId(), today: today() });
+    setOtherTab({ returnId: message.saved.id, sameDraft });
+  });
 
   const run = (command: ReceivingCommand) => {
     if (command === 'confirmSubmit') {
@@ -236,6 +282,8 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         onDateProblem={onDateProblem}
         dateRef={dateRef}
       />
+      {state.pending && <WaitingNotice online={online} onSend={() => void confirm()} />}
+      {otherTab && <OtherTabNotice submit={otherTab} onDismiss={() => setOtherTab(null)} />}
       <ScanBar
         inputRef={scanRef}
         value={panel.filter}

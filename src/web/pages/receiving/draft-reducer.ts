@@ -42,6 +42,11 @@ export interface ReceivingState {
   order: OrderDetail | null;
   draft: ReturnDraft | null;
   processing: boolean;
+  /**
+   * The draft was submitted with no network (issue 28): it is sent, once, when the network is back
+   * (its id makes the server answer the same return to a repeated send). Kept over a reload.
+   */
+  pending?: boolean;
 }
 
 export type DraftField = 'reference_1' | 'reference_2' | 'return_date';
@@ -57,6 +62,13 @@ export type ReceivingAction =
   | { type: 'missing'; orderLineId: number; quantity: number }
   | { type: 'field'; field: DraftField; value: string }
   | { type: 'submitted'; saved: CreatedReturn; draftId: string; today: string }
+  /** Submitted with no network: the draft waits (`queued`), or goes back to editing after a refusal (`unqueued`). */
+  | { type: 'queued' | 'unqueued' }
+  /**
+   * Another tab of this user submitted a return of this order (issue 28): the order's counts take it
+   * in; when it was this draft (`draftId`), a fresh draft (`newDraftId`) replaces it, else this draft stays.
+   */
+  | { type: 'submittedElsewhere'; saved: CreatedReturn; draftId: string; newDraftId: string; today: string }
   /** `entryId` null: a photo of the whole return. */
   | { type: 'photoAdd' | 'photoRemove'; entryId: string | null; photoId: number }
   | { type: 'close' }
@@ -197,17 +209,20 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
       return { ...state, draft: { ...state.draft, [action.field]: action.value } };
     case 'submitted': {
       if (!state.order || !state.draft) return state;
-      const { ledgers, ...ret } = action.saved;
-      const order: OrderDetail = {
-        ...state.order,
-        order_status: ORDER_STATUS_RETURN_CREATED,
-        returns: state.order.returns.some((r) => r.id === ret.id)
-          ? state.order.returns
-          : [...state.order.returns, { id: ret.id, created_at: ret.created_at, username: ret.username }],
-        ledgers: [...state.order.ledgers.filter((l) => l.return_id !== ret.id), ...ledgers],
-      };
+      const order = withSavedReturn(state.order, action.saved);
       const user = { id: state.draft.user_id, username: state.draft.username };
       return { order, draft: freshDraft(order, user, action.draftId, action.today), processing: true };
+    }
+    case 'queued':
+    case 'unqueued':
+      if (!state.draft) return state;
+      return { ...state, pending: action.type === 'queued' };
+    case 'submittedElsewhere': {
+      if (!state.order || !state.draft || state.order.id !== action.saved.order_id) return state;
+      const order = withSavedReturn(state.order, action.saved);
+      if (state.draft.id !== action.draftId) return { ...state, order };
+      const user = { id: state.draft.user_id, username: state.draft.username };
+      return { order, draft: freshDraft(order, user, action.newDraftId, action.today), processing: true };
     }
     case 'close':
       return EMPTY_STATE;
@@ -225,6 +240,19 @@ export function receivingReducer(state: ReceivingState, action: ReceivingAction)
       };
     }
   }
+}
+
+/** The order with a saved return and its ledgers taken in (once, however often it is told). */
+function withSavedReturn(order: OrderDetail, saved: CreatedReturn): OrderDetail {
+  const { ledgers, ...ret } = saved;
+  return {
+    ...order,
+    order_status: ORDER_STATUS_RETURN_CREATED,
+    returns: order.returns.some((r) => r.id === ret.id)
+      ? order.returns
+      : [...order.returns, { id: ret.id, created_at: ret.created_at, username: ret.username }],
+    ledgers: [...order.ledgers.filter((l) => l.return_id !== ret.id), ...ledgers],
+  };
 }
 
 /**
@@ -264,7 +292,7 @@ export function loadStoredState(storage: Pick<Storage, 'getItem'>, userId: numbe
     if (!Array.isArray(parsed.order.order_lines) || !Array.isArray(parsed.draft.return_ledgers)) return EMPTY_STATE;
     // A draft stored before photos existed has none.
     const draft = { ...parsed.draft, photo_ids: parsed.draft.photo_ids ?? [], line_photos: parsed.draft.line_photos ?? {} };
-    return { order: parsed.order, draft, processing: true };
+    return { order: parsed.order, draft, processing: true, ...(parsed.pending === true ? { pending: true } : {}) };
   } catch {
     return EMPTY_STATE;
   }

@@ -10,7 +10,9 @@ describe('service worker strategy (issue 28)', () => {
     expect(strategyFor(get('/api/returns/order/local/1'), origin, files)).toBe('network');
     expect(strategyFor(get('/api/account/session', 'navigate'), origin, files)).toBe('network');
     expect(strategyFor({ method: 'POST', url: `${origin}/assets/index-abc123.js`, mode: 'cors' }, origin, files)).toBe('network');
-    expect(strategyFor({ method: 'GET', url: 'https://cdn.example.com/assets/index-abc123.js', mode: 'no-cors' }, origin, files)).toBe('network');
+    expect(strategyFor({ method: 'GET', url: 'https://cdn.example.com/assets/index-abc123.js', mode: 'no-cors' }, origin, files)).toBe(
+      'network',
+    );
   });
 
   it('answers page loads network first with the shell, build files from the cache, anything else from the network', () => {
@@ -23,14 +25,24 @@ describe('service worker strategy (issue 28)', () => {
 
   it('drops only its own older caches', () => {
     const current = cacheName('v2');
-    expect(staleCaches(['returns-desk-v1', current, 'other-app', 'returns-desk-v0'], current)).toEqual(['returns-desk-v1', 'returns-desk-v0']);
+    expect(staleCaches(['returns-desk-v1', current, 'other-app', 'returns-desk-v0'], current)).toEqual([
+      'returns-desk-v1',
+      'returns-desk-v0',
+    ]);
   });
 
   it('precaches the build without maps, compressed copies or itself, as absolute paths', () => {
-    expect(precacheList(['index.html', 'assets/a.js', 'assets/a.js.map', 'assets/a.js.br', 'assets/a.js.gz', 'sw.js', 'icons/icon-192.png', 'index.html'])).toEqual([
-      '/assets/a.js',
-      '/icons/icon-192.png',
-      '/index.html',
-    ]);
+    expect(
+      precacheList([
+        'index.html',
+        'assets/a.js',
+        'assets/a.js.map',
+        'assets/a.js.br',
+        'assets/a.js.gz',
+        'sw.js',
+        'icons/icon-192.png',
+        'index.html',
+      ]),
+    ).toEqual(['/assets/a.js', '/icons/icon-192.png', '/index.html']);
   });
 });

@@ -21,7 +21,11 @@ export const cacheName = (version: string) => `${CACHE_PREFIX}${version}`;
  * `shell`: a page load, network first and the cached index.html when there is no network;
  * `cache-first`: a file of this build (hashed names never change content).
  */
-export function strategyFor(request: { method: string; url: string; mode: string }, origin: string, precached: ReadonlySet<string>): Strategy {
+export function strategyFor(
+  request: { method: string; url: string; mode: string },
+  origin: string,
+  precached: ReadonlySet<string>,
+): Strategy {
   if (request.method !== 'GET') return 'network';
   const url = new URL(request.url);
   if (url.origin !== origin || url.pathname.startsWith('/api/')) return 'network';
@@ -78,9 +82,7 @@ export function runWorker(scope: WorkerScopeLike, files: string[], version: stri
     const strategy = strategyFor(event.request, scope.location.origin, precached);
     if (strategy === 'network') return;
     if (strategy === 'shell') {
-      event.respondWith(
-        fetch(event.request).catch(async () => (await caches.match(shell, { cacheName: current })) ?? Response.error()),
-      );
+      event.respondWith(fetch(event.request).catch(async () => (await caches.match(shell, { cacheName: current })) ?? Response.error()));
       return;
     }
     const path = new URL(event.request.url).pathname;

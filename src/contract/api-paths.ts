@@ -107,6 +107,14 @@ export const API_PATHS = {
   billingMonth: { method: 'GET', path: '/su/billing' },
   closeBillingMonth: { method: 'POST', path: '/su/billing/close' },
   exportBillingMonth: { method: 'GET', path: '/su/billing/export' },
+  // portal: a brand's closed billing statements and its report schedules (issue 25)
+  listBillingStatements: { method: 'GET', path: '/portal/billing/statements' },
+  billingStatement: { method: 'GET', path: '/portal/billing/statement' },
+  exportBillingStatement: { method: 'GET', path: '/portal/billing/statement/export' },
+  listPortalSchedules: { method: 'GET', path: '/portal/report-schedules' },
+  createPortalSchedule: { method: 'POST', path: '/portal/report-schedules' },
+  setPortalScheduleActive: { method: 'PUT', path: '/portal/report-schedules/:id/active' },
+  deletePortalSchedule: { method: 'DELETE', path: '/portal/report-schedules/:id' },
   // admin: webhook endpoints and their deliveries (issue 26)
   listWebhooks: { method: 'GET', path: '/su/customers/:id/webhooks' },
   createWebhook: { method: 'POST', path: '/su/customers/:id/webhooks' },

@@ -58,8 +58,19 @@ import {
   parcelQueueQuery,
 } from './parcels.js';
 import { reportRequestBody } from './reports.js';
-import { scheduleBody, scheduleParams, scheduleView } from './schedules.js';
-import { billingCloseBody, billingExportQuery, billingMonth, billingQuery, rateBody, rateList, rateParams, rateView } from './billing.js';
+import { portalScheduleBody, portalScheduleQuery, scheduleActiveBody, scheduleBody, scheduleParams, scheduleView } from './schedules.js';
+import {
+  billingCloseBody,
+  billingExportQuery,
+  billingMonth,
+  billingQuery,
+  billingStatementSummary,
+  billingStatementsQuery,
+  rateBody,
+  rateList,
+  rateParams,
+  rateView,
+} from './billing.js';
 import { returnView, returnViewParams } from './return-view.js';
 import { correctionBody, correctionParams } from './corrections.js';
 import { createdReturn, submitReturnBody } from './returns.js';
@@ -203,6 +214,13 @@ export const API_ROUTES = {
   closeBillingMonth: { body: billingCloseBody, answer: billingMonth },
   // The file itself (CSV or XLSX); the SPA downloads it with downloadRoute.
   exportBillingMonth: { query: billingExportQuery },
+  listBillingStatements: { query: billingStatementsQuery, answer: z.array(billingStatementSummary) },
+  billingStatement: { query: billingQuery, answer: billingMonth },
+  exportBillingStatement: { query: billingExportQuery },
+  listPortalSchedules: { query: portalScheduleQuery, answer: z.array(scheduleView) },
+  createPortalSchedule: { body: portalScheduleBody, answer: scheduleView },
+  setPortalScheduleActive: { params: scheduleParams, body: scheduleActiveBody, answer: scheduleView },
+  deletePortalSchedule: { params: scheduleParams, answer: text },
   // A parcel's photo as an image (the SPA reads it with the bearer token into an object URL).
   parcelPhoto: { params: parcelPhotoParams },
   listWebhooks: { params: idParam, answer: z.array(webhookEndpointView) },

@@ -36,6 +36,7 @@ export const BILLING_MSG = {
   closed: 'This month is already closed',
   rateNotFound: 'Billing rate not found.',
   rateDeleted: 'Billing rate deleted',
+  statementNotFound: 'No closed statement for this month.',
 } as const;
 
 export const rateBody = z.object({
@@ -105,3 +106,16 @@ export const billingMonth = z.object({
   can_close: z.boolean(),
 });
 export type BillingMonth = z.infer<typeof billingMonth>;
+
+/** The portal's statements (issue 25): a brand's closed months, newest first. */
+export const billingStatementsQuery = z.object({ customer_id: id(BILLING_MSG.customer) }).strict();
+export type BillingStatementsQuery = z.infer<typeof billingStatementsQuery>;
+
+export const billingStatementSummary = z.object({
+  month: z.string(),
+  currency: z.string(),
+  minor_digits: z.number().int(),
+  total_minor: z.number().int(),
+  closed_at: z.string(),
+});
+export type BillingStatementSummary = z.infer<typeof billingStatementSummary>;

@@ -16,10 +16,15 @@ export const SCHEDULE_MSG = {
   recipients: `Enter 1 to ${MAX_RECIPIENTS} e-mail addresses`,
   recipientInvalid: (position: number, value: string) =>
     `Recipient ${position}: "${value.length > 60 ? `${value.slice(0, 60)}…` : value}" is not a valid e-mail address`,
+  /** A brand user's schedule mails its own organisation only (issue 25). */
+  recipientDomain: (position: number, value: string, domain: string) =>
+    `Recipient ${position}: "${value.length > 60 ? `${value.slice(0, 60)}…` : value}" is not an address of your own e-mail domain (${domain})`,
   formats: 'Choose XLSX, CSV or both',
   notFound: 'Report schedule not found.',
   sent: 'Report queued',
   deleted: 'Report schedule deleted',
+  customer: 'Customer is required',
+  active: 'Active must be true or false',
 } as const;
 
 const isTimeZoneName = (name: string) => {
@@ -119,3 +124,15 @@ export const scheduleView = z.object({
 export type ScheduleView = z.infer<typeof scheduleView>;
 
 export const scheduleParams = z.object({ id: id() });
+
+/** The portal's schedules (issue 25): a customer's schedules made in the portal. */
+export const portalScheduleQuery = z.object({ customer_id: id(SCHEDULE_MSG.customer) }).strict();
+export type PortalScheduleQuery = z.infer<typeof portalScheduleQuery>;
+
+/** POST /api/portal/report-schedules: a schedule of one of the brand's customers. */
+export const portalScheduleBody = scheduleBody.safeExtend({ customer_id: id(SCHEDULE_MSG.customer) });
+export type PortalScheduleBody = z.infer<typeof portalScheduleBody>;
+
+/** PUT /api/portal/report-schedules/{id}/active: pause (false) or resume (true). */
+export const scheduleActiveBody = z.object({ active: z.boolean({ error: SCHEDULE_MSG.active }) }).strict();
+export type ScheduleActiveBody = z.infer<typeof scheduleActiveBody>;

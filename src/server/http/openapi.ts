@@ -89,6 +89,12 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'POST /api/su/billing/close': [404],
   'GET /api/su/billing/export': [404],
   'GET /api/su/customers/{id}/rules/export': [404],
+  // The portal's statements: a closed month only (an open month is 404), an unknown customer 404.
+  'GET /api/portal/billing/statements': [404],
+  'GET /api/portal/billing/statement': [404],
+  'GET /api/portal/billing/statement/export': [404],
+  'GET /api/portal/report-schedules': [404],
+  'POST /api/portal/report-schedules': [404],
 };
 
 const ERROR_TEXT: Record<number, string> = {
@@ -224,7 +230,7 @@ function transform(document: RouteDocument): { schema: FastifySchema; url: strin
   for (const status of errorStatusesOf(method, path, original)) response[status] ??= errorEnvelope(status);
   if (key === 'GET /api/files/{token}' || key === 'GET /api/returns/download') response[200] = FILE_ANSWER;
   if (IMAGE_ROUTES.has(key)) response[200] = IMAGE_ANSWER;
-  if (key === 'GET /api/su/billing/export') response[200] = BILLING_FILE_ANSWER;
+  if (key === 'GET /api/su/billing/export' || key === 'GET /api/portal/billing/statement/export') response[200] = BILLING_FILE_ANSWER;
   if (key === 'GET /api/su/customers/{id}/rules/export')
     response[200] = { ...BILLING_FILE_ANSWER, description: "The customer's inspection rules, one row each, as an attachment" };
   const upload = key === 'POST /api/photos' ? PHOTO_UPLOAD : {};

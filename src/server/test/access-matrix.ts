@@ -7,7 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { API_PATHS, fillPath, type RouteName } from '../../contract/api-paths.js';
 import type { RouteAccess } from '../http/auth-guard.js';
 import { queryRows, type Db } from '../db/client.js';
-import { sessions, tasks } from '../db/schema/index.js';
+import { billingClosedMonths, reportSchedules, sessions, tasks } from '../db/schema/index.js';
 import { newToken, sha256 } from '../lib/crypto.js';
 import { plainImage } from './images.js';
 import { enqueueReturnTask, makeReturnFixture } from './integration-fixtures.js';
@@ -47,6 +47,9 @@ export async function sessionToken(db: Db, userId: number, now: Date): Promise<s
   return token;
 }
 
+/** The month of every customer's closed billing statement in the matrix. */
+export const CLOSED_MONTH = '2026-10';
+
 /** One customer's objects, made through the real routes by its operator where a route makes them. */
 export async function customerObjects(app: FastifyInstance, db: Db, now: Date) {
   const f = await makeReturnFixture(db);
@@ -76,7 +79,26 @@ export async function customerObjects(app: FastifyInstance, db: Db, now: Date) {
   const parcelId = intake.body.message.id as number;
   const taskId = await enqueueReturnTask(db, now, f, 'SGL Outbound');
   await db.update(tasks).set({ fileName: 'return.xml', fileContent: '<return/>' }).where(eq(tasks.id, taskId));
+  // The portal's billing statement (a closed month) and a schedule made in the portal (issue 25).
+  await db
+    .insert(billingClosedMonths)
+    .values({ customerId: f.customer.id, month: CLOSED_MONTH, currency: 'EUR', totalMinor: 0, closedBy: 'admin', closedAt: now });
+  const [schedule] = await db
+    .insert(reportSchedules)
+    .values({
+      customerId: f.customer.id,
+      frequency: 'Daily',
+      timeOfDay: '06:00',
+      recipients: ['returns@brand.example'],
+      formats: ['CSV'],
+      portal: true,
+      createdBy: 'brand',
+      startsAt: now,
+    })
+    .returning({ id: reportSchedules.id });
   return {
+    closedMonth: CLOSED_MONTH,
+    scheduleId: schedule!.id,
     customerId: f.customer.id,
     returnId: f.ret.id,
     orderId: f.order.id,

@@ -25,6 +25,8 @@ export const reportSchedules = pgTable(
     recipients: jsonb('recipients').$type<string[]>().notNull(),
     formats: jsonb('formats').$type<string[]>().notNull(),
     active: boolean('active').notNull().default(true),
+    /** Made by a brand user in its portal (issue 25): the portal lists and changes these only. */
+    portal: boolean('portal').notNull().default(false),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: text('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -47,7 +47,17 @@ export function requireAdmin(user: AuthUser): void {
   if (!user.isSu) throw forbidden();
 }
 
-const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+/**
+ * The portal's billing statements and report schedules (issue 25) are the brand's and the admin's:
+ * in the warehouse billing and schedules are the admin's (under /su), so an operator linked to the
+ * customer is refused here too.
+ */
+export function requireBrandOrAdmin(user: AuthUser): void {
+  if (!user.isBrand && !user.isSu) throw forbidden();
+}
+
+/** The domain of an e-mail address, lower case. */
+export const domainOf = (email: string) => email.slice(email.lastIndexOf('@') + 1).toLowerCase();
 
 /**
  * A brand user mails the data of its customers to its own organisation only (issue 25): the

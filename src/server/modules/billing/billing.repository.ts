@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
 import { billingClosedEvents, billingClosedMonths, billingRates, customers } from '../../db/schema/index.js';
 import type { BillingEvent } from '../../../contract/billing.js';
@@ -179,6 +179,11 @@ export function createBillingRepository(db: DbOrTx) {
         sql`SELECT * FROM (${pricedEvents(customerId, from, to)}) p ORDER BY occurred_at, event_type, return_id`,
       );
       return rows.map(toEvent);
+    },
+
+    /** A customer's closed months, newest first (the portal's statements). */
+    async closedMonths(customerId: number): Promise<ClosedMonthRow[]> {
+      return db.select().from(billingClosedMonths).where(eq(billingClosedMonths.customerId, customerId)).orderBy(desc(billingClosedMonths.month));
     },
 
     async closedMonth(customerId: number, month: string): Promise<ClosedMonthRow | undefined> {

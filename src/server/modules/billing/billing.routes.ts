@@ -48,6 +48,35 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
     handler: async (req) => ok(await billing.close(currentUser(req), req.body)),
   });
 
+  // The brand's portal (issue 25): its customers' closed months, read-only; an admin may read them too.
+  const portal = { access: 'portal', tags: ['billing'] } as const;
+  route('listBillingStatements', {
+    ...portal,
+    summary: "A customer's billing statements: its closed months, newest first",
+    description: 'For a brand user of the customer or an admin; an operator gets 403 (billing is the admin’s).',
+    handler: async (req) => ok(await billing.statements(currentUser(req), req.query)),
+  });
+
+  route('billingStatement', {
+    ...portal,
+    summary: "A closed month's billing statement (404 while the month is open)",
+    handler: async (req) => ok(await billing.statement(currentUser(req), req.query)),
+  });
+
+  route('exportBillingStatement', {
+    ...portal,
+    summary: "Download a closed month's billable events as CSV or XLSX",
+    brandAudit: true,
+    handler: async (req, reply) => {
+      const file = await billing.exportStatement(currentUser(req), req.query);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
+  });
+
   // The file itself (CSV or XLSX), one row per billable event.
   route('exportBillingMonth', {
     ...common,

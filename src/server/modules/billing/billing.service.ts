@@ -6,6 +6,8 @@ import {
   type BillingExportQuery,
   type BillingMonth,
   type BillingQuery,
+  type BillingStatementSummary,
+  type BillingStatementsQuery,
   type RateBody,
   type RateList,
   type RateView,
@@ -18,7 +20,8 @@ import { AppError, invalid, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { createAuditRepository } from '../audit/audit.repository.js';
-import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
+import { requireAdmin, requireBrandOrAdmin, type AuthUser } from '../auth/auth-user.js';
+import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { buildBillingCsv, buildBillingXlsx } from './billing.files.js';
 import { createBillingRepository, type BillingFigure, type RateRow } from './billing.repository.js';
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -58,7 +61,7 @@ function linesOf(figures: BillingFigure[]): BillingMonth['lines'] {
  * Billing (issue 12): rates per customer and event type with a start date, the month's figures
  * (live while the month is open, the snapshot once an admin closed it) and the event download.
  */
-export function createBillingService(deps: { db: Db; clock: Clock }) {
+export function createBillingService(deps: { db: Db; clock: Clock; customerAccess: CustomerAccess }) {
   const { clock } = deps;
   const uow = unitOfWork(deps.db, (db) => ({ billing: createBillingRepository(db), audit: createAuditRepository(db) }));
   type BillingRepos = typeof uow.repos;
@@ -91,7 +94,75 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
     };
   }
 
+  /** The month's events as a file: one row per billable event (inside the caller's read-only transaction). */
+  async function fileOf(tx: BillingRepos, query: BillingExportQuery): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+    const repo = tx.billing;
+    const customer = await requireCustomer(tx, query.customer_id);
+    const closed = await repo.closedMonth(customer.id, query.month);
+    const range = monthRange(query.month);
+    const events = closed ? await repo.closedEvents(closed.id) : await repo.events(customer.id, range.from, range.to);
+    const currency = closed?.currency ?? customer.currency;
+    const total = closed ? closed.totalMinor : events.reduce((s, e) => s + e.amount_minor, 0);
+    const base = `billing_${customer.company.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}_${query.month}`;
+    if (query.format === 'csv') {
+      return {
+        fileName: `${base}.csv`,
+        contentType: 'text/csv; charset=utf-8',
+        body: Buffer.from(buildBillingCsv(events, currency), 'utf8'),
+      };
+    }
+    const title = `${customer.company}: billing ${query.month}`;
+    return { fileName: `${base}.xlsx`, contentType: XLSX_TYPE, body: await buildBillingXlsx(events, currency, title, total) };
+  }
+
+  /**
+   * The portal's statement of a month (issue 25): the brand's (or an admin's) view of a customer it
+   * may touch (403 for another's), of a closed month only (an open month is 404: not a statement yet).
+   */
+  async function requireStatement(tx: BillingRepos, customerId: number, month: string) {
+    const closed = await tx.billing.closedMonth(customerId, month);
+    if (!closed) throw notFound(BILLING_MSG.statementNotFound);
+    return closed;
+  }
+  const portalCustomer = async (actor: AuthUser, customerId: number) => {
+    requireBrandOrAdmin(actor);
+    await deps.customerAccess.require(actor, customerId);
+  };
+  const READ_ONLY = { isolationLevel: 'repeatable read', accessMode: 'read only' } as const;
+
   return {
+    /** A customer's closed months, newest first (the portal's Billing screen). */
+    async statements(actor: AuthUser, query: BillingStatementsQuery): Promise<BillingStatementSummary[]> {
+      await portalCustomer(actor, query.customer_id);
+      await requireCustomer(uow.repos, query.customer_id);
+      const rows = await uow.repos.billing.closedMonths(query.customer_id);
+      return rows.map((r) => ({
+        month: r.month,
+        currency: r.currency,
+        minor_digits: minorDigits(r.currency),
+        total_minor: r.totalMinor,
+        closed_at: r.closedAt.toISOString(),
+      }));
+    },
+
+    /** One closed month's statement, read-only. */
+    async statement(actor: AuthUser, query: BillingQuery): Promise<BillingMonth> {
+      await portalCustomer(actor, query.customer_id);
+      return uow.transaction(async (tx) => {
+        await requireStatement(tx, query.customer_id, query.month);
+        return { ...(await monthOf(tx, query.customer_id, query.month)), can_close: false };
+      }, READ_ONLY);
+    },
+
+    /** A closed month's events as CSV or XLSX, as the admin downloads them. */
+    async exportStatement(actor: AuthUser, query: BillingExportQuery): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+      await portalCustomer(actor, query.customer_id);
+      return uow.transaction(async (tx) => {
+        await requireStatement(tx, query.customer_id, query.month);
+        return fileOf(tx, query);
+      }, READ_ONLY);
+    },
+
     async rates(actor: AuthUser, customerId: number): Promise<RateList> {
       requireAdmin(actor);
       const customer = await requireCustomer(uow.repos, customerId);
@@ -177,28 +248,7 @@ export function createBillingService(deps: { db: Db; clock: Clock }) {
     /** The month's events as a file: one row per billable event. */
     async exportFile(actor: AuthUser, query: BillingExportQuery): Promise<{ fileName: string; contentType: string; body: Buffer }> {
       requireAdmin(actor);
-      return uow.transaction(
-        async (tx) => {
-          const repo = tx.billing;
-          const customer = await requireCustomer(tx, query.customer_id);
-          const closed = await repo.closedMonth(customer.id, query.month);
-          const range = monthRange(query.month);
-          const events = closed ? await repo.closedEvents(closed.id) : await repo.events(customer.id, range.from, range.to);
-          const currency = closed?.currency ?? customer.currency;
-          const total = closed ? closed.totalMinor : events.reduce((s, e) => s + e.amount_minor, 0);
-          const base = `billing_${customer.company.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}_${query.month}`;
-          if (query.format === 'csv') {
-            return {
-              fileName: `${base}.csv`,
-              contentType: 'text/csv; charset=utf-8',
-              body: Buffer.from(buildBillingCsv(events, currency), 'utf8'),
-            };
-          }
-          const title = `${customer.company}: billing ${query.month}`;
-          return { fileName: `${base}.xlsx`, contentType: XLSX_TYPE, body: await buildBillingXlsx(events, currency, title, total) };
-        },
-        { isolationLevel: 'repeatable read', accessMode: 'read only' },
-      );
+      return uow.transaction((tx) => fileOf(tx, query), READ_ONLY);
     },
   };
 }

@@ -21,8 +21,14 @@ export function createSchedulesRepository(db: DbOrTx) {
       return row;
     },
 
-    async listFor(customerId: number): Promise<ScheduleRow[]> {
-      return db.select().from(reportSchedules).where(eq(reportSchedules.customerId, customerId)).orderBy(asc(reportSchedules.id));
+    /** A customer's schedules; with `portal`, those made in the brand's portal only. */
+    async listFor(customerId: number, only?: { portal: true }): Promise<ScheduleRow[]> {
+      const mine = eq(reportSchedules.customerId, customerId);
+      return db
+        .select()
+        .from(reportSchedules)
+        .where(only ? and(mine, eq(reportSchedules.portal, true)) : mine)
+        .orderBy(asc(reportSchedules.id));
     },
 
     async find(id: number): Promise<ScheduleRow | undefined> {
@@ -51,10 +57,10 @@ export function createSchedulesRepository(db: DbOrTx) {
       return new Map(rows.map((r) => [r.scheduleId, new Date(r.dueAt)]));
     },
 
-    async insert(customerId: number, values: ScheduleWrite, createdBy: string, now: Date): Promise<number> {
+    async insert(customerId: number, values: ScheduleWrite, createdBy: string, now: Date, portal = false): Promise<number> {
       const [row] = await db
         .insert(reportSchedules)
-        .values({ ...values, customerId, createdBy, startsAt: now, createdAt: now, updatedAt: now })
+        .values({ ...values, customerId, createdBy, portal, startsAt: now, createdAt: now, updatedAt: now })
         .returning({ id: reportSchedules.id });
       return row!.id;
     },

@@ -10,6 +10,8 @@ import { SCHEDULE_MSG } from '../../../contract/schedules.js';
 import { createTaskHandlers } from '../tasks/handlers/task-handlers.js';
 import type { TaskContext } from '../tasks/task-worker.js';
 import { createSchedulesService } from './schedules.service.js';
+import { createAccessRepository } from '../access/access.repository.js';
+import { createCustomerAccess } from '../customers/customer-access.service.js';
 
 let t: TestApp;
 let db: Db;
@@ -28,7 +30,7 @@ async function setClock(iso: string) {
   t.clock.advance(new Date(iso).getTime() - t.clock.now().getTime());
   admin = await adminSession(t.app, db);
 }
-const service = () => createSchedulesService({ db, clock: t.clock });
+const service = () => createSchedulesService({ db, clock: t.clock, customerAccess: createCustomerAccess(createAccessRepository(db)) });
 const reportTasks = (customerId: number) =>
   db
     .select()

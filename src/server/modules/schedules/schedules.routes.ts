@@ -15,6 +15,36 @@ export const schedulesRoutes: FastifyPluginAsyncZod<SchedulesRoutesOptions> = as
   const route = contractRoutes(app, guards);
   const common = { access: 'admin', tags: ['report schedules'] } as const;
 
+  // The brand's portal (issue 25): the schedules it made for its customers, to its own e-mail domain.
+  const portal = { access: 'portal', tags: ['report schedules'] } as const;
+  route('listPortalSchedules', {
+    ...portal,
+    summary: "A customer's report schedules made in the portal, with their last runs",
+    description: 'For a brand user of the customer or an admin; an operator gets 403 (schedules are the admin’s under /su).',
+    handler: async (req) => ok(await schedules.listPortal(currentUser(req), req.query)),
+  });
+
+  route('createPortalSchedule', {
+    ...portal,
+    summary: "Add a report schedule to one of the brand's customers (recipients at the user's own e-mail domain)",
+    handler: async (req) => ok(await schedules.createPortal(currentUser(req), req.body)),
+  });
+
+  route('setPortalScheduleActive', {
+    ...portal,
+    summary: 'Pause or resume a report schedule made in the portal',
+    handler: async (req) => ok(await schedules.setPortalActive(currentUser(req), req.params.id, req.body.active)),
+  });
+
+  route('deletePortalSchedule', {
+    ...portal,
+    summary: 'Delete a report schedule made in the portal',
+    handler: async (req) => {
+      await schedules.removePortal(currentUser(req), req.params.id);
+      return ok(SCHEDULE_MSG.deleted);
+    },
+  });
+
   route('listReportSchedules', {
     ...common,
     summary: "A customer's report schedules with their last runs",

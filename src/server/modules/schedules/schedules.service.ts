@@ -1,11 +1,19 @@
 import { RESERVED_COMPANY } from '../../../contract/constants.js';
-import { SCHEDULE_MSG, type ReportFormat, type ScheduleBody, type ScheduleView } from '../../../contract/schedules.js';
+import {
+  SCHEDULE_MSG,
+  type PortalScheduleBody,
+  type PortalScheduleQuery,
+  type ReportFormat,
+  type ScheduleBody,
+  type ScheduleView,
+} from '../../../contract/schedules.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
-import { AppError, notFound } from '../../http/errors.js';
+import { AppError, notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { changedKeys, createAuditRepository } from '../audit/audit.repository.js';
-import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
+import { domainOf, requireAdmin, requireBrandOrAdmin, type AuthUser } from '../auth/auth-user.js';
+import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
 import { latestDue, nextDue, periodOf, type ScheduleTiming } from './schedule-timing.js';
 import { createSchedulesRepository, type ScheduleRow, type ScheduleWrite } from './schedules.repository.js';
@@ -38,6 +46,18 @@ function scheduleWrite(body: ScheduleBody): ScheduleWrite {
   };
 }
 
+/** A stored schedule's fields as they are written. */
+const scheduleWriteOf = (row: ScheduleRow): ScheduleWrite => ({
+  frequency: row.frequency,
+  weekday: row.weekday,
+  monthDay: row.monthDay,
+  timeOfDay: row.timeOfDay,
+  timeZone: row.timeZone,
+  recipients: row.recipients,
+  formats: row.formats,
+  active: row.active,
+});
+
 /**
  * Report schedules of a customer (issue 12). Each run is a 'Return Report' task (it builds the one
  * report and mails it) written with its run row in one transaction; the run table's unique
@@ -51,7 +71,7 @@ const schedulesRepos = (db: DbOrTx) => ({
 });
 type SchedulesRepos = ReturnType<typeof schedulesRepos>;
 
-export function createSchedulesService(deps: { db: Db; clock: Clock }) {
+export function createSchedulesService(deps: { db: Db; clock: Clock; customerAccess: CustomerAccess }) {
   const { clock } = deps;
   const uow = unitOfWork(deps.db, schedulesRepos);
 
@@ -133,18 +153,98 @@ export function createSchedulesService(deps: { db: Db; clock: Clock }) {
     return taskId;
   }
 
+  async function listOf(customerId: number, only?: { portal: true }): Promise<ScheduleView[]> {
+    const repo = uow.repos.schedules;
+    const rows = await repo.listFor(customerId, only);
+    const runs = await repo.lastRuns(
+      rows.map((r) => r.id),
+      RUNS_SHOWN,
+    );
+    const now = clock.now();
+    return rows.map((r) => view(r, runs.get(r.id) ?? [], now));
+  }
+
+  /** The portal's caller for a customer: a brand user of it or an admin (403 otherwise, 404 unknown). */
+  async function portalCustomer(actor: AuthUser, customerId: number): Promise<void> {
+    requireBrandOrAdmin(actor);
+    await deps.customerAccess.require(actor, customerId);
+  }
+
+  /**
+   * A schedule of the portal: one made in the portal, of a customer the caller may touch (another
+   * customer's: 403 as everywhere; a schedule the warehouse made: 404, it is not the brand's).
+   */
+  async function requirePortalSchedule(actor: AuthUser, repos: SchedulesRepos, id: number) {
+    requireBrandOrAdmin(actor);
+    const row = await repos.schedules.find(id);
+    if (!row) throw notFound(SCHEDULE_MSG.notFound);
+    await deps.customerAccess.require(actor, row.customerId);
+    if (!row.portal) throw notFound(SCHEDULE_MSG.notFound);
+    await requireCustomer(repos, row.customerId);
+    return row;
+  }
+
+  /** A brand user mails its own organisation only: every recipient at the domain of its own address. */
+  function requireOwnDomain(actor: AuthUser, recipients: string[]): void {
+    if (!actor.isBrand) return;
+    const own = domainOf(actor.email);
+    const errors = recipients.flatMap((r, i) => (domainOf(r) === own ? [] : [SCHEDULE_MSG.recipientDomain(i + 1, r, own)]));
+    if (errors.length) throw validationError({ recipients: errors });
+  }
+
   return {
+    /** The portal's schedules of a customer: those made in the portal. */
+    async listPortal(actor: AuthUser, query: PortalScheduleQuery): Promise<ScheduleView[]> {
+      await portalCustomer(actor, query.customer_id);
+      await requireCustomer(uow.repos, query.customer_id);
+      return listOf(query.customer_id, { portal: true });
+    },
+
+    /** A brand's schedule: to its own e-mail domain only, sent by the scheduler as any other. */
+    async createPortal(actor: AuthUser, body: PortalScheduleBody): Promise<ScheduleView> {
+      await portalCustomer(actor, body.customer_id);
+      requireOwnDomain(actor, body.recipients);
+      const now = clock.now();
+      return uow.transaction(async (tx) => {
+        await requireCustomer(tx, body.customer_id);
+        const id = await tx.schedules.insert(body.customer_id, scheduleWrite(body), actor.username, now, true);
+        const created = await viewOne(tx, id);
+        await tx.audit.record({ actor, action: 'create', entityType: 'report_schedule', entityId: id, after: snapshot(created) }, now);
+        return created;
+      });
+    },
+
+    /** Pause (false) or resume (true) a portal schedule; resumed, it counts from now. */
+    async setPortalActive(actor: AuthUser, id: number, active: boolean): Promise<ScheduleView> {
+      const now = clock.now();
+      return uow.transaction(async (tx) => {
+        const row = await requirePortalSchedule(actor, tx, id);
+        if (row.active === active) return viewOne(tx, id);
+        const before = await viewOne(tx, id);
+        await tx.schedules.update(id, { ...scheduleWriteOf(row), active, ...(active ? { startsAt: now } : {}) }, now);
+        const after = await viewOne(tx, id);
+        await tx.audit.record(
+          { actor, action: 'update', entityType: 'report_schedule', entityId: id, before: snapshot(before), after: snapshot(after) },
+          now,
+        );
+        return after;
+      });
+    },
+
+    async removePortal(actor: AuthUser, id: number): Promise<void> {
+      const now = clock.now();
+      await uow.transaction(async (tx) => {
+        await requirePortalSchedule(actor, tx, id);
+        const before = await viewOne(tx, id);
+        await tx.schedules.remove(id);
+        await tx.audit.record({ actor, action: 'delete', entityType: 'report_schedule', entityId: id, before: snapshot(before) }, now);
+      });
+    },
+
     async list(actor: AuthUser, customerId: number): Promise<ScheduleView[]> {
       requireAdmin(actor);
       await requireCustomer(uow.repos, customerId);
-      const repo = uow.repos.schedules;
-      const rows = await repo.listFor(customerId);
-      const runs = await repo.lastRuns(
-        rows.map((r) => r.id),
-        RUNS_SHOWN,
-      );
-      const now = clock.now();
-      return rows.map((r) => view(r, runs.get(r.id) ?? [], now));
+      return listOf(customerId);
     },
 
     async create(actor: AuthUser, customerId: number, body: ScheduleBody): Promise<ScheduleView> {

@@ -52,7 +52,11 @@ export function startBackground(deps: AppDeps, log: Logger) {
     log,
   });
   const reportScheduler = startReportScheduler({
-    schedules: createSchedulesService({ db: deps.database.db, clock: deps.clock }),
+    schedules: createSchedulesService({
+      db: deps.database.db,
+      clock: deps.clock,
+      customerAccess: createCustomerAccess(createAccessRepository(deps.database.db)),
+    }),
     clock: deps.clock,
     pollSeconds: deps.config.REPORT_SCHEDULE_POLL_SECONDS,
     log,

@@ -64,7 +64,11 @@ const PORTAL: Partial<Record<RouteName, PortalCase>> = {
   },
   taskDownload: { url: (o) => `/api/tasks/${o.taskId}/download`, own: 200 },
   listBillingStatements: { url: (o) => `/api/portal/billing/statements?customer_id=${o.customerId}`, own: 200, operator: 403 },
-  billingStatement: { url: (o) => `/api/portal/billing/statement?customer_id=${o.customerId}&month=${o.closedMonth}`, own: 200, operator: 403 },
+  billingStatement: {
+    url: (o) => `/api/portal/billing/statement?customer_id=${o.customerId}&month=${o.closedMonth}`,
+    own: 200,
+    operator: 403,
+  },
   exportBillingStatement: {
     url: (o) => `/api/portal/billing/statement/export?customer_id=${o.customerId}&month=${o.closedMonth}&format=csv`,
     own: 200,
@@ -77,7 +81,12 @@ const PORTAL: Partial<Record<RouteName, PortalCase>> = {
     own: 200,
     operator: 403,
   },
-  setPortalScheduleActive: { url: (o) => `/api/portal/report-schedules/${o.scheduleId}/active`, body: () => ({ active: false }), own: 200, operator: 403 },
+  setPortalScheduleActive: {
+    url: (o) => `/api/portal/report-schedules/${o.scheduleId}/active`,
+    body: () => ({ active: false }),
+    own: 200,
+    operator: 403,
+  },
   // Last: it deletes the brand's schedule of its own customer.
   deletePortalSchedule: { url: (o) => `/api/portal/report-schedules/${o.scheduleId}`, own: 200, operator: 403 },
 };

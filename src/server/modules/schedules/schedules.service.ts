@@ -173,13 +173,19 @@ export function createSchedulesService(deps: { db: Db; clock: Clock; customerAcc
   /**
    * A schedule of the portal: one made in the portal, of a customer the caller may touch (another
    * customer's: 403 as everywhere; a schedule the warehouse made: 404, it is not the brand's).
+   * Checked before the transaction (the access check reads through its own connection); inside it
+   * the row is read again (`inTx`).
    */
-  async function requirePortalSchedule(actor: AuthUser, repos: SchedulesRepos, id: number) {
+  async function requirePortalSchedule(actor: AuthUser, id: number): Promise<void> {
     requireBrandOrAdmin(actor);
-    const row = await repos.schedules.find(id);
+    const row = await uow.repos.schedules.find(id);
     if (!row) throw notFound(SCHEDULE_MSG.notFound);
     await deps.customerAccess.require(actor, row.customerId);
     if (!row.portal) throw notFound(SCHEDULE_MSG.notFound);
+  }
+  async function portalScheduleInTx(repos: SchedulesRepos, id: number) {
+    const row = await repos.schedules.find(id);
+    if (!row) throw notFound(SCHEDULE_MSG.notFound);
     await requireCustomer(repos, row.customerId);
     return row;
   }
@@ -216,9 +222,10 @@ export function createSchedulesService(deps: { db: Db; clock: Clock; customerAcc
 
     /** Pause (false) or resume (true) a portal schedule; resumed, it counts from now. */
     async setPortalActive(actor: AuthUser, id: number, active: boolean): Promise<ScheduleView> {
+      await requirePortalSchedule(actor, id);
       const now = clock.now();
       return uow.transaction(async (tx) => {
-        const row = await requirePortalSchedule(actor, tx, id);
+        const row = await portalScheduleInTx(tx, id);
         if (row.active === active) return viewOne(tx, id);
         const before = await viewOne(tx, id);
         await tx.schedules.update(id, { ...scheduleWriteOf(row), active, ...(active ? { startsAt: now } : {}) }, now);
@@ -232,9 +239,10 @@ export function createSchedulesService(deps: { db: Db; clock: Clock; customerAcc
     },
 
     async removePortal(actor: AuthUser, id: number): Promise<void> {
+      await requirePortalSchedule(actor, id);
       const now = clock.now();
       await uow.transaction(async (tx) => {
-        await requirePortalSchedule(actor, tx, id);
+        await portalScheduleInTx(tx, id);
         const before = await viewOne(tx, id);
         await tx.schedules.remove(id);
         await tx.audit.record({ actor, action: 'delete', entityType: 'report_schedule', entityId: id, before: snapshot(before) }, now);

@@ -31,6 +31,9 @@ const AdminSystemsPage = lazyPage(() => import('./pages/admin-systems/AdminSyste
 const AdminTasksPage = lazyPage(() => import('./pages/admin-tasks/AdminTasksPage'), ['admin']);
 const AdminBillingPage = lazyPage(() => import('./pages/admin-billing/AdminBillingPage'), ['admin']);
 const ParcelsPage = lazyPage(() => import('./pages/parcels/ParcelsPage'), ['insight']);
+// The brand's portal (issue 25); they share the admin screens' labels and schedule texts.
+const PortalBillingPage = lazyPage(() => import('./pages/portal-billing/PortalBillingPage'), ['insight', 'admin']);
+const PortalSchedulesPage = lazyPage(() => import('./pages/portal-schedules/PortalSchedulesPage'), ['insight', 'admin']);
 const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'), ['common']);
 
 function SessionRoot() {
@@ -77,6 +80,8 @@ export function AppRoutes() {
                 }
               />
               <Route path="parcels" element={<ParcelsPage />} />
+              <Route path="billing" element={<PortalBillingPage />} />
+              <Route path="schedules" element={<PortalSchedulesPage />} />
               <Route path="admin/users" element={<AdminUsersPage />} />
               <Route path="admin/customers" element={<AdminCustomersPage />} />
               <Route path="admin/systems" element={<AdminSystemsPage />} />

@@ -1,7 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, Box, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconChartBar, IconChevronDown, IconHistory, IconPackageImport, IconPackages, IconSettings } from '@tabler/icons-react';
+import {
+  IconCalendarTime,
+  IconChartBar,
+  IconChevronDown,
+  IconHistory,
+  IconPackageImport,
+  IconPackages,
+  IconReceipt,
+  IconSettings,
+} from '@tabler/icons-react';
 import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../auth/session';
@@ -81,6 +90,17 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Local
           <NavItem to="/dashboard" active={active === 'dashboard'} icon={<IconChartBar size={18} stroke={1.7} />}>
             <Trans>Dashboard</Trans>
           </NavItem>
+          {/* The brand's own: its closed billing statements and its report schedules (issue 25). */}
+          {isBrand && (
+            <NavItem to="/billing" active={active === 'billing'} icon={<IconReceipt size={18} stroke={1.7} />}>
+              <Trans>Billing</Trans>
+            </NavItem>
+          )}
+          {isBrand && (
+            <NavItem to="/schedules" active={active === 'schedules'} icon={<IconCalendarTime size={18} stroke={1.7} />}>
+              <Trans>Schedules</Trans>
+            </NavItem>
+          )}
           {isAdmin && (
             <LazyMenu
               load={loadAdminMenu}

@@ -183,7 +183,11 @@ export function createBillingRepository(db: DbOrTx) {
 
     /** A customer's closed months, newest first (the portal's statements). */
     async closedMonths(customerId: number): Promise<ClosedMonthRow[]> {
-      return db.select().from(billingClosedMonths).where(eq(billingClosedMonths.customerId, customerId)).orderBy(desc(billingClosedMonths.month));
+      return db
+        .select()
+        .from(billingClosedMonths)
+        .where(eq(billingClosedMonths.customerId, customerId))
+        .orderBy(desc(billingClosedMonths.month));
     },
 
     async closedMonth(customerId: number, month: string): Promise<ClosedMonthRow | undefined> {

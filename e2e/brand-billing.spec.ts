@@ -41,6 +41,8 @@ test.describe("the brand's billing statements and report schedules", () => {
     'a brand user views and downloads a closed statement, adds a schedule to its own domain and is refused another',
     { tag: ['@responsive', '@handheld'] },
     async ({ page, api, takeScreenshot, errors }, testInfo) => {
+      // Two screens with several states each, checked at each: more than one screen's default time.
+      test.setTimeout(300_000);
       const s = await seedBrand(api);
       const size = testInfo.project.name;
       const touch = isTouch(testInfo);

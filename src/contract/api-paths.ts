@@ -54,6 +54,13 @@ export const API_PATHS = {
   deleteInspectionRule: { method: 'DELETE', path: '/su/customers/:id/rules/:ruleId' },
   getGradeScale: { method: 'GET', path: '/su/customers/:id/grades' },
   saveGradeScale: { method: 'PUT', path: '/su/customers/:id/grades' },
+  // decisions on exceptions (issue 25): rules in the customer drawer, the brand's queue and decisions
+  listDecisionRules: { method: 'GET', path: '/su/customers/:id/decision-rules' },
+  createDecisionRule: { method: 'POST', path: '/su/customers/:id/decision-rules' },
+  updateDecisionRule: { method: 'PUT', path: '/su/customers/:id/decision-rules/:ruleId' },
+  deleteDecisionRule: { method: 'DELETE', path: '/su/customers/:id/decision-rules/:ruleId' },
+  listDecisions: { method: 'GET', path: '/decisions' },
+  decideLines: { method: 'POST', path: '/decisions' },
   // admin: settings, tasks, audit
   listSettings: { method: 'GET', path: '/su/settings' },
   saveSetting: { method: 'POST', path: '/su/settings' },

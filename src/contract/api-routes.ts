@@ -27,6 +27,15 @@ import {
   optionView,
 } from './customers.js';
 import { dashboardAnswer, dashboardQuery } from './dashboard.js';
+import {
+  decideAnswer,
+  decideBody,
+  decisionQueue,
+  decisionQueueQuery,
+  decisionRuleBody,
+  decisionRuleParams,
+  decisionRuleView,
+} from './decisions.js';
 import { dispositionBody, dispositionParams, dispositionView } from './dispositions.js';
 import {
   gradeScale,
@@ -165,6 +174,12 @@ export const API_ROUTES = {
   deleteInspectionRule: { params: ruleParams, answer: text },
   getGradeScale: { params: idParam, answer: gradeScale },
   saveGradeScale: { params: idParam, body: gradeScaleBody, answer: gradeScale },
+  listDecisionRules: { params: idParam, answer: z.array(decisionRuleView) },
+  createDecisionRule: { params: idParam, body: decisionRuleBody, answer: decisionRuleView },
+  updateDecisionRule: { params: decisionRuleParams, body: decisionRuleBody, answer: decisionRuleView },
+  deleteDecisionRule: { params: decisionRuleParams, answer: text },
+  listDecisions: { query: decisionQueueQuery, answer: decisionQueue },
+  decideLines: { body: decideBody, answer: decideAnswer },
   listSettings: { answer: z.array(settingView) },
   saveSetting: { body: settingBody, answer: settingView },
   clearSetting: { params: settingKeyParams, answer: settingView },

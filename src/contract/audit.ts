@@ -17,10 +17,12 @@ export const AUDIT_ENTITY_TYPES = [
   'api_key',
   'inspection_rule',
   'grade_scale',
+  'decision_rule',
 ] as const;
 export type AuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
-// 'invite': an invitation mail (issue 25); 'portal': a brand user's request (http/portal-audit.ts).
-export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'correct', 'invite', 'portal'] as const;
+// 'invite': an invitation mail (issue 25); 'portal': a brand user's request (http/portal-audit.ts);
+// 'decide': a decision on an exception (by a brand user, or the default at its deadline).
+export const AUDIT_ACTIONS = ['create', 'update', 'delete', 'correct', 'invite', 'portal', 'decide'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** GET /api/su/audit?entity_type=&entity_id= : the trail of one record, newest first. */

@@ -12,6 +12,7 @@ export const DISCREPANCY_KINDS = ['MISSING', ...LINE_DISCREPANCIES] as const;
 export type DiscrepancyKind = (typeof DISCREPANCY_KINDS)[number];
 
 export const HISTORY_MSG = {
+  awaitingInvalid: 'Awaiting decision must be All, 1 or 0',
   idInvalid: 'Return ID must be a number',
   referenceTooShort: `Enter at least ${LIMITS.searchMinLength} characters to search a reference`,
   customerInvalid: 'Customer must be All or a customer id',
@@ -194,6 +195,8 @@ const historyShape = {
   'filter[is_blind]': flagFilter(HISTORY_MSG.blindInvalid),
   ...insightFilters,
   'filter[has_discrepancies]': flagFilter(HISTORY_MSG.discrepancyInvalid),
+  /** Returns with lines awaiting the brand's decision (issue 25): 1, 0 or All. */
+  'filter[awaiting_decision]': flagFilter(HISTORY_MSG.awaitingInvalid),
 };
 export const historyQuery = z.strictObject(historyShape).refine(fromNotAfterTo, { error: HISTORY_MSG.rangeOrder, path: ['filter[to]'] });
 export type HistoryQuery = z.infer<typeof historyQuery>;
@@ -236,6 +239,8 @@ export const historyRow = z.object({
   version: z.number().int(),
   /** The grades of the return's lines (issue 27), in the scale's order; empty when no rule applied. */
   grades: z.array(z.enum(GRADES)),
+  /** Lines waiting for the brand's decision (issue 25): the row's 'awaiting decision' mark. */
+  awaiting_decisions: z.number().int(),
 });
 export type HistoryRow = z.infer<typeof historyRow>;
 

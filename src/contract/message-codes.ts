@@ -8,6 +8,7 @@ import { TEXT_MSG } from './common.js';
 import { CORRECTION_MSG } from './corrections.js';
 import { CUSTOMER_MSG } from './customers.js';
 import { DASHBOARD_MSG } from './dashboard.js';
+import { DECISION_MSG } from './decisions.js';
 import { DISPOSITION_MSG } from './disposition-rules.js';
 import { EXPECTED_MSG, EXPECTED_SETTINGS_MSG } from './expected-returns.js';
 import { HISTORY_MSG } from './history.js';
@@ -60,6 +61,7 @@ export const MESSAGE_GROUPS: Record<string, Readonly<Record<string, MessageValue
   expected: EXPECTED_MSG,
   expectedSettings: EXPECTED_SETTINGS_MSG,
   inspection: INSPECTION_MSG,
+  decision: DECISION_MSG,
   // Messages declared one by one in their modules.
   misc: {
     currencyInvalid: CURRENCY_INVALID,

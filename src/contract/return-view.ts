@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineDecisionView } from './decisions.js';
 import { id } from './common.js';
 import { ledgerInspection } from './inspection.js';
 import { orderHeader } from './orders.js';
@@ -91,6 +92,10 @@ export const returnView = z.object({
   tasks: z.array(taskView),
   /** Photos of the return (ledger_id null: the parcel, the label) and of its lines (issue 16). */
   photos: z.array(photoRef),
+  /** Lines waiting for the brand's decision (issue 25). */
+  awaiting_decisions: z.number().int(),
+  /** The decisions of its lines, waiting or made (who, when, what; by default when no answer came). */
+  decisions: z.array(lineDecisionView),
 });
 export type ReturnView = z.infer<typeof returnView>;
 

@@ -29,6 +29,7 @@ import { orderImportRoutes } from './modules/orders/order-import.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { photoLinkRoutes, photosRoutes } from './modules/photos/photos.routes.js';
 import { parcelsRoutes } from './modules/parcels/parcels.routes.js';
+import { decisionsRoutes } from './modules/decisions/decisions.routes.js';
 import { correctionsRoutes } from './modules/corrections/corrections.routes.js';
 import { schedulesRoutes } from './modules/schedules/schedules.routes.js';
 import { billingRoutes } from './modules/billing/billing.routes.js';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(photoLinkRoutes, { photos: services.photos });
       await api.register(parcelsRoutes, { guards, parcels: services.parcels });
       await api.register(correctionsRoutes, { guards, corrections: services.corrections });
+      await api.register(decisionsRoutes, { guards, decisions: services.decisions });
       await api.register(schedulesRoutes, { guards, schedules: services.schedules });
       await api.register(billingRoutes, { guards, billing: services.billing });
       await api.register(dispositionsRoutes, { guards, dispositions: services.dispositions });

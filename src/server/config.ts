@@ -70,6 +70,8 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   /** How often a worker looks for expected returns that became overdue (0 = never; issue 26). */
   EXPECTED_OVERDUE_POLL_MINUTES: z.coerce.number().int().min(0).default(60),
+  /** How often a worker applies the default of decisions past their deadline and mails the brands' digests (0 = never; issue 25). */
+  DECISION_POLL_SECONDS: z.coerce.number().int().min(0).default(60),
   /** Accept http:// webhook URLs: only for a receiver on the same machine (development, tests). */
   WEBHOOK_ALLOW_HTTP: boolFlag,
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),

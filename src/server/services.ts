@@ -19,6 +19,7 @@ import { createPhotosService } from './modules/photos/photos.service.js';
 import { createParcelsService } from './modules/parcels/parcels.service.js';
 import { createParcelForReturn } from './modules/parcels/parcel-for-return.js';
 import { createReturnsRepository } from './modules/returns/returns.repository.js';
+import { createDecisionsService } from './modules/decisions/decisions.service.js';
 import { createCorrectionsService } from './modules/corrections/corrections.service.js';
 import { createSchedulesService } from './modules/schedules/schedules.service.js';
 import { createBillingService } from './modules/billing/billing.service.js';
@@ -97,6 +98,7 @@ export function createServices(deps: AppDeps) {
     corrections: createCorrectionsService({ db, customerAccess, clock: deps.clock, returnView: historyServices.returnView }),
     schedules: createSchedulesService({ db, clock: deps.clock, customerAccess }),
     billing: createBillingService({ db, clock: deps.clock, customerAccess }),
+    decisions: createDecisionsService({ db, clock: deps.clock, customerAccess }),
     dispositions: createDispositionsService({ db, clock: deps.clock, customerAccess }),
     inspectionRules: createInspectionRulesService({ db, clock: deps.clock, customerAccess }),
     apiKeys: createApiKeysService({ db, clock: deps.clock, access }),

@@ -23,13 +23,16 @@ declare module 'fastify' {
  *   access repository's caller fragment, issue 13): up front only a bearer token must be there;
  * - `portal`, `portal-by-statement`: as `user` and `user-by-statement`, and a brand user too (its
  *   portal: its customers' returns, photos, parcels, reports, the dashboard, its account);
+ * - `brand`: a live session of a brand user only (its decisions on exceptions, issue 25): the warehouse's
+ *   staff get 403 (an operator never sees the portal's decision actions);
  * - `key:<scope>`: a customer's API key with that scope (issue 26); a session is refused (401), a key
  *   without the scope gets 403. Every other access refuses API keys (401): staff routes never see one.
  */
-export type RouteAccess = 'public' | 'user' | 'admin' | 'user-by-statement' | 'portal' | 'portal-by-statement' | `key:${ApiKeyScope}`;
+export type RouteAccess =
+  'public' | 'user' | 'admin' | 'user-by-statement' | 'portal' | 'portal-by-statement' | 'brand' | `key:${ApiKeyScope}`;
 
 /** The accesses that serve brand users too. */
-export const PORTAL: readonly RouteAccess[] = ['portal', 'portal-by-statement'];
+export const PORTAL: readonly RouteAccess[] = ['portal', 'portal-by-statement', 'brand'];
 
 /** The accesses whose guard lets a bearer token through unresolved: the handler's statement checks it. */
 export const BY_STATEMENT: readonly RouteAccess[] = ['user-by-statement', 'portal-by-statement'];
@@ -99,6 +102,9 @@ export function createGuards(
       await resolveCaller(request);
     },
     'portal-by-statement': tokenOnly,
+    async brand(request) {
+      if (!(await resolveCaller(request)).isBrand) throw forbidden();
+    },
     'key:returns:read': keyHook('returns:read'),
     'key:expected_returns:write': keyHook('expected_returns:write'),
   };

@@ -95,6 +95,9 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'GET /api/portal/billing/statement/export': [404],
   'GET /api/portal/report-schedules': [404],
   'POST /api/portal/report-schedules': [404],
+  // Decisions (issue 25): a customer filter naming no customer; a decision id naming none, or decided meanwhile.
+  'GET /api/decisions': [404],
+  'POST /api/decisions': [404, 409],
 };
 
 const ERROR_TEXT: Record<number, string> = {

@@ -28,10 +28,17 @@ export interface InviteMail {
   text: (v: { name: string; username: string; hours: number; link: string; invitedBy: string }) => string;
 }
 
+/** The digest of decisions waiting for a brand (issue 25): one an hour at most, with a link to the queue. */
+export interface DecisionsMail {
+  subject: (v: { company: string; count: number }) => string;
+  text: (v: { name: string; company: string; count: number; link: string }) => string;
+}
+
 export interface MailTexts {
   reset: ResetMail;
   invite: InviteMail;
   report: ReportMail;
+  decisions: DecisionsMail;
 }
 
 const both = (f: readonly string[]) => f.length === 2;
@@ -64,6 +71,11 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
           `\nReturns Desk\n`
         );
       },
+    },
+    decisions: {
+      subject: ({ company, count }) => `Returns Desk: ${count} returned item(s) of ${company} wait for your decision`,
+      text: ({ name, company, count, link }) =>
+        `Hello ${name},\n\n${count} returned item(s) of ${company} wait for your decision. Each has a deadline; without an answer the agreed default is applied.\nSee the photos and decide here:\n\n${link}\n\nReturns Desk\n`,
     },
   },
   de: {
@@ -98,6 +110,11 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         );
       },
     },
+    decisions: {
+      subject: ({ company, count }) => `Returns Desk: ${count} Retourenartikel von ${company} warten auf Ihre Entscheidung`,
+      text: ({ name, company, count, link }) =>
+        `Hallo ${name},\n\n${count} Retourenartikel von ${company} warten auf Ihre Entscheidung. Jeder hat eine Frist; ohne Antwort gilt die vereinbarte Standardentscheidung.\nSehen Sie die Fotos an und entscheiden Sie hier:\n\n${link}\n\nReturns Desk\n`,
+    },
   },
   nl: {
     reset: {
@@ -126,6 +143,11 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
           `\nReturns Desk\n`
         );
       },
+    },
+    decisions: {
+      subject: ({ company, count }) => `Returns Desk: ${count} geretourneerde artikel(en) van ${company} wachten op je beslissing`,
+      text: ({ name, company, count, link }) =>
+        `Hallo ${name},\n\n${count} geretourneerde artikel(en) van ${company} wachten op je beslissing. Elk heeft een termijn; zonder antwoord geldt de afgesproken standaard.\nBekijk de foto's en beslis hier:\n\n${link}\n\nReturns Desk\n`,
     },
   },
   pl: {
@@ -156,6 +178,11 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
         );
       },
     },
+    decisions: {
+      subject: ({ company, count }) => `Returns Desk: zwrócone artykuły ${company} (${count}) czekają na Twoją decyzję`,
+      text: ({ name, company, count, link }) =>
+        `Dzień dobry ${name},\n\nzwrócone artykuły ${company} (${count}) czekają na Twoją decyzję. Każdy ma termin; bez odpowiedzi zostanie zastosowana uzgodniona decyzja domyślna.\nZobacz zdjęcia i zdecyduj tutaj:\n\n${link}\n\nReturns Desk\n`,
+    },
   },
   es: {
     reset: {
@@ -184,6 +211,11 @@ export const MAIL_TEXTS: Record<Locale, MailTexts> = {
           `\nReturns Desk\n`
         );
       },
+    },
+    decisions: {
+      subject: ({ company, count }) => `Returns Desk: ${count} artículo(s) devuelto(s) de ${company} esperan su decisión`,
+      text: ({ name, company, count, link }) =>
+        `Hola ${name}:\n\n${count} artículo(s) devuelto(s) de ${company} esperan su decisión. Cada uno tiene un plazo; sin respuesta se aplica la opción acordada por defecto.\nVea las fotos y decida aquí:\n\n${link}\n\nReturns Desk\n`,
     },
   },
 };

@@ -15,3 +15,4 @@ export * from './webhooks.js';
 export * from './api-keys.js';
 export * from './expected-returns.js';
 export * from './inspection.js';
+export * from './decisions.js';

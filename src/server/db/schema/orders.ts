@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { customers } from './customers.js';
 
 export const products = pgTable(
@@ -87,6 +87,8 @@ export const orderLines = pgTable(
       .references(() => products.id),
     lineNumber: integer('line_number').notNull(),
     quantity: integer('quantity').notNull(),
+    /** The unit's value in the customer's minor units, when the order file carries one (issue 25's decision rules). */
+    unitValue: bigint('unit_value', { mode: 'number' }),
   },
   (t) => [uniqueIndex('order_lines_order_line_key').on(t.orderId, t.lineNumber), index('order_lines_product_idx').on(t.productId)],
 );

@@ -34,6 +34,8 @@ export const returns = pgTable(
     correctedAt: timestamp('corrected_at', { withTimezone: true }),
     /** A line is a wrong or extra item, or an order line was missing from the parcel (issue 16). */
     hasDiscrepancies: boolean('has_discrepancies').notNull().default(false),
+    /** Lines waiting for the brand's decision (issue 25): History's "awaiting decision" filter and mark. */
+    awaitingDecisions: integer('awaiting_decisions').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

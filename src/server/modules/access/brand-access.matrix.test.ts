@@ -87,8 +87,18 @@ const PORTAL: Partial<Record<RouteName, PortalCase>> = {
     own: 200,
     operator: 403,
   },
+  listDecisions: { url: (o) => `/api/decisions?customer_id=${o.customerId}`, own: 200 },
   // Last: it deletes the brand's schedule of its own customer.
   deletePortalSchedule: { url: (o) => `/api/portal/report-schedules/${o.scheduleId}`, own: 200, operator: 403 },
+};
+
+/**
+ * The brand's own actions (access `brand`, issue 25's decisions): a brand user only. The staff get
+ * 403 whatever the customer; a brand user asking for another customer's object gets the seam's 403/404.
+ * Called with an id no decision has: the brand user passes the guard and learns 404, staff 403.
+ */
+const BRAND_ONLY: Partial<Record<RouteName, { url: string; body: unknown; own: number }>> = {
+  decideLines: { url: '/api/decisions', body: { decisions: [{ id: 2_000_000_000, disposition: 'X' }] }, own: 404 },
 };
 
 /** Routes anyone may call (signing in, probes, signed links): not a matter of the caller's kind. */
@@ -114,7 +124,7 @@ beforeAll(async () => {
   brandEmail = `returns@brand.example`;
   brandToken = await sessionToken(db(), brand.id, t.clock.now());
   access = registeredAccess(t.app);
-}, 240_000);
+}, 300_000);
 afterAll(() => t.close());
 
 async function send(method: string, url: string, token: string, body?: unknown) {
@@ -135,12 +145,13 @@ describe('the access matrix of brand users and operators (issue 25)', () => {
     // The portal's list here and the routes the server serves to brand users are the same set.
     const portal = routeNames.filter((n) => access.get(n) === 'portal' || access.get(n) === 'portal-by-statement');
     expect(portal.sort()).toEqual(Object.keys(PORTAL).sort());
+    expect(routeNames.filter((n) => access.get(n) === 'brand').sort()).toEqual(Object.keys(BRAND_ONLY).sort());
   });
 
   it('refuses a brand user every warehouse route with 403, and with another customer key routes with 401, writing nothing', async () => {
     for (const name of routeNames) {
       const kind = access.get(name)!;
-      if (kind === PUBLIC_ACCESS || PORTAL[name]) continue;
+      if (kind === PUBLIC_ACCESS || PORTAL[name] || BRAND_ONLY[name]) continue;
       const { method } = API_PATHS[name];
       for (const [side, objects] of [
         ['own', own],
@@ -204,6 +215,20 @@ describe('the access matrix of brand users and operators (issue 25)', () => {
       }
     }
   }, 300_000);
+
+  it("serves the brand's own actions to a brand user only: staff get 403 and nothing is written", async () => {
+    for (const [name, c] of Object.entries(BRAND_ONLY) as [RouteName, { url: string; body: unknown; own: number }][]) {
+      const { method } = API_PATHS[name];
+      const before = await databaseFingerprint(db());
+      const asBrand = await send(method, c.url, brandToken, c.body);
+      expect({ name, status: asBrand.statusCode }).toEqual({ name, status: c.own });
+      calls.push({ route: name, role: 'brand', side: 'own', status: asBrand.statusCode });
+      const asOperator = await send(method, c.url, own.opToken, c.body);
+      expect({ name, status: asOperator.statusCode }).toEqual({ name, status: 403 });
+      calls.push({ route: name, role: 'operator', side: 'own', status: asOperator.statusCode });
+      expect(await databaseFingerprint(db()), `${name} wrote nothing`).toEqual(before);
+    }
+  }, 120_000);
 
   it('reports its size', () => {
     const routes = new Set(calls.map((c) => c.route)).size;

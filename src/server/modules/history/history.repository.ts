@@ -10,6 +10,8 @@ export interface HistoryFilter {
   customerIds?: number[];
   isBlind?: boolean;
   hasDiscrepancies?: boolean;
+  /** Lines of the return wait for the brand's decision (issue 25). */
+  awaitingDecision?: boolean;
   id?: number;
   deliveryNumber?: string;
   orderNumber?: string;
@@ -56,6 +58,7 @@ const hasSearch = (f: HistoryFilter) =>
   !!f.condition ||
   f.userId !== undefined ||
   f.hasDiscrepancies !== undefined ||
+  f.awaitingDecision !== undefined ||
   f.hasPhotos !== undefined ||
   !!f.disposition ||
   !!f.discrepancy ||
@@ -70,6 +73,7 @@ function whereClause(f: HistoryFilter): SQL {
   if (f.customerIds) parts.push(sql`r.customer_id = ANY(${intArray(f.customerIds)})`);
   if (f.isBlind !== undefined) parts.push(sql`r.is_blind = ${f.isBlind}`);
   if (f.hasDiscrepancies !== undefined) parts.push(sql`r.has_discrepancies = ${f.hasDiscrepancies}`);
+  if (f.awaitingDecision !== undefined) parts.push(f.awaitingDecision ? sql`r.awaiting_decisions > 0` : sql`r.awaiting_decisions = 0`);
   if (f.id !== undefined) parts.push(sql`r.id = ${f.id}`);
   if (f.trackingNumber) parts.push(sql`upper(r.tracking_number) = ${f.trackingNumber.toUpperCase()}`);
   if (f.from) parts.push(sql`r.created_at >= ${dayStart(f.from)}::timestamptz`);
@@ -127,6 +131,7 @@ interface RawRow {
   photo_count: number | string;
   version: number | string;
   grades: string[] | null;
+  awaiting_decisions: number | string | null;
 }
 
 /**
@@ -169,7 +174,7 @@ export function historyPageQuery(f: HistoryFilter, w: ReturnType<typeof pageWind
     )
     SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
            r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version, ${GRADES_OF_RETURN}${withTotal ? sql`, page.total` : sql``}
+           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version, ${GRADES_OF_RETURN}, r.awaiting_decisions${withTotal ? sql`, page.total` : sql``}
     FROM page
     JOIN returns r ON r.id = page.id
     JOIN customers c ON c.id = r.customer_id
@@ -273,7 +278,7 @@ export function historyCheckedQuery(
     LEFT JOIN (
       SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
              r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-             r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version, ${GRADES_OF_RETURN},
+             r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version, ${GRADES_OF_RETURN}, r.awaiting_decisions,
              to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_key
       FROM returns r JOIN customers c ON c.id = r.customer_id LEFT JOIN orders o ON o.id = r.order_id
       WHERE r.id = ANY(ARRAY(SELECT id FROM ids))
@@ -293,7 +298,7 @@ export function historyBatchQuery(f: HistoryFilter, after: HistoryCursor | null,
   return sql`
     SELECT r.id, r.customer_id, c.company, r.order_id, o.delivery_number, o.order_number, o.web_order_number,
            r.reference_1, r.reference_2, to_char(r.return_date, 'YYYY-MM-DD') AS return_date, r.is_blind,
-           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version, ${GRADES_OF_RETURN}, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_key,
+           r.tracking_number, r.has_discrepancies, r.username, r.created_at, r.photo_count, r.version, ${GRADES_OF_RETURN}, r.awaiting_decisions, to_char(r.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US') AS created_key,
            (SELECT coalesce(sum(l.quantity), 0) FROM return_ledgers l WHERE l.return_id = r.id) AS units
     FROM returns r
     JOIN customers c ON c.id = r.customer_id
@@ -398,6 +403,7 @@ function toHistoryRow(r: RawRow): HistoryRow {
     photo_count: Number(r.photo_count),
     version: Number(r.version),
     grades: sortGrades(r.grades ?? []),
+    awaiting_decisions: Number(r.awaiting_decisions ?? 0),
   };
 }
 

@@ -154,6 +154,7 @@ describe('GET /api/returns', () => {
         created_at: expect.any(String),
         photo_count: 0,
         version: 1,
+        awaiting_decisions: 0,
       },
     ]);
     const blind = await call(t.app, 'GET', url({ 'search[id]': `#${s.blindA[0]}` }), { token: s.op.token });

@@ -30,6 +30,7 @@ export function createHistoryService(deps: {
     customerIds,
     isBlind: q['filter[is_blind]'],
     hasDiscrepancies: q['filter[has_discrepancies]'],
+    awaitingDecision: q['filter[awaiting_decision]'],
     id: q['search[id]'],
     deliveryNumber: q['search[delivery_number]'],
     orderNumber: q['search[order_number]'],

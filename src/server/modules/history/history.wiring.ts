@@ -14,6 +14,7 @@ import { createReturnsRepository } from '../returns/returns.repository.js';
 import { createBlindReturnService } from '../returns/blind-return.service.js';
 import { createDispositionsRepository } from '../dispositions/dispositions.repository.js';
 import { createReturnViewRepository } from '../returns/return-view.repository.js';
+import { createDecisionsRepository } from '../decisions/decisions.repository.js';
 import { createReturnViewService } from '../returns/return-view.service.js';
 import { createReportsService } from '../reports/reports.service.js';
 
@@ -40,7 +41,13 @@ export function createHistoryServices(
       inspectionCheck: createInspectionCheckRepository(db),
       clock,
     }),
-    returnView: createReturnViewService({ repo: createReturnViewRepository(db), photos: createPhotosRepository(db), customerAccess }),
+    returnView: createReturnViewService({
+      repo: createReturnViewRepository(db),
+      photos: createPhotosRepository(db),
+      customerAccess,
+      decisions: createDecisionsRepository(db),
+      clock,
+    }),
     reports: createReportsService({ customerAccess, taskQueue, clock }),
   };
 }

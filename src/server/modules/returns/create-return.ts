@@ -10,6 +10,7 @@ import { createPhotosRepository } from '../photos/photos.repository.js';
 import { outboundTasks, type OutboundConnection } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 import { createReturnsRepository, type ReturnToSave } from './returns.repository.js';
+import { createDecisionsRepository } from '../decisions/decisions.repository.js';
 import { createTaskWakeupNotifier } from '../tasks/task-wakeup-notifier.js';
 import { createWebhookEventsRepository } from '../webhooks/webhook-events.repository.js';
 import { PARCEL_EVENT_TEXT } from '../../../contract/timeline-texts.js';
@@ -44,6 +45,11 @@ export interface NewReturn {
    * own statement. One received already stays with its first return.
    */
   expectedReturnId?: number | null;
+  /**
+   * Whether the customer has decision rules (issue 25): then the lines matching one start waiting for
+   * the brand's decision, in the return's transaction. Left out: looked up (a blind return).
+   */
+  decisionRules?: boolean;
   /** The customer's connections (their outbound tasks), when the caller has read them; read here otherwise. */
   connections?: OutboundConnection[];
 }
@@ -163,10 +169,18 @@ export function createReturnCommand(db: Db) {
       now,
     };
     const hasPhotos = !!input.photoIds?.length || input.ledgers.some((l) => l.photoIds?.length);
-    // Photos and a parcel are more statements that must commit with the return; without them the one statement is the transaction.
+    const decisionRules = input.decisionRules ?? (await returns.hasDecisionRules(input.customerId));
+    // Photos, a parcel and decisions are more statements that must commit with the return; without them the one statement is the transaction.
     const written =
-      hasPhotos || input.parcel
-        ? await uow.transaction((tx) => saveWithPhotosAndParcel(tx, input, toSave, now))
+      hasPhotos || input.parcel || decisionRules
+        ? await uow.transaction(async (tx) => {
+            const saved = await saveWithPhotosAndParcel(tx, input, toSave, now);
+            if (saved && decisionRules) {
+              const opened = await tx.decisions.openFor(saved.ret.id, now);
+              if (opened) saved.ret = { ...saved.ret, awaitingDecisions: opened };
+            }
+            return saved;
+          })
         : await returns.save(toSave);
     if (written) {
       const { tasksQueued, ...saved } = written;
@@ -192,6 +206,7 @@ const returnRepos = (db: DbOrTx) => ({
   parcels: createParcelsRepository(db),
   photos: createPhotosRepository(db),
   webhookEvents: createWebhookEventsRepository(db),
+  decisions: createDecisionsRepository(db),
 });
 
 async function saveWithPhotosAndParcel(tx: ReturnType<typeof returnRepos>, input: NewReturn, toSave: ReturnToSave, now: Date) {

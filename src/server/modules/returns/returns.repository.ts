@@ -3,7 +3,15 @@ import type { ProductRow } from '../../../contract/blind.js';
 import { ORDER_STATUS_RETURN_CREATED, type TaskType } from '../../../contract/constants.js';
 import { preparedRows, queryRows, type DbOrTx } from '../../db/client.js';
 import { containsPattern, fromJsonColumn, type JsonColumn } from '../../db/sql-helpers.js';
-import { connections, expectedReturns, products, returnLedgers, returnMissingLines, returns } from '../../db/schema/index.js';
+import {
+  connections,
+  decisionRules,
+  expectedReturns,
+  products,
+  returnLedgers,
+  returnMissingLines,
+  returns,
+} from '../../db/schema/index.js';
 import { eventCtes } from '../webhooks/webhook-events.repository.js';
 import type { OutboundConnection } from './outbound-tasks.js';
 import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
@@ -215,6 +223,12 @@ export function createReturnsRepository(db: DbOrTx) {
         missing: fromJsonColumn(row!.missing, []).map((m) => fromJsonRow(returnMissingLines, m)),
         tasksQueued: Number(row!.tasks_queued),
       };
+    },
+
+    /** Whether the customer has decision rules (issue 25). */
+    async hasDecisionRules(customerId: number): Promise<boolean> {
+      const [row] = await db.select({ id: decisionRules.id }).from(decisionRules).where(eq(decisionRules.customerId, customerId)).limit(1);
+      return !!row;
     },
 
     /** The customer of an expected return (undefined when there is none with this id). */

@@ -56,6 +56,8 @@ export interface SubmitCheck {
   connections: OutboundConnection[];
   /** The customer has inspection rules (issue 27): the lines are checked against them. */
   hasRules: boolean;
+  /** The customer has decision rules (issue 25): the return's write opens the decisions of its lines. */
+  hasDecisionRules: boolean;
 }
 
 /**
@@ -96,7 +98,8 @@ export function submitCheckQuery(input: SubmitCheckInput): SQL {
       CASE WHEN ok.allowed THEN (
         SELECT json_agg(json_build_object('id', k.id, 'connection_type', k.connection_type, 'connection_meta', k.connection_meta) ORDER BY k.id)
         FROM connections k WHERE k.customer_id = ${input.customerId}) END AS connections,
-      CASE WHEN ok.allowed THEN EXISTS (SELECT 1 FROM inspection_rules ir WHERE ir.customer_id = ${input.customerId}) END AS has_rules
+      CASE WHEN ok.allowed THEN EXISTS (SELECT 1 FROM inspection_rules ir WHERE ir.customer_id = ${input.customerId}) END AS has_rules,
+      CASE WHEN ok.allowed THEN EXISTS (SELECT 1 FROM decision_rules dr WHERE dr.customer_id = ${input.customerId}) END AS has_decision_rules
     FROM ok`;
 }
 
@@ -115,6 +118,7 @@ interface Row {
   order_products: JsonColumn<number[]>;
   draft_saved: boolean | null;
   has_rules: boolean | null;
+  has_decision_rules: boolean | null;
   connections: JsonColumn<{ id: number; connection_type: string; connection_meta: OutboundConnection['connectionMeta'] }[]>;
 }
 
@@ -157,6 +161,7 @@ export function createSubmitCheckRepository(db: DbOrTx) {
         orderProducts: new Set(fromJsonColumn(r!.order_products, [])),
         draftSaved: r!.draft_saved === true,
         hasRules: r!.has_rules === true,
+        hasDecisionRules: r!.has_decision_rules === true,
         connections: fromJsonColumn(r!.connections, []).map((k) => ({
           id: k.id,
           connectionType: k.connection_type,

@@ -149,6 +149,7 @@ export function createSubmitReturnService(deps: {
           parcel,
           expectedReturnId: body.expected_return_id ?? null,
           connections: read.connections,
+          decisionRules: read.hasDecisionRules,
         },
         now,
       );

@@ -10,6 +10,8 @@ import { startPhotoCleanup } from './schedulers/photo-cleanup.scheduler.js';
 import { publicBaseUrl } from '../../bootstrap/photo-storage.js';
 import { startReportScheduler } from './schedulers/report.scheduler.js';
 import { startExpectedOverdue } from './schedulers/expected-overdue.scheduler.js';
+import { startDecisionDeadlines } from './schedulers/decision-deadline.scheduler.js';
+import { createDecisionsService } from '../decisions/decisions.service.js';
 import { createExpectedReturnsService } from '../expected-returns/expected-returns.service.js';
 import { createCustomerAccess } from '../customers/customer-access.service.js';
 import { createAccessRepository } from '../access/access.repository.js';
@@ -74,6 +76,20 @@ export function startBackground(deps: AppDeps, log: Logger) {
     log,
     onQueued: () => worker.poke(),
   });
+  const decisions = createDecisionsService({
+    db: deps.database.db,
+    clock: deps.clock,
+    customerAccess: createCustomerAccess(createAccessRepository(deps.database.db)),
+    mail: { secretBox: deps.secretBox, linkBase: publicBaseUrl(deps.config) },
+  });
+  const deadlines = startDecisionDeadlines({
+    applyDue: (now) => decisions.applyDue(now),
+    sendDigests: (now) => decisions.sendDigests(now),
+    clock: deps.clock,
+    everySeconds: deps.config.DECISION_POLL_SECONDS,
+    log,
+    onQueued: () => worker.poke(),
+  });
   const listenUrl = deps.database.kind === 'postgres' ? wakeupListenUrl(deps.config) : undefined;
   if (deps.database.kind === 'postgres' && !listenUrl) log.warn(pollingFallbackMessage(deps.config.WORKER_POLL_MS));
   const wakeup = listenUrl ? startTaskWakeup({ databaseUrl: listenUrl, onTask: () => worker.poke(), log }) : undefined;
@@ -81,7 +97,9 @@ export function startBackground(deps: AppDeps, log: Logger) {
     worker,
     scheduler,
     reportScheduler,
+    deadlines,
     stop: async () => {
+      deadlines.stop();
       scheduler.stop();
       fold.stop();
       photoCleanup.stop();

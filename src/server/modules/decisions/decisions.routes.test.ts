@@ -160,7 +160,7 @@ describe('lines awaiting decision, the queue and the decisions', () => {
       expect(res.status).toBe(200);
     }
     returnId = await submit();
-    [{ id: decisionId }] = (await decisionsOf(returnId)) as [{ id: number }];
+    decisionId = (await decisionsOf(returnId))[0]!.id;
   }, 120_000);
 
   it('makes a submitted Scrap line wait (stored, in the return view), the Pristine line not', async () => {
@@ -305,7 +305,7 @@ describe('lines awaiting decision, the queue and the decisions', () => {
 
   it('of two concurrent decisions on one line, one wins and the other gets 409', async () => {
     const id2 = await submit();
-    const [{ id }] = (await decisionsOf(id2)) as [{ id: number }];
+    const { id } = (await decisionsOf(id2))[0]!;
     const second = await brandSession(t.app, db, [f.customer.id]);
     const results = await Promise.all([
       call(t.app, 'POST', '/api/decisions', { token: brand.token, body: { decisions: [{ id, disposition: 'REFURB' }] } }),

@@ -155,6 +155,7 @@ describe('GET /api/returns', () => {
         photo_count: 0,
         version: 1,
         awaiting_decisions: 0,
+        grades: [],
       },
     ]);
     const blind = await call(t.app, 'GET', url({ 'search[id]': `#${s.blindA[0]}` }), { token: s.op.token });

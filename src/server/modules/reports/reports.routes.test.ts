@@ -211,8 +211,9 @@ describe('POST /api/reports', () => {
     expect(csvLines[0]).toBe(reportHeadings().join(','));
     expect(csvLines[1]).toContain(`"'=HYPERLINK(""x"")"`);
     expect(csvLines[1]).toContain('"a, ""quoted"" comment"');
-    // The blind line, with issue 16's columns after Blind (no disposition, location or discrepancy here), then Corrected, then no photos.
-    expect(csvLines[3]!.endsWith(',Y,,,,N,,')).toBe(true);
+    // The blind line, with issue 16's columns after Blind (no disposition, location or discrepancy here), then Corrected, then no
+    // photos, then issue 27's Grade and Serial (no rule applied).
+    expect(csvLines[3]!.endsWith(',Y,,,,N,,,,')).toBe(true);
   });
 
   it('mails an empty report with headers only when the range has no returns', async () => {

@@ -77,8 +77,9 @@ export function OrderLinesTable(props: OrderLinesTableProps) {
               <Trans>Disposition / Bin</Trans>
             </Table.Th>
             {/* A fixed layout does not grow a column to its content: Save's column is as wide as its word
-                needs (German's Speichern, 40% longer pseudo texts) beside the line's action, 92 px at least. */}
-            <Table.Th style={{ width: `max(92px, calc(${t`Save`.length * 1.15}ch + 64px))` }}>
+                needs (German's Speichern, 40% longer pseudo texts) beside the line's action, 92 px at least (English's
+                stays 92: a wider column cut the desk's product names). */}
+            <Table.Th style={{ width: `max(92px, calc(${t`Save`.length * 1.15}ch + 52px))` }}>
               <VisuallyHidden>
                 <Trans>Save, missing or remove</Trans>
               </VisuallyHidden>

@@ -98,8 +98,9 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
   if (setting.is_secret) {
     return (
       <Stack gap={2}>
-        <Group align="flex-end" gap="xs" wrap="nowrap">
-          <Box flex={1}>
+        {/* The clear button goes below the field on a handheld rather than squeezing it (its placeholder is cut). */}
+        <Group align="flex-end" gap="xs">
+          <Box flex="1 1 240px">
             <PasswordInput
               {...common}
               autoComplete="new-password"
@@ -117,8 +118,8 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
   }
   if (setting.setting_key === 'BIZTALK_MESSAGE_ID_COUNTER') return <TextInput {...common} rightSection={right} />;
   return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
-      <Box flex={1}>
+    <Group align="flex-end" gap="xs">
+      <Box flex="1 1 240px">
         <TextInput {...common} rightSection={right} />
       </Box>
       {clearButton}

@@ -20,8 +20,10 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '*.spec.ts',
   globalSetup: './e2e/support/global-setup.ts',
-  // One server, one database: the specs run one at a time, as a desk works (some change global settings).
-  workers: 1,
+  // Two at once on two cores (a test mostly waits for its server or its browser, never both): each worker
+  // has a server and a database of its own (global-setup.ts), as some specs change global settings.
+  // Files are shared out between the workers; the tests of one file run in order in one of them.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,

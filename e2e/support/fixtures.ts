@@ -32,7 +32,7 @@ interface TestFixtures {
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   // Playwright reads a fixture's dependencies from its first parameter: `{}` is how one says "none".
   // eslint-disable-next-line no-empty-pattern
-  server: [async ({}, use) => use(serverFromEnv()), { scope: 'worker' }],
+  server: [async ({}, use, workerInfo) => use(serverFromEnv(workerInfo.parallelIndex)), { scope: 'worker' }],
   api: [async ({ server }, use) => use(createApi(server)), { scope: 'worker' }],
   outbox: [async ({ server }, use) => use(createOutbox(server.dataDir)), { scope: 'worker' }],
 

@@ -1,7 +1,10 @@
 // Playwright's global setup: build the SPA into a temp folder (or use dist with E2E_USE_DIST=1), start
-// the real server on a free port with its own PGlite data dir, and hand its address, admin account and
-// folders to the workers through the environment (fixtures.ts reads them). The function it returns is
-// the global teardown: it stops the server and removes the run folder unless a test failed or E2E_KEEP=1.
+// one real server per Playwright worker, each on a free port with its own PGlite data dir, and hand their
+// addresses, the admin account and the folders to the workers through the environment (server.ts reads
+// them; a worker uses the server of its parallel index). One server per worker keeps the specs that change
+// global settings (schedules, system settings) apart while two of them run at once on two cores.
+// The function it returns is the global teardown: it stops the servers and removes the run folder unless a
+// test failed or E2E_KEEP=1.
 // Parallel runs by different people never share a port, a data dir or a web build.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +14,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect } from '@playwright/test';
+import { expect, type FullConfig } from '@playwright/test';
 import { FAILED_MARKER } from './run-folder';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -84,15 +87,48 @@ function serverEnv(port: number, dataDir: string, webRoot: string, admin: { user
   return env;
 }
 
-export default async function globalSetup(): Promise<() => Promise<void>> {
+/** A server of its own for one worker: its data dir and log inside the run folder. */
+async function startServer(
+  index: number,
+  runDir: string,
+  webRoot: string,
+  useDist: boolean,
+  admin: { username: string; password: string },
+  started: ChildProcess[],
+): Promise<{ baseUrl: string; dataDir: string }> {
+  const dataDir = join(runDir, `data-${index}`);
+  const logFile = join(runDir, `server-${index}.log`);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const args = useDist ? [join(root, 'dist', 'server', 'main.js')] : ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')];
+  const log = createWriteStream(logFile);
+  const server = spawn(process.execPath, args, { cwd: root, env: serverEnv(port, dataDir, webRoot, admin), stdio: ['ignore', 'pipe', 'pipe'] });
+  started.push(server);
+  server.stdout?.pipe(log);
+  server.stderr?.pipe(log);
+  const startedAt = Date.now();
+  try {
+    await waitReady(baseUrl, server);
+  } catch (error) {
+    if (existsSync(logFile)) {
+      const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-30);
+      console.error(`e2e: last lines of server ${index}'s log:\n${lines.join('\n')}`);
+    }
+    throw error;
+  }
+  console.log(`e2e: server ${index} ready on ${baseUrl} in ${((Date.now() - startedAt) / 1000).toFixed(1)} s (log: ${logFile})`);
+  return { baseUrl, dataDir };
+}
+
+export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const runDir = mkdtempSync(join(tmpdir(), 'returns-desk-e2e-run-'));
   const keep = process.env.E2E_KEEP === '1';
   const shotsAsked = Boolean(process.env.E2E_SHOTS_DIR);
   const shotsDir = process.env.E2E_SHOTS_DIR ? resolve(process.env.E2E_SHOTS_DIR) : join(runDir, 'shots');
-  let server: ChildProcess | undefined;
+  const servers: ChildProcess[] = [];
 
   const teardown = async () => {
-    if (server) await stop(server);
+    await Promise.all(servers.map(stop));
     if (keep || existsSync(join(runDir, FAILED_MARKER))) {
       console.log(`e2e: run folder kept for inspection: ${runDir} (server log, data dir, screenshots)`);
     } else {
@@ -109,14 +145,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       throw new Error('e2e: with E2E_BASE_URL also set E2E_ADMIN_USERNAME, E2E_ADMIN_PASSWORD and E2E_DATA_DIR');
     }
     process.env.E2E_ADMIN_USERNAME ??= 'admin';
+    // Every worker shares that one server: run such a suite with --workers=1 when specs change settings.
+    process.env.E2E_SERVERS = JSON.stringify([{ baseUrl: process.env.E2E_BASE_URL, dataDir: process.env.E2E_DATA_DIR }]);
     console.log(`e2e: using the running server at ${process.env.E2E_BASE_URL}`);
     return teardown;
   }
 
   const useDist = process.env.E2E_USE_DIST === '1';
-  const dataDir = join(runDir, 'data');
   const admin = { username: 'e2e-admin', password: `Adm-${randomBytes(9).toString('base64url')}` };
-  const logFile = join(runDir, 'server.log');
   try {
     let webRoot = join(root, 'dist', 'web');
     if (!useDist) {
@@ -126,30 +162,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       throw new Error('E2E_USE_DIST=1 needs `npm run build` first (dist/server/main.js and dist/web/index.html)');
     }
 
-    const port = await freePort();
-    const baseUrl = `http://127.0.0.1:${port}`;
-    const args = useDist ? [join(root, 'dist', 'server', 'main.js')] : ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')];
-    const log = createWriteStream(logFile);
-    server = spawn(process.execPath, args, { cwd: root, env: serverEnv(port, dataDir, webRoot, admin), stdio: ['ignore', 'pipe', 'pipe'] });
-    server.stdout?.pipe(log);
-    server.stderr?.pipe(log);
-    const started = Date.now();
-    await waitReady(baseUrl, server);
-    console.log(`e2e: server ready on ${baseUrl} in ${((Date.now() - started) / 1000).toFixed(1)} s (log: ${logFile})`);
-
+    const count = Math.max(1, config.workers);
+    const ready = await Promise.all(Array.from({ length: count }, (_, i) => startServer(i, runDir, webRoot, useDist, admin, servers)));
     Object.assign(process.env, {
-      E2E_BASE_URL: baseUrl,
-      E2E_DATA_DIR: dataDir,
+      E2E_SERVERS: JSON.stringify(ready),
       E2E_ADMIN_USERNAME: admin.username,
       E2E_ADMIN_PASSWORD: admin.password,
     });
     return teardown;
   } catch (error) {
-    if (existsSync(logFile)) {
-      const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-30);
-      console.error(`e2e: last lines of the server log:\n${lines.join('\n')}`);
-    }
-    if (server) await stop(server);
+    await Promise.all(servers.map(stop));
     console.log(`e2e: run folder kept for inspection: ${runDir}`);
     throw error;
   }

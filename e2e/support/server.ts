@@ -1,5 +1,6 @@
-// The server under test as global-setup.ts started it (or E2E_BASE_URL names): the workers inherit
-// these variables from the Playwright process; specs get them through the `server` fixture.
+// The servers under test as global-setup.ts started them, one per worker (or the one E2E_BASE_URL names):
+// the workers inherit these variables from the Playwright process; specs get theirs through the `server`
+// fixture, chosen by the worker's parallel index (a worker restarted after a failure keeps its index).
 export interface E2EServer {
   baseUrl: string;
   /** The server's DATA_DIR: mails in outbox/, the embedded FTP folder in ftp/. */
@@ -17,10 +18,12 @@ function need(name: string): string {
   return value;
 }
 
-export function serverFromEnv(): E2EServer {
+export function serverFromEnv(parallelIndex: number): E2EServer {
+  const servers = JSON.parse(need('E2E_SERVERS')) as { baseUrl: string; dataDir: string }[];
+  const { baseUrl, dataDir } = servers[parallelIndex % servers.length]!;
   return {
-    baseUrl: need('E2E_BASE_URL'),
-    dataDir: need('E2E_DATA_DIR'),
+    baseUrl,
+    dataDir,
     admin: { username: need('E2E_ADMIN_USERNAME'), password: need('E2E_ADMIN_PASSWORD') },
     shotsDir: need('E2E_SHOTS_DIR'),
     runDir: need('E2E_RUN_DIR'),

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { LIMITS } from '../src/contract/constants.js';
 import { openPostgres } from '../src/server/db/client.js';
 import { sha256 } from '../src/server/lib/crypto.js';
-import { historyCheckedQuery } from '../src/server/modules/history/history.repository.js';
+import { historyCheckedQuery } from '../src/server/modules/history/history-query.repository.js';
 import { freshDatabase } from './support.js';
 import {
   APP_RUN,

@@ -4,7 +4,7 @@ import { PassThrough, Readable } from 'node:stream';
 import type { Locale } from '../../../contract/locales.js';
 import { HISTORY_HEADINGS, type HistoryHeadingKey } from '../../i18n/history-headings.js';
 import { csvField } from '../reports/return-report.files.js';
-import type { HistoryCursor, HistoryDownloadRow } from './history.repository.js';
+import type { HistoryCursor, HistoryDownloadRow } from './history-rows.js';
 
 export type HistoryFileFormat = 'csv' | 'xlsx';
 type ReadBatch = (after: HistoryCursor | null, limit: number) => Promise<{ rows: HistoryDownloadRow[]; next: HistoryCursor | null }>;

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Loader, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { downloadRoute } from '../../api/client';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { AdminOnly } from '../../components/AdminOnly';
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
-import { BILLING_EVENT_LABELS } from '../admin-customers/admin-labels';
-import { saveFile } from '../../lib/save-file';
+import { formatDate } from '../../lib/format';
+import { BillingLinesTable } from './BillingLinesTable';
+import { DownloadButtons } from './DownloadButtons';
 
 const lastMonth = () => {
   const now = new Date();
@@ -16,7 +16,7 @@ const lastMonth = () => {
 };
 
 function BillingScreen() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const customersQuery = useRouteQuery('listCustomers', {});
   const customers = (customersQuery.data ?? []).filter((c) => !c.is_reserved);
   const [customerId, setCustomerId] = useState<string | null>(null);
@@ -34,14 +34,6 @@ function BillingScreen() {
         message: t`${{ company: m.company }} ${{ month: m.month }}: figures frozen`,
       }),
   });
-  const [downloading, setDownloading] = useState<string | null>(null);
-  async function download(format: 'csv' | 'xlsx') {
-    setDownloading(format);
-    const file = await downloadRoute('exportBillingMonth', { query: { customer_id: Number(customerId), month, format } });
-    setDownloading(null);
-    if (file) saveFile(file.blob, file.fileName);
-  }
-  const money = (minor: number) => (data ? formatMoney(minor, data.currency) : '');
 
   return (
     <Stack>
@@ -67,12 +59,9 @@ function BillingScreen() {
         />
         {data && (
           <>
-            <Button variant="light" loading={downloading === 'csv'} onClick={() => void download('csv')}>
-              <Trans>Download CSV</Trans>
-            </Button>
-            <Button variant="light" loading={downloading === 'xlsx'} onClick={() => void download('xlsx')}>
-              <Trans>Download XLSX</Trans>
-            </Button>
+            <DownloadButtons
+              fetch={(format) => downloadRoute('exportBillingMonth', { query: { customer_id: Number(customerId), month, format } })}
+            />
             {data.can_close && (
               <Button
                 color="orange"
@@ -115,51 +104,7 @@ function BillingScreen() {
               </Badge>
             )}
           </Group>
-          <Table striped withTableBorder maw={900}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Trans>Event</Trans>
-                </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Count</Trans>
-                </Table.Th>
-                <Table.Th>
-                  <Trans>Rates</Trans>
-                </Table.Th>
-                <Table.Th ta="right">
-                  <Trans>Amount</Trans>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.lines.map((l) => (
-                <Table.Tr key={l.event_type}>
-                  <Table.Td>{i18n._(BILLING_EVENT_LABELS[l.event_type])}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(l.quantity)}</Table.Td>
-                  <Table.Td>
-                    {l.rates.length === 0
-                      ? '—'
-                      : l.rates
-                          .map(
-                            (r) =>
-                              `${formatNumber(r.quantity)} × ${r.rate_minor === null ? t`no rate` : formatMoney(r.rate_minor, data.currency)}`,
-                          )
-                          .join(', ')}
-                  </Table.Td>
-                  <Table.Td ta="right">{money(l.amount_minor)}</Table.Td>
-                </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Th scope="row" colSpan={3}>
-                  <Trans>Total</Trans>
-                </Table.Th>
-                <Table.Td ta="right" fw={700}>
-                  {money(data.total_minor)}
-                </Table.Td>
-              </Table.Tr>
-            </Table.Tbody>
-          </Table>
+          <BillingLinesTable data={data} maw={900} />
           {!data.closed && !data.can_close && (
             <Alert color="blue" variant="light" maw={900}>
               <Trans>This month has not ended yet: it can be closed from the 1st of the next month (UTC).</Trans>

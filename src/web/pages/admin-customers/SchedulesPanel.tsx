@@ -1,16 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Checkbox, Group, NumberInput, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { notifications } from '@mantine/notifications';
-import { REPORT_FORMATS, SCHEDULE_FREQUENCIES, scheduleBody, type ScheduleView } from '../../../contract/schedules';
+import { scheduleBody, type ScheduleView } from '../../../contract/schedules';
 import type { AdminCustomer } from '../../../contract/customers';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 import { EditFormActions } from './EditFormActions';
-import { FREQUENCY_LABELS, WEEKDAY_LABELS } from './admin-labels';
 import { ScheduleCard } from './ScheduleCard';
-import { describeSchedule, NEW_VALUES, toBody, valuesOf, ZONES, type ScheduleValues } from './schedule-form';
+import { ScheduleFields } from './ScheduleFields';
+import { describeSchedule, NEW_VALUES, toBody, valuesOf, type ScheduleValues } from './schedule-form';
 
 /**
  * Report schedules of one customer (issue 12): list with the last runs, add, edit, pause and resume,
@@ -111,48 +111,7 @@ export function SchedulesPanel({ customer }: { customer: AdminCustomer }) {
       >
         <Stack gap="xs">
           <Title order={6}>{editing ? t`Edit schedule #${editing.id}` : t`Add a schedule`}</Title>
-          <Group grow align="flex-start">
-            <Select
-              label={t`Frequency`}
-              data={SCHEDULE_FREQUENCIES.map((f) => ({ value: f, label: t(FREQUENCY_LABELS[f]!) }))}
-              allowDeselect={false}
-              {...form.getInputProps('frequency')}
-            />
-            {form.values.frequency === 'Weekly' && (
-              <Select
-                label={t`Day of week`}
-                data={WEEKDAY_LABELS.map((d, i) => ({ value: String(i + 1), label: t(d) }))}
-                allowDeselect={false}
-                {...form.getInputProps('weekday')}
-              />
-            )}
-            {form.values.frequency === 'Monthly' && (
-              <NumberInput
-                label={t`Day of month`}
-                description={t`31 = the month's last day`}
-                min={1}
-                max={31}
-                {...form.getInputProps('month_day')}
-              />
-            )}
-          </Group>
-          <Group grow align="flex-start">
-            <TextInput label={t`Time (HH:MM)`} {...form.getInputProps('time_of_day')} />
-            <Select label={t`Time zone`} data={ZONES} searchable allowDeselect={false} {...form.getInputProps('time_zone')} />
-          </Group>
-          <TagsInput
-            label={t`Recipients`}
-            description={t`Type an address, then Enter`}
-            splitChars={[',', ' ', ';']}
-            {...form.getInputProps('recipients')}
-          />
-          <Checkbox.Group label={t`Format`} {...form.getInputProps('formats')}>
-            <Group mt={4}>
-              {REPORT_FORMATS.map((f) => (
-                <Checkbox key={f} value={f} label={f} />
-              ))}
-            </Group>
-          </Checkbox.Group>
+          <ScheduleFields form={form} recipientsHint={t`Type an address, then Enter`} />
           <EditFormActions
             editing={!!editing}
             onCancel={stopEditing}

@@ -2,29 +2,20 @@
 // and to download as CSV or XLSX as the admin does. An open month is not a statement yet.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { BillingMonth } from '../../../contract/billing';
 import { downloadRoute } from '../../api/client';
 import { useRouteQuery } from '../../api/queries';
 import { useSession } from '../../auth/session';
 import { CustomerSelect } from '../../components/CustomerSelect';
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
 import { usePageTitle } from '../../lib/page-title';
-import { saveFile } from '../../lib/save-file';
-import { BILLING_EVENT_LABELS } from '../admin-customers/admin-labels';
+import { BillingLinesTable } from '../admin-billing/BillingLinesTable';
+import { DownloadButtons } from '../admin-billing/DownloadButtons';
 import { PortalOnly } from '../../components/PortalOnly';
 
 function Statement({ data }: { data: BillingMonth }) {
-  const { t, i18n } = useLingui();
-  const [downloading, setDownloading] = useState<string | null>(null);
-  const money = (minor: number) => formatMoney(minor, data.currency);
-  async function download(format: 'csv' | 'xlsx') {
-    setDownloading(format);
-    const file = await downloadRoute('exportBillingStatement', { query: { customer_id: data.customer_id, month: data.month, format } });
-    setDownloading(null);
-    if (file) saveFile(file.blob, file.fileName);
-  }
+  const { t } = useLingui();
   return (
     <Stack gap="xs" component="section" aria-label={t`Statement ${data.month}`}>
       <Group gap="xs" justify="space-between">
@@ -39,57 +30,14 @@ function Statement({ data }: { data: BillingMonth }) {
           )}
         </Group>
         <Group gap="xs">
-          <Button variant="light" loading={downloading === 'csv'} onClick={() => void download('csv')}>
-            <Trans>Download CSV</Trans>
-          </Button>
-          <Button variant="light" loading={downloading === 'xlsx'} onClick={() => void download('xlsx')}>
-            <Trans>Download XLSX</Trans>
-          </Button>
+          <DownloadButtons
+            fetch={(format) =>
+              downloadRoute('exportBillingStatement', { query: { customer_id: data.customer_id, month: data.month, format } })
+            }
+          />
         </Group>
       </Group>
-      <Table striped withTableBorder data-testid="statement-lines">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>Event</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>Count</Trans>
-            </Table.Th>
-            <Table.Th visibleFrom="sm">
-              <Trans>Rates</Trans>
-            </Table.Th>
-            <Table.Th ta="right">
-              <Trans>Amount</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {data.lines.map((l) => (
-            <Table.Tr key={l.event_type}>
-              <Table.Td>{i18n._(BILLING_EVENT_LABELS[l.event_type])}</Table.Td>
-              <Table.Td ta="right">{formatNumber(l.quantity)}</Table.Td>
-              <Table.Td visibleFrom="sm">
-                {l.rates.length === 0
-                  ? '—'
-                  : l.rates
-                      .map((r) => `${formatNumber(r.quantity)} × ${r.rate_minor === null ? t`no rate` : money(r.rate_minor)}`)
-                      .join(', ')}
-              </Table.Td>
-              <Table.Td ta="right">{money(l.amount_minor)}</Table.Td>
-            </Table.Tr>
-          ))}
-          <Table.Tr>
-            <Table.Th scope="row" colSpan={2}>
-              <Trans>Total</Trans>
-            </Table.Th>
-            <Table.Td visibleFrom="sm" />
-            <Table.Td ta="right" fw={700} data-testid="statement-total">
-              {money(data.total_minor)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tbody>
-      </Table>
+      <BillingLinesTable data={data} />
     </Stack>
   );
 }

@@ -2,82 +2,42 @@
 // schedule to addresses of its own e-mail domain; add, pause, resume, delete. The scheduler sends
 // them as it sends the warehouse's.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Badge, Button, Checkbox, Group, NumberInput, Paper, Select, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { REPORT_FORMATS, SCHEDULE_FREQUENCIES, scheduleBody, type ScheduleView } from '../../../contract/schedules';
+import { scheduleBody } from '../../../contract/schedules';
 import { useRouteMutation, useRouteQuery } from '../../api/queries';
 import { useSession } from '../../auth/session';
 import { CustomerSelect } from '../../components/CustomerSelect';
 import { PortalOnly } from '../../components/PortalOnly';
 import { schemaValidate, setServerErrors } from '../../lib/form';
 import { usePageTitle } from '../../lib/page-title';
-import { FREQUENCY_LABELS, WEEKDAY_LABELS } from '../admin-customers/admin-labels';
-import { describeSchedule, NEW_VALUES, toBody, when, ZONES, type ScheduleValues } from '../admin-customers/schedule-form';
+import { PauseDeleteButtons, ScheduleSummary, type ScheduleToggleProps } from '../admin-customers/ScheduleCard';
+import { ScheduleFields } from '../admin-customers/ScheduleFields';
+import { describeSchedule, NEW_VALUES, toBody, when, type ScheduleValues } from '../admin-customers/schedule-form';
 
-function PortalScheduleCard({
-  schedule: s,
-  toggling,
-  onToggle,
-  onDelete,
-}: {
-  schedule: ScheduleView;
-  toggling: boolean;
-  onToggle: () => void;
-  onDelete: () => void;
-}) {
-  const { t, i18n } = useLingui();
-  const recipients = s.recipients.join(', ');
-  const formats = s.formats.join(' + ');
-  const next = s.next_due_at ? when(s.next_due_at) : null;
+/** A brand's schedule: the admin's summary with when it last went out; pause, resume and delete (no send now, no edit). */
+function PortalScheduleCard(props: ScheduleToggleProps) {
+  const s = props.schedule;
+  const { t } = useLingui();
   const last = s.runs[0];
   const lastRun = last ? when(last.created_at) : null;
   return (
     <Paper withBorder p="sm" aria-label={t`Report schedule ${s.id}`} component="section" maw={720}>
       <Stack gap={4}>
-        <Text fw={600}>{describeSchedule(s, i18n)}</Text>
-        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-          <Trans>
-            To {recipients} · {formats}
-          </Trans>
-        </Text>
+        <ScheduleSummary
+          schedule={s}
+          extra={
+            lastRun && (
+              <Text size="sm" c="dimmed">
+                <Trans>Last sent {lastRun}</Trans>
+              </Text>
+            )
+          }
+        />
         <Group gap="xs">
-          {!s.active && (
-            <Badge size="sm" color="gray" variant="light">
-              <Trans>Paused</Trans>
-            </Badge>
-          )}
-          <Text size="sm" c="dimmed">
-            {next ? t`Next run ${next}` : t`No run until it is resumed`}
-          </Text>
-          {lastRun && (
-            <Text size="sm" c="dimmed">
-              <Trans>Last sent {lastRun}</Trans>
-            </Text>
-          )}
-        </Group>
-        <Group gap="xs">
-          <Button
-            size="xs"
-            variant="default"
-            aria-label={s.active ? t`Pause (report schedule ${s.id})` : t`Resume (report schedule ${s.id})`}
-            loading={toggling}
-            onClick={onToggle}
-          >
-            {s.active ? t`Pause` : t`Resume`}
-          </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            aria-label={t`Delete (report schedule ${s.id})`}
-            onClick={() => {
-              if (window.confirm(t`Delete this report schedule?`)) onDelete();
-            }}
-          >
-            <Trans>Delete</Trans>
-          </Button>
+          <PauseDeleteButtons {...props} />
         </Group>
       </Stack>
     </Paper>
@@ -153,51 +113,10 @@ function SchedulesScreen() {
               <Title order={2} size="h4">
                 <Trans>Add a schedule</Trans>
               </Title>
-              <Group grow align="flex-start" wrap="wrap">
-                <Select
-                  label={t`Frequency`}
-                  data={SCHEDULE_FREQUENCIES.map((f) => ({ value: f, label: t(FREQUENCY_LABELS[f]!) }))}
-                  allowDeselect={false}
-                  miw={160}
-                  {...form.getInputProps('frequency')}
-                />
-                {form.values.frequency === 'Weekly' && (
-                  <Select
-                    label={t`Day of week`}
-                    data={WEEKDAY_LABELS.map((d, i) => ({ value: String(i + 1), label: t(d) }))}
-                    allowDeselect={false}
-                    miw={160}
-                    {...form.getInputProps('weekday')}
-                  />
-                )}
-                {form.values.frequency === 'Monthly' && (
-                  <NumberInput
-                    label={t`Day of month`}
-                    description={t`31 = the month's last day`}
-                    min={1}
-                    max={31}
-                    miw={160}
-                    {...form.getInputProps('month_day')}
-                  />
-                )}
-              </Group>
-              <Group grow align="flex-start" wrap="wrap">
-                <TextInput label={t`Time (HH:MM)`} miw={160} {...form.getInputProps('time_of_day')} />
-                <Select label={t`Time zone`} data={ZONES} searchable allowDeselect={false} miw={160} {...form.getInputProps('time_zone')} />
-              </Group>
-              <TagsInput
-                label={t`Recipients`}
-                description={domain ? t`Addresses at ${domain} only; type an address, then Enter` : t`Type an address, then Enter`}
-                splitChars={[',', ' ', ';']}
-                {...form.getInputProps('recipients')}
+              <ScheduleFields
+                form={form}
+                recipientsHint={domain ? t`Addresses at ${domain} only; type an address, then Enter` : t`Type an address, then Enter`}
               />
-              <Checkbox.Group label={t`Format`} {...form.getInputProps('formats')}>
-                <Group mt={4}>
-                  {REPORT_FORMATS.map((f) => (
-                    <Checkbox key={f} value={f} label={f} />
-                  ))}
-                </Group>
-              </Checkbox.Group>
               <Group justify="flex-end">
                 <Button type="submit" loading={create.isPending}>
                   <Trans>Add schedule</Trans>

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { useState } from 'react';
-import { Alert, Button, FileInput, Group, List, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDownload, IconFileUpload } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { downloadRoute } from '../../../api/client';
-import { isApiError, useRouteMutation } from '../../../api/queries';
-import { saveFile } from '../../../lib/save-file';
-import { contentOf } from '../integrations/ExpectedUpload';
+import { useRouteMutation } from '../../../api/queries';
+import { DownloadButtons } from '../../admin-billing/DownloadButtons';
+import { FileImport, useFileImport } from '../file-import';
 
 /**
  * A customer's rules as a file (issue 27; docs/integrations.md "Inspection rules"): the import is all
@@ -15,33 +14,16 @@ import { contentOf } from '../integrations/ExpectedUpload';
  */
 export function RulesFile({ customerId }: { customerId: number }) {
   const { t } = useLingui();
-  const [file, setFile] = useState<File | null>(null);
-  const [problems, setProblems] = useState<string[]>([]);
-  const [downloading, setDownloading] = useState<'csv' | 'xlsx' | null>(null);
+  const file = useFileImport();
   const upload = useRouteMutation('importInspectionRules', {
     invalidates: ['listInspectionRules', 'auditTrail'],
     quiet: true,
     onSuccess: (a) => {
-      setProblems([]);
-      setFile(null);
+      file.imported();
       notifications.show({ color: 'green', title: t`Rules imported`, message: t`${a.created} added, ${a.updated} replaced` });
     },
-    onError: (e) => {
-      const errors = isApiError(e) ? e.failure.errors : undefined;
-      const list = errors ? Object.values(errors).flat() : [];
-      setProblems(list.length ? list : [e.message]);
-    },
+    onError: file.refused,
   });
-  const send = async () => {
-    if (!file) return;
-    upload.mutate({ params: { id: customerId }, body: await contentOf(file) });
-  };
-  async function download(format: 'csv' | 'xlsx') {
-    setDownloading(format);
-    const got = await downloadRoute('exportInspectionRules', { query: { format }, params: { id: customerId } });
-    setDownloading(null);
-    if (got) saveFile(got.blob, got.fileName);
-  }
 
   return (
     <Stack gap="sm">
@@ -51,58 +33,26 @@ export function RulesFile({ customerId }: { customerId: number }) {
       <Text size="sm" c="dimmed">
         <Trans>One row per rule, with the export's columns. A rule of the same kind and value replaces the stored one.</Trans>
       </Text>
-      <Group align="flex-end" gap="xs">
-        <FileInput
-          label={t`CSV or XLSX file`}
-          accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-          value={file}
-          onChange={(f) => {
-            setFile(f);
-            setProblems([]);
-          }}
-          clearable
-          clearButtonProps={{ 'aria-label': t`Clear the file` }}
-          style={{ flex: '1 1 16rem', maxWidth: 360 }}
-          leftSection={<IconFileUpload size={16} />}
-        />
-        <Button onClick={() => void send()} disabled={!file} loading={upload.isPending}>
-          <Trans>Import</Trans>
-        </Button>
-      </Group>
-      {problems.length > 0 && (
-        <Alert color="red" title={t`The file was not imported: nothing of it was saved`} data-testid="rules-import-problems">
-          <Text size="sm" mb={4}>
-            <Trans>Correct these cells and import the whole file again.</Trans>
-          </Text>
-          <ScrollArea.Autosize mah={200}>
-            <List size="sm">
-              {problems.map((p) => (
-                <List.Item key={p}>{p}</List.Item>
-              ))}
-            </List>
-          </ScrollArea.Autosize>
-        </Alert>
-      )}
+      <FileImport
+        state={file}
+        onSend={(body) => upload.mutate({ params: { id: customerId }, body })}
+        pending={upload.isPending}
+        action={<Trans>Import</Trans>}
+        inputStyle={{ style: { flex: '1 1 16rem', maxWidth: 360 } }}
+        problems={{
+          title: t`The file was not imported: nothing of it was saved`,
+          hint: <Trans>Correct these cells and import the whole file again.</Trans>,
+          testId: 'rules-import-problems',
+        }}
+      />
       <Title order={5}>
         <Trans>Export rules</Trans>
       </Title>
       <Group gap="xs">
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          loading={downloading === 'csv'}
-          onClick={() => void download('csv')}
-        >
-          <Trans>Download CSV</Trans>
-        </Button>
-        <Button
-          variant="light"
-          leftSection={<IconDownload size={16} />}
-          loading={downloading === 'xlsx'}
-          onClick={() => void download('xlsx')}
-        >
-          <Trans>Download XLSX</Trans>
-        </Button>
+        <DownloadButtons
+          icon={<IconDownload size={16} />}
+          fetch={(format) => downloadRoute('exportInspectionRules', { query: { format }, params: { id: customerId } })}
+        />
       </Group>
     </Stack>
   );

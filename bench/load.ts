@@ -230,7 +230,10 @@ export function asPgbenchScript(sqlText: string, params: unknown[]): { script: s
   const defines: Record<string, string> = {};
   params.forEach((p, i) => (defines[`p${i + 1}`] = String(p)));
   return {
+    // pgbench reads `:name` as a variable even inside a string literal (History's created_key formats
+    // 'HH24:MI:SS'): such a colon is spliced in as its own literal, the same text.
     script: `${sqlText
+      .replace(/'(?:[^']|'')*'/g, (literal) => literal.replace(/:(?=[A-Za-z_])/g, "' || ':' || '"))
       .replace(/\$(\d+)/g, ':p$1')
       .replace(/\s+/g, ' ')
       .trim()};\n`,

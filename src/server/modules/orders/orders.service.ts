@@ -6,7 +6,7 @@ import type { OrderSearchRepository } from './order-search.repository.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import type { ReasonsRepository } from '../customers/reasons.repository.js';
-import type { OrderDetailRepository } from './order-detail.repository.js';
+import type { OrderDetailRepository, OrderRow } from './order-detail.repository.js';
 import type { OrderSourceGateways } from './order-source-gateway.js';
 import type { InspectionDeskService } from '../inspection/inspection-desk.service.js';
 
@@ -65,17 +65,22 @@ export function createOrdersService(deps: {
       body: { customer_id?: number; data?: unknown } | null | undefined,
     ): Promise<OrderDetail> {
       let customer;
+      let stored: OrderRow | undefined;
       if (id === 'new') {
         if (!body?.customer_id) throw invalid('customer_id', 'A customer is required to load a new order');
         customer = await customerAccess.require(user, body.customer_id);
       } else {
-        const order = await repo.findOrder(id);
-        if (!order) throw notFound('Order not found.');
-        customer = await customerAccess.require(user, order.customerId);
-        if (body?.customer_id && body.customer_id !== order.customerId) throw forbidden();
+        stored = await repo.findOrder(id);
+        if (!stored) throw notFound('Order not found.');
+        customer = await customerAccess.require(user, stored.customerId);
+        if (body?.customer_id && body.customer_id !== stored.customerId) throw forbidden();
       }
       const localId = await gateways.forCustomer(customer).load(customer, source, id, body?.data);
-      const order = await repo.findOrder(localId);
+      // A live gateway may have imported or refreshed the order: read it again. The local one answers
+      // the id it was given, whose row was just read: reading it twice was the statement issue 27's
+      // rules read (below) now costs.
+      const live = gateways.liveSources().includes(customer.orderSource);
+      const order = stored && !live && localId === stored.id ? stored : await repo.findOrder(localId);
       if (!order || order.customerId !== customer.id) throw notFound('Order not found.');
       const [detail, reasons] = await Promise.all([repo.detail(order), deps.reasons.list(customer.id)]);
       if (!deps.inspection) return { ...detail, reasons };

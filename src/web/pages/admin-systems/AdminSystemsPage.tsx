@@ -100,7 +100,7 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
       <Stack gap={2}>
         {/* The clear button goes below the field on a handheld rather than squeezing it (its placeholder is cut). */}
         <Group align="flex-end" gap="xs">
-          <Box flex="1 1 240px">
+          <Box style={{ flex: '1 1 240px' }}>
             <PasswordInput
               {...common}
               autoComplete="new-password"
@@ -119,7 +119,7 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
   if (setting.setting_key === 'BIZTALK_MESSAGE_ID_COUNTER') return <TextInput {...common} rightSection={right} />;
   return (
     <Group align="flex-end" gap="xs">
-      <Box flex="1 1 240px">
+      <Box style={{ flex: '1 1 240px' }}>
         <TextInput {...common} rightSection={right} />
       </Box>
       {clearButton}

@@ -11,7 +11,7 @@ import { MAX_URL_LENGTH } from './request-limits.js';
  * security, and the error answers each kind of route can give, as envelope schemas.
  */
 
-/** Routes anyone may call; every other /api route needs a bearer token, /api/su/* an admin's. */
+/** Routes anyone may call; every other /api route needs a bearer token, /api/su/* an admin's (the webhook and expected-returns upload routes serve the customer's brand users too, issue 25). */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',

@@ -7,7 +7,16 @@ import { eq, sql } from 'drizzle-orm';
 import { API_PATHS, fillPath, type RouteName } from '../../contract/api-paths.js';
 import type { RouteAccess } from '../http/auth-guard.js';
 import { queryRows, type Db } from '../db/client.js';
-import { billingClosedMonths, reportSchedules, sessions, tasks } from '../db/schema/index.js';
+import { randomUUID } from 'node:crypto';
+import {
+  billingClosedMonths,
+  reportSchedules,
+  sessions,
+  tasks,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
+} from '../db/schema/index.js';
 import { newToken, sha256 } from '../lib/crypto.js';
 import { plainImage } from './images.js';
 import { enqueueReturnTask, makeReturnFixture } from './integration-fixtures.js';
@@ -96,7 +105,26 @@ export async function customerObjects(app: FastifyInstance, db: Db, now: Date) {
       startsAt: now,
     })
     .returning({ id: reportSchedules.id });
+  // A webhook endpoint with one delivered event, for the portal's Integrations (issue 26 in the portal).
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({
+      customerId: f.customer.id,
+      url: `https://hooks.example.com/c${f.customer.id}`,
+      eventTypes: ['return.received'],
+      secretSealed: 'sealed',
+      createdBy: 'admin',
+    })
+    .returning({ id: webhookEndpoints.id });
+  const eventId = randomUUID();
+  await db.insert(webhookEvents).values({ id: eventId, customerId: f.customer.id, eventType: 'return.received', data: { ok: true } });
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({ endpointId: endpoint!.id, eventId, status: 'delivered', attempts: 1, giveUpAt: now, deliveredAt: now })
+    .returning({ id: webhookDeliveries.id });
   return {
+    webhookId: endpoint!.id,
+    deliveryId: delivery!.id,
     closedMonth: CLOSED_MONTH,
     scheduleId: schedule!.id,
     customerId: f.customer.id,

@@ -88,6 +88,40 @@ const PORTAL: Partial<Record<RouteName, PortalCase>> = {
     operator: 403,
   },
   listDecisions: { url: (o) => `/api/decisions?customer_id=${o.customerId}`, own: 200 },
+  // The portal's Integrations (issue 26 for the brand): the admin's routes, a brand user's too; operators 403.
+  listWebhooks: { url: (o) => `/api/su/customers/${o.customerId}/webhooks`, own: 200, operator: 403 },
+  createWebhook: {
+    url: (o) => `/api/su/customers/${o.customerId}/webhooks`,
+    body: () => ({ url: `https://hooks.example.com/new-${Date.now()}`, event_types: ['return.received'] }),
+    own: 200,
+    operator: 403,
+  },
+  updateWebhook: {
+    url: (o) => `/api/su/webhooks/${o.webhookId}`,
+    body: (o) => ({ url: `https://hooks.example.com/c${o.customerId}`, event_types: ['return.received', 'return.corrected'] }),
+    own: 200,
+    operator: 403,
+  },
+  rollWebhookSecret: { url: (o) => `/api/su/webhooks/${o.webhookId}/roll-secret`, own: 200, operator: 403 },
+  listWebhookDeliveries: { url: (o) => `/api/su/webhooks/${o.webhookId}/deliveries`, own: 200, operator: 403 },
+  redeliverWebhook: {
+    url: (o) => `/api/su/webhooks/${o.webhookId}/redeliver`,
+    body: (o) => ({ from_id: o.deliveryId }),
+    own: 200,
+    operator: 403,
+  },
+  testWebhook: { url: (o) => `/api/su/webhooks/${o.webhookId}/test`, own: 200, operator: 403 },
+  importExpectedReturns: {
+    url: (o) => `/api/su/customers/${o.customerId}/expected-returns/import`,
+    body: () => {
+      const rma = `RMA-M${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+      return { format: 'csv', content: `rma,tracking_number,order_reference,sku,upc,quantity,reason\n${rma},,,SKU-1,,1,Too small\n` };
+    },
+    own: 200,
+    operator: 403,
+  },
+  // Last of the endpoint's: it deletes the brand's endpoint of its own customer.
+  deleteWebhook: { url: (o) => `/api/su/webhooks/${o.webhookId}`, own: 200, operator: 403 },
   // Last: it deletes the brand's schedule of its own customer.
   deletePortalSchedule: { url: (o) => `/api/portal/report-schedules/${o.scheduleId}`, own: 200, operator: 403 },
 };

@@ -40,7 +40,7 @@ export function createAdminServices(deps: {
     customersAdmin: createCustomersAdminService({ ...base, secretBox }),
     settings: createSettingsService({ ...base, secretBox }),
     tasksAdmin: createTasksAdminService({ ...base, customerAccess, fileLinks: createFileLinks(secretBox), readDb: deps.readDb }),
-    webhooks: createWebhooksService({ ...base, secretBox, allowHttp: deps.allowHttpWebhooks ?? false }),
+    webhooks: createWebhooksService({ ...base, secretBox, customerAccess, allowHttp: deps.allowHttpWebhooks ?? false }),
   };
 }
 export type AdminServices = ReturnType<typeof createAdminServices>;

@@ -18,11 +18,11 @@ export const expectedReturnsRoutes: FastifyPluginAsyncZod<ExpectedReturnsRoutesO
     handler: async (req) => ok(await expectedReturns.announce(currentApiKey(req), req.body)),
   });
   route('importExpectedReturns', {
-    access: 'admin',
+    access: 'portal',
     tags: ['admin'],
     summary: 'Upload expected returns for a customer (CSV text or XLSX as base64; one row per item)',
     description:
-      'All or nothing: a file with a bad cell writes nothing and answers 422 with one message per problem ("Line 4, column F (quantity): …").',
+      'For an admin or a brand user of the customer (the portal); an operator gets 403. All or nothing: a file with a bad cell writes nothing and answers 422 with one message per problem ("Line 4, column F (quantity): …").',
     options: { bodyLimit: 15 * 1024 * 1024 },
     handler: async (req) => ok(await expectedReturns.importFile(currentUser(req), req.params.id, req.body)),
   });

@@ -15,7 +15,7 @@ import { periodDays } from '../dashboard/dashboard.service.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
 import { AppError, notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { requireAdmin, type ApiKeyCaller, type AuthUser, type Caller } from '../auth/auth-user.js';
+import { requireAdmin, requireBrandOrAdmin, type ApiKeyCaller, type AuthUser, type Caller } from '../auth/auth-user.js';
 import { expectedReturnsOf, readCsvRows, readXlsxRows, type FileRow } from './expected-returns.file.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { trackingCandidates, trackingKey } from './carrier-labels.js';
@@ -75,8 +75,9 @@ export function createExpectedReturnsService(deps: { db: Db; clock: Clock; custo
 
   return {
     /** An admin's file (CSV or XLSX): all or nothing, every bad cell named by line and column. */
+    /** The admin's upload and the portal's (a brand user, its own customers); operators never. */
     async importFile(actor: AuthUser, customerId: number, body: ExpectedImportBody): Promise<{ created: number; rmas: string[] }> {
-      requireAdmin(actor);
+      requireBrandOrAdmin(actor);
       await deps.customerAccess.require(actor, customerId);
       let rows: FileRow[];
       if (body.format === 'csv') {

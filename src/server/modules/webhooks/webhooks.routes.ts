@@ -13,7 +13,14 @@ export interface WebhooksRoutesOptions {
 
 export const webhooksRoutes: FastifyPluginAsyncZod<WebhooksRoutesOptions> = async (app, { guards, webhooks }) => {
   const route = contractRoutes(app, guards);
-  const common = { access: 'admin', tags: ['webhooks'] } as const;
+  // An admin's (the customer drawer's Integrations) and the customer's brand users' (the portal's
+  // Integrations, issue 25): `portal` lets a session through the guard, the service refuses
+  // operators and another customer's endpoint; a brand user's change goes to the audit trail.
+  const common = {
+    access: 'portal',
+    tags: ['webhooks'],
+    description: 'For an admin or a brand user of the customer; an operator gets 403 (integrations are the admin’s).',
+  } as const;
 
   route('listWebhooks', {
     ...common,

@@ -19,7 +19,8 @@ import { AppError, conflict, invalid, notFound, validationError } from '../../ht
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/crypto.js';
 import { changedKeys, createAuditRepository } from '../audit/audit.repository.js';
-import { requireAdmin, type AuthUser } from '../auth/auth-user.js';
+import { requireBrandOrAdmin, type AuthUser } from '../auth/auth-user.js';
+import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { createTaskQueueRepository, type TaskQueueRepository } from '../tasks/task-queue.repository.js';
 import { DELIVERY_WINDOW_MS } from './webhook-events.repository.js';
 import { newWebhookSecret } from './webhook-signature.js';
@@ -83,12 +84,38 @@ const auditView = (v: WebhookEndpointView) => {
 };
 
 /**
- * Webhook endpoints of a customer (issue 26), for admins. The signing secret is made here, sealed
- * (it must be read back to sign), answered once by create and roll, and never again.
+ * Webhook endpoints of a customer (issue 26), for admins and for the customer's brand users in the
+ * portal (issue 25); operators never (integrations are the admin's in the warehouse). The signing
+ * secret is made here, sealed (it must be read back to sign), answered once by create and roll, and
+ * never again.
  */
-export function createWebhooksService(deps: { db: Db; clock: Clock; secretBox: SecretBox; allowHttp: boolean }) {
+export function createWebhooksService(deps: {
+  db: Db;
+  clock: Clock;
+  secretBox: SecretBox;
+  allowHttp: boolean;
+  customerAccess: CustomerAccess;
+}) {
   const { clock, secretBox } = deps;
   const uow = unitOfWork(deps.db, repos);
+
+  /**
+   * Who may manage the customer's endpoints: an admin any customer, a brand user its own (the access
+   * seam's 403 for another's, 404 for none). Checked before any transaction: on PGlite a read
+   * outside a transaction waits for it.
+   */
+  async function mayManage(actor: AuthUser, customerId: number): Promise<void> {
+    requireBrandOrAdmin(actor);
+    if (actor.isBrand) await deps.customerAccess.require(actor, customerId);
+  }
+
+  /** The same for an endpoint by id: its customer decides (unknown id: 404 to anyone allowed at all). */
+  async function mayManageEndpoint(actor: AuthUser, id: number): Promise<void> {
+    requireBrandOrAdmin(actor);
+    const row = await uow.repos.webhooks.find(id);
+    if (!row) throw notFound(WEBHOOK_MSG.notFound);
+    await mayManage(actor, row.customerId);
+  }
 
   function checkUrl(url: string): void {
     if (new URL(url).protocol !== 'https:' && !deps.allowHttp) throw invalid('url', WEBHOOK_MSG.urlHttps);
@@ -126,14 +153,14 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; secretBox: S
 
   return {
     async list(actor: AuthUser, customerId: number): Promise<WebhookEndpointView[]> {
-      requireAdmin(actor);
+      await mayManage(actor, customerId);
       await requireCustomer(uow.repos, customerId);
       const now = clock.now();
       return (await uow.repos.webhooks.listFor(customerId)).map((r) => presentEndpoint(r, now));
     },
 
     async create(actor: AuthUser, customerId: number, body: WebhookEndpointBody): Promise<WebhookEndpointWithSecret> {
-      requireAdmin(actor);
+      await mayManage(actor, customerId);
       checkUrl(body.url);
       const now = clock.now();
       const secret = newWebhookSecret();
@@ -166,7 +193,7 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; secretBox: S
      * deliveries under way wait) or resumes it (what waited is sent, in order).
      */
     async update(actor: AuthUser, id: number, body: WebhookEndpointBody): Promise<WebhookEndpointView> {
-      requireAdmin(actor);
+      await mayManageEndpoint(actor, id);
       checkUrl(body.url);
       const now = clock.now();
       return uow.transaction(async (tx) => {
@@ -201,7 +228,7 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; secretBox: S
     },
 
     async remove(actor: AuthUser, id: number): Promise<void> {
-      requireAdmin(actor);
+      await mayManageEndpoint(actor, id);
       const now = clock.now();
       await uow.transaction(async (tx) => {
         const row = await requireEndpoint(tx, id);
@@ -214,7 +241,7 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; secretBox: S
 
     /** A new secret; the current one keeps signing for 24 h beside it, so receivers can switch. */
     async rollSecret(actor: AuthUser, id: number): Promise<WebhookEndpointWithSecret> {
-      requireAdmin(actor);
+      await mayManageEndpoint(actor, id);
       const now = clock.now();
       const secret = newWebhookSecret();
       return uow.transaction(async (tx) => {
@@ -245,7 +272,7 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; secretBox: S
     },
 
     async deliveries(actor: AuthUser, id: number, beforeId: number | undefined): Promise<WebhookDeliveriesPage> {
-      requireAdmin(actor);
+      await mayManageEndpoint(actor, id);
       const row = await uow.repos.webhooks.find(id);
       if (!row) throw notFound(WEBHOOK_MSG.notFound);
       const limit = WEBHOOK_LIMITS.deliveriesPerPage;
@@ -256,7 +283,7 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; secretBox: S
 
     /** Sends one delivery (from_id) or a range again, with the same event id (receivers deduplicate by it). */
     async redeliver(actor: AuthUser, id: number, body: WebhookRedeliverBody): Promise<{ queued: number }> {
-      requireAdmin(actor);
+      await mayManageEndpoint(actor, id);
       const now = clock.now();
       return uow.transaction(async (tx) => {
         const row = await requireEndpoint(tx, id);
@@ -272,7 +299,7 @@ export function createWebhooksService(deps: { db: Db; clock: Clock; secretBox: S
 
     /** A `webhook.test` event to this endpoint only, sent even while it is paused (to try it before resuming). */
     async sendTest(actor: AuthUser, id: number): Promise<WebhookDeliveryView> {
-      requireAdmin(actor);
+      await mayManageEndpoint(actor, id);
       const now = clock.now();
       const deliveryId = await uow.transaction(async (tx) => {
         const row = await requireEndpoint(tx, id);

@@ -34,6 +34,8 @@ const ParcelsPage = lazyPage(() => import('./pages/parcels/ParcelsPage'), ['insi
 // The brand's portal (issue 25); they share the admin screens' labels and schedule texts.
 const PortalBillingPage = lazyPage(() => import('./pages/portal-billing/PortalBillingPage'), ['insight', 'admin']);
 const PortalSchedulesPage = lazyPage(() => import('./pages/portal-schedules/PortalSchedulesPage'), ['insight', 'admin']);
+// The admin drawer's webhook and upload panels, in the brand's Integrations screen (issue 26).
+const PortalIntegrationsPage = lazyPage(() => import('./pages/portal-integrations/PortalIntegrationsPage'), ['insight', 'admin']);
 const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'), ['common']);
 
 function SessionRoot() {
@@ -82,6 +84,7 @@ export function AppRoutes() {
               <Route path="parcels" element={<ParcelsPage />} />
               <Route path="billing" element={<PortalBillingPage />} />
               <Route path="schedules" element={<PortalSchedulesPage />} />
+              <Route path="integrations" element={<PortalIntegrationsPage />} />
               <Route path="admin/users" element={<AdminUsersPage />} />
               <Route path="admin/customers" element={<AdminCustomersPage />} />
               <Route path="admin/systems" element={<AdminSystemsPage />} />

@@ -8,6 +8,7 @@ import {
   IconHistory,
   IconPackageImport,
   IconPackages,
+  IconPlugConnected,
   IconReceipt,
   IconSettings,
 } from '@tabler/icons-react';
@@ -99,6 +100,11 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Local
           {isBrand && (
             <NavItem to="/schedules" active={active === 'schedules'} icon={<IconCalendarTime size={18} stroke={1.7} />}>
               <Trans>Schedules</Trans>
+            </NavItem>
+          )}
+          {isBrand && (
+            <NavItem to="/integrations" active={active === 'integrations'} icon={<IconPlugConnected size={18} stroke={1.7} />}>
+              <Trans>Integrations</Trans>
             </NavItem>
           )}
           {isAdmin && (

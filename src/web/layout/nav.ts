@@ -18,7 +18,7 @@ export const ADMIN_LINKS = [
   { label: msg`Billing`, to: '/admin/billing', icon: 'billing' },
 ] as const;
 
-export type NavKey = 'receiving' | 'history' | 'parcels' | 'dashboard' | 'billing' | 'schedules' | 'admin' | null;
+export type NavKey = 'receiving' | 'history' | 'parcels' | 'dashboard' | 'billing' | 'schedules' | 'integrations' | 'admin' | null;
 
 export function activeNav(pathname: string): NavKey {
   if (pathname === '/' || pathname.startsWith('/blind')) return 'receiving';
@@ -27,6 +27,7 @@ export function activeNav(pathname: string): NavKey {
   if (pathname.startsWith('/dashboard')) return 'dashboard';
   if (pathname.startsWith('/billing')) return 'billing';
   if (pathname.startsWith('/schedules')) return 'schedules';
+  if (pathname.startsWith('/integrations')) return 'integrations';
   if (pathname.startsWith('/admin')) return 'admin';
   return null;
 }

@@ -28,7 +28,7 @@ export function ExpectedUpload({ customerId }: { customerId: number }) {
         pending={upload.isPending}
         action={<Trans>Upload</Trans>}
         description={t`Columns: rma, tracking_number, order_reference, sku, upc, quantity, reason`}
-        inputStyle={{ w: 360 }}
+        inputStyle={{ style: { width: '100%', maxWidth: 360 } }}
         problems={{
           title: t`The file was not uploaded: nothing of it was saved`,
           hint: <Trans>Correct these rows and upload the whole file again.</Trans>,

@@ -44,93 +44,95 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpointView 
   return (
     <Stack gap="xs" component="section" aria-label={t`Deliveries of ${endpoint.url}`}>
       <Title order={5}>{t`Deliveries of endpoint #${endpoint.id}`}</Title>
-      <Table withTableBorder striped data-testid="deliveries-table" fz="sm">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>ID</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Event</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Status</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Time</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Attempts</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Answer</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Action</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {deliveries.map((d) => {
-            const answer = lastAnswer(d);
-            return (
-              <Table.Tr key={d.id} data-testid={`delivery-${d.id}`}>
-                <Table.Td>{d.id}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{d.event_type}</Text>
-                  {d.subject && (
-                    <Text size="xs" c="dimmed">
-                      {d.subject}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={DELIVERY_STATUS_COLORS[d.status]} variant="light">
-                    {i18n._(DELIVERY_STATUS_LABELS[d.status])}
-                  </Badge>
-                  {d.last_status !== null && (
-                    <Text size="xs" c="dimmed">
-                      HTTP {d.last_status}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Text size="xs">{formatDateTime(d.delivered_at ?? d.created_at)}</Text>
-                  {d.next_attempt_at && d.status === 'pending' && (
-                    <Text size="xs" c="dimmed">
-                      {t`next: ${formatDateTime(d.next_attempt_at)}`}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>{d.attempts}</Table.Td>
-                <Table.Td maw={240}>
-                  {answer !== null && (
-                    <Code style={{ display: 'block', whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 64, overflow: 'auto' }}>
-                      {answer.slice(0, 120) || '—'}
-                    </Code>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    disabled={endpoint.status !== 'active' || redeliver.isPending}
-                    onClick={() => redeliver.mutate({ from: d.id })}
-                    aria-label={t`Redeliver delivery ${d.id}`}
-                  >
-                    <Trans>Redeliver</Trans>
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-          {!query.isPending && deliveries.length === 0 && (
-            <EmptyRow colSpan={7} size="sm">
-              <Trans>No deliveries yet.</Trans>
-            </EmptyRow>
-          )}
-        </Table.Tbody>
-      </Table>
+      <Table.ScrollContainer minWidth={760}>
+        <Table withTableBorder striped data-testid="deliveries-table" fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>ID</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Event</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Status</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Time</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Attempts</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Answer</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Action</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {deliveries.map((d) => {
+              const answer = lastAnswer(d);
+              return (
+                <Table.Tr key={d.id} data-testid={`delivery-${d.id}`}>
+                  <Table.Td>{d.id}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{d.event_type}</Text>
+                    {d.subject && (
+                      <Text size="xs" c="dimmed">
+                        {d.subject}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge color={DELIVERY_STATUS_COLORS[d.status]} variant="light">
+                      {i18n._(DELIVERY_STATUS_LABELS[d.status])}
+                    </Badge>
+                    {d.last_status !== null && (
+                      <Text size="xs" c="dimmed">
+                        HTTP {d.last_status}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="xs">{formatDateTime(d.delivered_at ?? d.created_at)}</Text>
+                    {d.next_attempt_at && d.status === 'pending' && (
+                      <Text size="xs" c="dimmed">
+                        {t`next: ${formatDateTime(d.next_attempt_at)}`}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>{d.attempts}</Table.Td>
+                  <Table.Td maw={240}>
+                    {answer !== null && (
+                      <Code style={{ display: 'block', whiteSpace: 'pre-wrap', wordBreak: 'break-all', maxHeight: 64, overflow: 'auto' }}>
+                        {answer.slice(0, 120) || '—'}
+                      </Code>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      disabled={endpoint.status !== 'active' || redeliver.isPending}
+                      onClick={() => redeliver.mutate({ from: d.id })}
+                      aria-label={t`Redeliver delivery ${d.id}`}
+                    >
+                      <Trans>Redeliver</Trans>
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+            {!query.isPending && deliveries.length === 0 && (
+              <EmptyRow colSpan={7} size="sm">
+                <Trans>No deliveries yet.</Trans>
+              </EmptyRow>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <Group gap="xs">
         {before !== undefined && (
           <Button size="xs" variant="default" onClick={() => setBefore(undefined)}>

@@ -57,101 +57,104 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
 
   return (
     <Stack>
-      <Table withTableBorder striped data-testid="webhooks-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>
-              <Trans>Receiver URL</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Event types</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Status</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Action</Trans>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {endpoints.map((e) => (
-            <Table.Tr key={e.id} aria-selected={logOf === e.id}>
-              <Table.Td style={{ wordBreak: 'break-all' }}>
-                <Text size="sm">{e.url}</Text>
-                {e.description && (
-                  <Text size="xs" c="dimmed">
-                    {e.description}
-                  </Text>
-                )}
-                {e.previous_secret_until && (
-                  <Text size="xs" c="dimmed">
-                    {t`The previous secret signs too until ${formatDateTime(e.previous_secret_until)}`}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {e.event_types.map((type) => (
-                    <Badge key={type} size="xs" variant="outline" tt="none">
-                      {type}
-                    </Badge>
-                  ))}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Badge color={ENDPOINT_STATUS_COLORS[e.status]} variant="light">
-                  {i18n._(ENDPOINT_STATUS_LABELS[e.status])}
-                </Badge>
-                {e.status_reason && (
-                  <Text size="xs" c="dimmed">
-                    {e.status_reason}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Group gap={6}>
-                  <Button size="xs" variant={logOf === e.id ? 'filled' : 'light'} onClick={() => setLogOf(logOf === e.id ? null : e.id)}>
-                    <Trans>Deliveries</Trans>
-                  </Button>
-                  <Button size="xs" variant="light" color="teal" disabled={e.status !== 'active'} onClick={() => test.mutate(e)}>
-                    <Trans>Send test event</Trans>
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="grape"
-                    onClick={() => {
-                      if (window.confirm(t`Make a new signing secret for ${e.url}? The current one keeps signing for 24 hours.`))
-                        roll.mutate(e);
-                    }}
-                  >
-                    <Trans>Roll secret</Trans>
-                  </Button>
-                  <Button size="xs" variant="light" color={e.status === 'active' ? 'yellow' : 'green'} onClick={() => update.mutate(e)}>
-                    {e.status === 'active' ? t`Pause` : t`Activate`}
-                  </Button>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    color="red"
-                    onClick={() => {
-                      if (window.confirm(t`Delete the endpoint ${e.url} and its delivery log?`)) remove.mutate(e);
-                    }}
-                  >
-                    <Trans>Delete</Trans>
-                  </Button>
-                </Group>
-              </Table.Td>
+      {/* A narrow screen (the portal on a handheld) scrolls the table in its own box, not the page. */}
+      <Table.ScrollContainer minWidth={720}>
+        <Table withTableBorder striped data-testid="webhooks-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Receiver URL</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Event types</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Status</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Action</Trans>
+              </Table.Th>
             </Table.Tr>
-          ))}
-          {!query.isPending && endpoints.length === 0 && (
-            <EmptyRow colSpan={4} size="sm">
-              <Trans>No webhook endpoints.</Trans>
-            </EmptyRow>
-          )}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {endpoints.map((e) => (
+              <Table.Tr key={e.id} aria-selected={logOf === e.id}>
+                <Table.Td style={{ wordBreak: 'break-all' }}>
+                  <Text size="sm">{e.url}</Text>
+                  {e.description && (
+                    <Text size="xs" c="dimmed">
+                      {e.description}
+                    </Text>
+                  )}
+                  {e.previous_secret_until && (
+                    <Text size="xs" c="dimmed">
+                      {t`The previous secret signs too until ${formatDateTime(e.previous_secret_until)}`}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {e.event_types.map((type) => (
+                      <Badge key={type} size="xs" variant="outline" tt="none">
+                        {type}
+                      </Badge>
+                    ))}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={ENDPOINT_STATUS_COLORS[e.status]} variant="light">
+                    {i18n._(ENDPOINT_STATUS_LABELS[e.status])}
+                  </Badge>
+                  {e.status_reason && (
+                    <Text size="xs" c="dimmed">
+                      {e.status_reason}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={6}>
+                    <Button size="xs" variant={logOf === e.id ? 'filled' : 'light'} onClick={() => setLogOf(logOf === e.id ? null : e.id)}>
+                      <Trans>Deliveries</Trans>
+                    </Button>
+                    <Button size="xs" variant="light" color="teal" disabled={e.status !== 'active'} onClick={() => test.mutate(e)}>
+                      <Trans>Send test event</Trans>
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="grape"
+                      onClick={() => {
+                        if (window.confirm(t`Make a new signing secret for ${e.url}? The current one keeps signing for 24 hours.`))
+                          roll.mutate(e);
+                      }}
+                    >
+                      <Trans>Roll secret</Trans>
+                    </Button>
+                    <Button size="xs" variant="light" color={e.status === 'active' ? 'yellow' : 'green'} onClick={() => update.mutate(e)}>
+                      {e.status === 'active' ? t`Pause` : t`Activate`}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      onClick={() => {
+                        if (window.confirm(t`Delete the endpoint ${e.url} and its delivery log?`)) remove.mutate(e);
+                      }}
+                    >
+                      <Trans>Delete</Trans>
+                    </Button>
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {!query.isPending && endpoints.length === 0 && (
+              <EmptyRow colSpan={4} size="sm">
+                <Trans>No webhook endpoints.</Trans>
+              </EmptyRow>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
 
       {secret && <SecretOnce title={t`Signing secret of endpoint #${secret.id}`} value={secret.value} onDone={() => setSecret(null)} />}
 

@@ -161,7 +161,7 @@ describe("a brand user's webhook endpoints", () => {
       body: { url: 'not a url', event_types: ['return.nope'] },
     });
     expect(bad.status).toBe(422);
-    expect(Object.keys(bad.body.errors).sort()).toEqual(['event_types', 'url']);
+    expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(['event_types', 'url']);
     const internal = await call(t.app, 'POST', `/api/su/customers/${own.id}/webhooks`, {
       token: brand.token,
       body: { url: 'https://user:pw@hooks.example.com/x', event_types: ['return.received'] },

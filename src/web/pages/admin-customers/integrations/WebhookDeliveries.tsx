@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import type { WebhookDeliveryView, WebhookEndpointView } from '../../../../contract/webhooks';
 import { useRouteMutation, useRouteQuery } from '../../../api/queries';
 import { EmptyRow } from '../../../components/table/EmptyRow';
+import { ScrollBox } from '../../../components/table/ScrollBox';
 import { formatDateTime } from '../../../lib/format';
 import { DELIVERY_STATUS_COLORS, DELIVERY_STATUS_LABELS } from './integration-labels';
 
@@ -44,7 +45,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpointView 
   return (
     <Stack gap="xs" component="section" aria-label={t`Deliveries of ${endpoint.url}`}>
       <Title order={5}>{t`Deliveries of endpoint #${endpoint.id}`}</Title>
-      <Table.ScrollContainer minWidth={760}>
+      <ScrollBox label={t`Deliveries of endpoint #${endpoint.id}`} keyColumn={1} minWidth={760}>
         <Table withTableBorder striped data-testid="deliveries-table" fz="sm">
           <Table.Thead>
             <Table.Tr>
@@ -132,7 +133,7 @@ export function WebhookDeliveries({ endpoint }: { endpoint: WebhookEndpointView 
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollBox>
       <Group gap="xs">
         {before !== undefined && (
           <Button size="xs" variant="default" onClick={() => setBefore(undefined)}>

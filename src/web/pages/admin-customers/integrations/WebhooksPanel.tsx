@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import type { WebhookEndpointView } from '../../../../contract/webhooks';
 import { useRouteMutation, useRouteQuery } from '../../../api/queries';
 import { EmptyRow } from '../../../components/table/EmptyRow';
+import { ScrollBox } from '../../../components/table/ScrollBox';
 import { formatDateTime } from '../../../lib/format';
 import { ENDPOINT_STATUS_COLORS, ENDPOINT_STATUS_LABELS } from './integration-labels';
 import { SecretOnce } from './SecretOnce';
@@ -55,23 +56,57 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
     },
   });
 
+  /** An endpoint's actions: in their own column at the desk, under the URL on a narrow screen. */
+  const actions = (e: WebhookEndpointView) => (
+    <Group gap={6}>
+      <Button size="xs" variant={logOf === e.id ? 'filled' : 'light'} onClick={() => setLogOf(logOf === e.id ? null : e.id)}>
+        <Trans>Deliveries</Trans>
+      </Button>
+      <Button size="xs" variant="light" color="teal" disabled={e.status !== 'active'} onClick={() => test.mutate(e)}>
+        <Trans>Send test event</Trans>
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="grape"
+        onClick={() => {
+          if (window.confirm(t`Make a new signing secret for ${e.url}? The current one keeps signing for 24 hours.`)) roll.mutate(e);
+        }}
+      >
+        <Trans>Roll secret</Trans>
+      </Button>
+      <Button size="xs" variant="light" color={e.status === 'active' ? 'yellow' : 'green'} onClick={() => update.mutate(e)}>
+        {e.status === 'active' ? t`Pause` : t`Activate`}
+      </Button>
+      <Button
+        size="xs"
+        variant="light"
+        color="red"
+        onClick={() => {
+          if (window.confirm(t`Delete the endpoint ${e.url} and its delivery log?`)) remove.mutate(e);
+        }}
+      >
+        <Trans>Delete</Trans>
+      </Button>
+    </Group>
+  );
+
   return (
     <Stack>
-      {/* A narrow screen (the portal on a handheld) scrolls the table in its own box, not the page. */}
-      <Table.ScrollContainer minWidth={720}>
+      <ScrollBox label={t`Webhook endpoints`}>
         <Table withTableBorder striped data-testid="webhooks-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>
                 <Trans>Receiver URL</Trans>
               </Table.Th>
-              <Table.Th>
+              <Table.Th visibleFrom="sm">
                 <Trans>Event types</Trans>
               </Table.Th>
-              <Table.Th>
+              <Table.Th visibleFrom="sm">
                 <Trans>Status</Trans>
               </Table.Th>
-              <Table.Th>
+              <Table.Th visibleFrom="sm">
                 <Trans>Action</Trans>
               </Table.Th>
             </Table.Tr>
@@ -91,8 +126,22 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
                       {t`The previous secret signs too until ${formatDateTime(e.previous_secret_until)}`}
                     </Text>
                   )}
+                  {/* A narrow screen: the other columns' content under the URL, not a table to scroll sideways. */}
+                  <Stack hiddenFrom="sm" gap={6} mt={6} style={{ wordBreak: 'normal' }}>
+                    <Group gap={4}>
+                      <Badge color={ENDPOINT_STATUS_COLORS[e.status]} variant="light">
+                        {i18n._(ENDPOINT_STATUS_LABELS[e.status])}
+                      </Badge>
+                      {e.event_types.map((type) => (
+                        <Badge key={type} size="xs" variant="outline" tt="none">
+                          {type}
+                        </Badge>
+                      ))}
+                    </Group>
+                    {actions(e)}
+                  </Stack>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Group gap={4}>
                     {e.event_types.map((type) => (
                       <Badge key={type} size="xs" variant="outline" tt="none">
@@ -101,7 +150,7 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
                     ))}
                   </Group>
                 </Table.Td>
-                <Table.Td>
+                <Table.Td visibleFrom="sm">
                   <Badge color={ENDPOINT_STATUS_COLORS[e.status]} variant="light">
                     {i18n._(ENDPOINT_STATUS_LABELS[e.status])}
                   </Badge>
@@ -111,40 +160,7 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
                     </Text>
                   )}
                 </Table.Td>
-                <Table.Td>
-                  <Group gap={6}>
-                    <Button size="xs" variant={logOf === e.id ? 'filled' : 'light'} onClick={() => setLogOf(logOf === e.id ? null : e.id)}>
-                      <Trans>Deliveries</Trans>
-                    </Button>
-                    <Button size="xs" variant="light" color="teal" disabled={e.status !== 'active'} onClick={() => test.mutate(e)}>
-                      <Trans>Send test event</Trans>
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="grape"
-                      onClick={() => {
-                        if (window.confirm(t`Make a new signing secret for ${e.url}? The current one keeps signing for 24 hours.`))
-                          roll.mutate(e);
-                      }}
-                    >
-                      <Trans>Roll secret</Trans>
-                    </Button>
-                    <Button size="xs" variant="light" color={e.status === 'active' ? 'yellow' : 'green'} onClick={() => update.mutate(e)}>
-                      {e.status === 'active' ? t`Pause` : t`Activate`}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="light"
-                      color="red"
-                      onClick={() => {
-                        if (window.confirm(t`Delete the endpoint ${e.url} and its delivery log?`)) remove.mutate(e);
-                      }}
-                    >
-                      <Trans>Delete</Trans>
-                    </Button>
-                  </Group>
-                </Table.Td>
+                <Table.Td visibleFrom="sm">{actions(e)}</Table.Td>
               </Table.Tr>
             ))}
             {!query.isPending && endpoints.length === 0 && (
@@ -154,7 +170,7 @@ export function WebhooksPanel({ customerId }: { customerId: number }) {
             )}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollBox>
 
       {secret && <SecretOnce title={t`Signing secret of endpoint #${secret.id}`} value={secret.value} onDone={() => setSecret(null)} />}
 

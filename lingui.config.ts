@@ -53,7 +53,10 @@ export default defineConfig({
     },
     { path: '<rootDir>/src/web/locales/{locale}/receiving', include: pages('receiving', 'blind-return') },
     { path: '<rootDir>/src/web/locales/{locale}/history', include: pages('history', 'return-view') },
-    { path: '<rootDir>/src/web/locales/{locale}/insight', include: pages('dashboard', 'parcels', 'portal-billing', 'portal-schedules', 'portal-integrations') },
+    {
+      path: '<rootDir>/src/web/locales/{locale}/insight',
+      include: pages('dashboard', 'parcels', 'portal-billing', 'portal-schedules', 'portal-integrations'),
+    },
     {
       path: '<rootDir>/src/web/locales/{locale}/admin',
       include: pages('admin-users', 'admin-customers', 'admin-systems', 'admin-tasks', 'admin-billing'),

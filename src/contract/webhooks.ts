@@ -5,6 +5,8 @@ import { id, MAX_ID, text } from './common.js';
 export const WEBHOOK_EVENT_TYPES = [
   'return.received',
   'return.corrected',
+  'return.decision_requested',
+  'return.decided',
   'parcel.received',
   'parcel.matched',
   'expected_return.overdue',

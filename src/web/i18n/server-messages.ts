@@ -244,7 +244,8 @@ export const SERVER_MESSAGES = [
   msg({ id: 'webhook.urlCredentials', message: 'Put no user name or password in the URL; the signature authenticates the sender' }),
   msg({
     id: 'webhook.eventTypes',
-    message: 'Choose one or more of: return.received, return.corrected, parcel.received, parcel.matched, expected_return.overdue',
+    message:
+      'Choose one or more of: return.received, return.corrected, return.decision_requested, return.decided, parcel.received, parcel.matched, expected_return.overdue',
   }),
   msg({ id: 'webhook.description', message: 'At most 200 characters' }),
   msg({ id: 'webhook.tooMany', message: 'A customer has at most 10 webhook endpoints' }),

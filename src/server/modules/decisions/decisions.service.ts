@@ -1,3 +1,4 @@
+import { decidedData } from '../webhooks/decision-events.js';
 import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import { CUSTOMER_MSG } from '../../../contract/customers.js';
 import {
@@ -201,6 +202,11 @@ export function createDecisionsService(deps: {
         subject: `return:${returnId}`,
         source: { returnId, version: ret.version },
       },
+      now,
+    );
+    const decided = await tx.decisions.byIds(taken.map((x) => Number(x.row.id)));
+    queued += await tx.events.emit(
+      { customerId: ret.customerId, eventType: 'return.decided', subject: `return:${returnId}`, data: decidedData(decided, ret.version) },
       now,
     );
     if (by.userId !== null) {

@@ -12,6 +12,7 @@ import type { LedgerRow, MissingRow, ReturnRow } from './return.presenter.js';
 import { createReturnsRepository, type ReturnToSave } from './returns.repository.js';
 import { createDecisionsRepository } from '../decisions/decisions.repository.js';
 import { createTaskWakeupNotifier } from '../tasks/task-wakeup-notifier.js';
+import { decisionRequestedData } from '../webhooks/decision-events.js';
 import { createWebhookEventsRepository } from '../webhooks/webhook-events.repository.js';
 import { PARCEL_EVENT_TEXT } from '../../../contract/timeline-texts.js';
 
@@ -177,7 +178,20 @@ export function createReturnCommand(db: Db) {
             const saved = await saveWithPhotosAndParcel(tx, input, toSave, now);
             if (saved && decisionRules) {
               const opened = await tx.decisions.openFor(saved.ret.id, now);
-              if (opened) saved.ret = { ...saved.ret, awaitingDecisions: opened };
+              if (opened) {
+                saved.ret = { ...saved.ret, awaitingDecisions: opened };
+                // Told after return.received (the same subject, so in that order): which lines wait.
+                const waiting = (await tx.decisions.ofReturn(saved.ret.id)).filter((d) => d.state === 'awaiting');
+                saved.tasksQueued += await tx.webhookEvents.emit(
+                  {
+                    customerId: input.customerId,
+                    eventType: 'return.decision_requested',
+                    subject: `return:${saved.ret.id}`,
+                    data: decisionRequestedData(waiting),
+                  },
+                  now,
+                );
+              }
             }
             return saved;
           })

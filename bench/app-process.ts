@@ -162,6 +162,8 @@ export async function startApp(
     dataDir,
     stop: () =>
       new Promise<void>((resolve) => {
+        // An app that died already (a crash under load) has nothing to stop: waiting for its exit would hang.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),

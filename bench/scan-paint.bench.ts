@@ -141,6 +141,8 @@ try {
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
       defaultViewport: { width: 1366, height: 768 },
+      // Key events at 4× CPU slowdown on a busy shared box can outlast puppeteer's default 180 s.
+      protocolTimeout: 600_000,
     });
     try {
       const page = await browser.newPage();

@@ -98,9 +98,10 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
   if (setting.is_secret) {
     return (
       <Stack gap={2}>
-        {/* The clear button goes below the field on a handheld rather than squeezing it (its placeholder is cut). */}
+        {/* On a handheld the clear button goes below the field rather than squeezing it: 300 px keep a longer
+            language's placeholder whole beside the show-password toggle. */}
         <Group align="flex-end" gap="xs">
-          <Box style={{ flex: '1 1 240px' }}>
+          <Box style={{ flex: '1 1 300px' }}>
             <PasswordInput
               {...common}
               autoComplete="new-password"
@@ -119,7 +120,7 @@ function SettingField({ setting, onSaved }: { setting: SettingView; onSaved: (s:
   if (setting.setting_key === 'BIZTALK_MESSAGE_ID_COUNTER') return <TextInput {...common} rightSection={right} />;
   return (
     <Group align="flex-end" gap="xs">
-      <Box style={{ flex: '1 1 240px' }}>
+      <Box style={{ flex: '1 1 300px' }}>
         <TextInput {...common} rightSection={right} />
       </Box>
       {clearButton}

@@ -2,13 +2,14 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Badge, Group, Pagination, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileSpreadsheet, IconListCheck, IconSearch, IconStairs } from '@tabler/icons-react';
+import { IconFileSpreadsheet, IconHourglass, IconListCheck, IconSearch, IconStairs } from '@tabler/icons-react';
 import { DEFAULT_GRADE_SCALE, GRADES, type Grade } from '../../../../contract/inspection-rules';
 import type { RuleView } from '../../../../contract/inspection';
 import { useRouteMutation, useRouteQuery } from '../../../api/queries';
 import { EmptyRow } from '../../../components/table/EmptyRow';
 import { RowActions } from '../../../components/table/RowActions';
 import { ScrollBox } from '../../../components/table/ScrollBox';
+import { DecisionRulesPanel } from './DecisionRulesPanel';
 import { GradeScaleForm } from './GradeScaleForm';
 import { RuleForm } from './RuleForm';
 import { RulesFile } from './RulesFile';
@@ -16,7 +17,7 @@ import { MATCH_LABELS, SERIAL_CHECK_LABELS, SERIAL_LABELS } from './rule-labels'
 
 /**
  * A customer's inspection rules (issue 27), the drawer's Rules tab: the rules most specific first,
- * the form that adds or changes one, the grade names, and the CSV/XLSX import and export.
+ * the form that adds or changes one, the grade names, and the CSV/XLSX import and export; and which lines wait for the brand's decision (issue 25).
  */
 export function RulesPanel({ customerId }: { customerId: number }) {
   const { t } = useLingui();
@@ -34,6 +35,9 @@ export function RulesPanel({ customerId }: { customerId: number }) {
         <Tabs.Tab value="file" leftSection={<IconFileSpreadsheet size={16} />}>
           {t`Import & Export`}
         </Tabs.Tab>
+        <Tabs.Tab value="decisions" leftSection={<IconHourglass size={16} />}>
+          {t`Decisions`}
+        </Tabs.Tab>
       </Tabs.List>
       <Tabs.Panel value="rules">
         <RulesList customerId={customerId} gradeLabel={(g) => grades.find((x) => x.grade === g)?.label ?? g} grades={grades} />
@@ -41,6 +45,9 @@ export function RulesPanel({ customerId }: { customerId: number }) {
       <Tabs.Panel value="grades">{scale.data && <GradeScaleForm customerId={customerId} grades={scale.data} />}</Tabs.Panel>
       <Tabs.Panel value="file">
         <RulesFile customerId={customerId} />
+      </Tabs.Panel>
+      <Tabs.Panel value="decisions">
+        <DecisionRulesPanel customerId={customerId} />
       </Tabs.Panel>
     </Tabs>
   );

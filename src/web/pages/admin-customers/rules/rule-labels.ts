@@ -2,6 +2,9 @@
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import type { RuleMatch, SerialCapture, SerialCheck, StepKind } from '../../../../contract/inspection-rules';
+import type { LedgerCondition } from '../../../../contract/constants';
+import type { DecisionRuleKind } from '../../../../contract/decisions';
+import type { LineDiscrepancy } from '../../../../contract/disposition-rules';
 
 export const MATCH_LABELS: Record<RuleMatch, MessageDescriptor> = {
   sku: msg`SKU`,
@@ -26,4 +29,20 @@ export const SERIAL_CHECK_LABELS: Record<SerialCheck, MessageDescriptor> = {
   any: msg`Any serial`,
   shipped: msg`Must be shipped (refuse others)`,
   shipped_or_discrepancy: msg`Must be shipped (else a discrepancy)`,
+};
+
+/** Decision rules (issue 25): what makes a submitted line wait for the brand. */
+export const DECISION_KIND_LABELS: Record<DecisionRuleKind, MessageDescriptor> = {
+  condition: msg`By condition`,
+  discrepancy: msg`By discrepancy`,
+  unit_value: msg`By unit value`,
+};
+export const DECISION_CONDITION_LABELS: Record<LedgerCondition, MessageDescriptor> = {
+  Pristine: msg`Pristine`,
+  Reconditioning: msg`Reconditioning`,
+  Scrap: msg`Scrap`,
+};
+export const DECISION_DISCREPANCY_LABELS: Record<LineDiscrepancy, MessageDescriptor> = {
+  WRONG_ITEM: msg`Wrong item`,
+  EXTRA_ITEM: msg`Extra item`,
 };

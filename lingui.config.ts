@@ -55,7 +55,7 @@ export default defineConfig({
     { path: '<rootDir>/src/web/locales/{locale}/history', include: pages('history', 'return-view') },
     {
       path: '<rootDir>/src/web/locales/{locale}/insight',
-      include: pages('dashboard', 'parcels', 'portal-billing', 'portal-schedules', 'portal-integrations'),
+      include: pages('dashboard', 'parcels', 'portal-billing', 'portal-schedules', 'portal-integrations', 'portal-decisions'),
     },
     {
       path: '<rootDir>/src/web/locales/{locale}/admin',

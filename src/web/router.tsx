@@ -34,6 +34,8 @@ const ParcelsPage = lazyPage(() => import('./pages/parcels/ParcelsPage'), ['insi
 // The brand's portal (issue 25); they share the admin screens' labels and schedule texts.
 const PortalBillingPage = lazyPage(() => import('./pages/portal-billing/PortalBillingPage'), ['insight', 'admin']);
 const PortalSchedulesPage = lazyPage(() => import('./pages/portal-schedules/PortalSchedulesPage'), ['insight', 'admin']);
+// The brand's Decisions queue (issue 25): history's condition names, receiving's discrepancy badges.
+const PortalDecisionsPage = lazyPage(() => import('./pages/portal-decisions/PortalDecisionsPage'), ['insight', 'history', 'receiving']);
 // The admin drawer's webhook and upload panels, in the brand's Integrations screen (issue 26).
 const PortalIntegrationsPage = lazyPage(() => import('./pages/portal-integrations/PortalIntegrationsPage'), ['insight', 'admin']);
 const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'), ['common']);
@@ -82,6 +84,7 @@ export function AppRoutes() {
                 }
               />
               <Route path="parcels" element={<ParcelsPage />} />
+              <Route path="decisions" element={<PortalDecisionsPage />} />
               <Route path="billing" element={<PortalBillingPage />} />
               <Route path="schedules" element={<PortalSchedulesPage />} />
               <Route path="integrations" element={<PortalIntegrationsPage />} />

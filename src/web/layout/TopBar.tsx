@@ -5,6 +5,7 @@ import {
   IconCalendarTime,
   IconChartBar,
   IconChevronDown,
+  IconGavel,
   IconHistory,
   IconPackageImport,
   IconPackages,
@@ -92,7 +93,12 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Local
           <NavItem to="/dashboard" active={active === 'dashboard'} icon={<IconChartBar size={18} stroke={1.7} />}>
             <Trans>Dashboard</Trans>
           </NavItem>
-          {/* The brand's own: its closed billing statements and its report schedules (issue 25). */}
+          {/* The brand's own: the lines waiting for its decision, its closed billing statements and its report schedules (issue 25). */}
+          {isBrand && (
+            <NavItem to="/decisions" active={active === 'decisions'} icon={<IconGavel size={18} stroke={1.7} />}>
+              <Trans>Decisions</Trans>
+            </NavItem>
+          )}
           {isBrand && (
             <NavItem to="/billing" active={active === 'billing'} icon={<IconReceipt size={18} stroke={1.7} />}>
               <Trans>Billing</Trans>

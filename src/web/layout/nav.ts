@@ -18,13 +18,14 @@ export const ADMIN_LINKS = [
   { label: msg`Billing`, to: '/admin/billing', icon: 'billing' },
 ] as const;
 
-export type NavKey = 'receiving' | 'history' | 'parcels' | 'dashboard' | 'billing' | 'schedules' | 'integrations' | 'admin' | null;
+export type NavKey = 'receiving' | 'history' | 'parcels' | 'dashboard' | 'decisions' | 'billing' | 'schedules' | 'integrations' | 'admin' | null;
 
 export function activeNav(pathname: string): NavKey {
   if (pathname === '/' || pathname.startsWith('/blind')) return 'receiving';
   if (pathname.startsWith('/history') || pathname.startsWith('/orders')) return 'history';
   if (pathname.startsWith('/parcels')) return 'parcels';
   if (pathname.startsWith('/dashboard')) return 'dashboard';
+  if (pathname.startsWith('/decisions')) return 'decisions';
   if (pathname.startsWith('/billing')) return 'billing';
   if (pathname.startsWith('/schedules')) return 'schedules';
   if (pathname.startsWith('/integrations')) return 'integrations';

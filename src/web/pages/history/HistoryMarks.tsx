@@ -4,7 +4,7 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
-import { IconAlertTriangle, IconCamera, IconPencil } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCamera, IconHourglass, IconPencil } from '@tabler/icons-react';
 import { GRADE_LABEL, labelOf } from './labels';
 
 export interface HistoryMarkRow {
@@ -13,6 +13,8 @@ export interface HistoryMarkRow {
   has_discrepancies: boolean;
   /** Issue 27: the grades of the return's lines. */
   grades?: string[];
+  /** Issue 25: lines waiting for the brand's decision. */
+  awaiting_decisions?: number;
 }
 
 /** A grade as the mark shows it: the letter, or a short form of an outcome. */
@@ -27,7 +29,9 @@ export function HistoryMarks({ row }: { row: HistoryMarkRow }) {
   const version = row.version;
   const grades = row.grades ?? [];
   const gradeNames = grades.map((g) => labelOf(GRADE_LABEL, g, (d) => i18n._(d))).join(', ');
-  if (row.photo_count <= 0 && row.version <= 1 && !row.has_discrepancies && grades.length === 0) return null;
+  const awaiting = row.awaiting_decisions ?? 0;
+  const awaitingText = t`${plural(awaiting, { one: 'Awaiting decision: # line', other: 'Awaiting decision: # lines' })}`;
+  if (row.photo_count <= 0 && row.version <= 1 && !row.has_discrepancies && grades.length === 0 && awaiting <= 0) return null;
   return (
     <Group gap={4} wrap="nowrap" component="span" data-testid="history-marks">
       {row.photo_count > 0 && (
@@ -55,6 +59,12 @@ export function HistoryMarks({ row }: { row: HistoryMarkRow }) {
         <Badge size="xs" color="teal" variant="light" px={3} data-testid="grade-mark" title={t`Grades: ${gradeNames}`}>
           <span aria-hidden="true">{grades.map((g) => SHORT[g] ?? g).join(' ')}</span>
           <VisuallyHidden>{t`Grades: ${gradeNames}`}</VisuallyHidden>
+        </Badge>
+      )}
+      {awaiting > 0 && (
+        <Badge size="xs" color="orange" variant="outline" px={3} data-testid="awaiting-mark" title={awaitingText}>
+          <IconHourglass {...ICON} size={11} aria-hidden="true" />
+          <VisuallyHidden>{awaitingText}</VisuallyHidden>
         </Badge>
       )}
       {row.has_discrepancies && (

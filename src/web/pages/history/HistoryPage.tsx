@@ -20,7 +20,7 @@ import { CustomerSelect } from '../../components/CustomerSelect';
 import { EmptyRow } from '../../components/table/EmptyRow';
 import { ReportModal } from '../../components/report/ReportModal';
 import { usePageTitle } from '../../lib/page-title';
-import { BLIND_FILTER_LABEL, DISCREPANCY_FILTER_LABEL, GRADE_LABEL } from './labels';
+import { AWAITING_FILTER_LABEL, BLIND_FILTER_LABEL, DISCREPANCY_FILTER_LABEL, GRADE_LABEL } from './labels';
 import { GRADES } from '../../../contract/inspection-rules';
 
 const EMPTY: HistoryPageData = { data: [], on_page: 1, per_page: LIMITS.historyPageSize, total_records: 0, total_pages: 0 };
@@ -112,6 +112,20 @@ export default function HistoryPage() {
             onChange={(v) => {
               const { has_discrepancies: _drop, ...rest } = applied.filter;
               go({ ...applied, page: 1, filter: v && v !== 'All' ? { ...rest, has_discrepancies: v } : rest });
+            }}
+          />
+          {/* Issue 25: returns with lines waiting for the brand's decision. */}
+          <Select
+            size="xs"
+            w={170}
+            label={t`Brand's decision`}
+            aria-label={t`Filter Brand's decision`}
+            data={['All', '1', '0'].map((v) => ({ value: v, label: t(AWAITING_FILTER_LABEL[v]!) }))}
+            value={applied.filter.awaiting_decision ?? 'All'}
+            allowDeselect={false}
+            onChange={(v) => {
+              const { awaiting_decision: _drop, ...rest } = applied.filter;
+              go({ ...applied, page: 1, filter: v && v !== 'All' ? { ...rest, awaiting_decision: v } : rest });
             }}
           />
           {/* Issue 27: returns with a line of this grade. */}

@@ -19,7 +19,7 @@ type Extra = Record<ExtraKey, string>;
 export interface Params {
   page: number;
   search: Record<SearchKey, string>;
-  filter: { customer_id: string; is_blind: string; has_discrepancies?: string } & Extra;
+  filter: { customer_id: string; is_blind: string; has_discrepancies?: string; awaiting_decision?: string } & Extra;
 }
 
 const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
@@ -43,6 +43,7 @@ export function readParams(q: URLSearchParams): Params {
   const blind = q.get('filter[is_blind]');
   const customer = q.get('filter[customer_id]') ?? '';
   const discrepancies = q.get('filter[has_discrepancies]');
+  const awaiting = q.get('filter[awaiting_decision]');
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     search: Object.fromEntries(SEARCH_KEYS.map((k) => [k, (q.get(`search[${k}]`) ?? '').slice(0, 100)])) as Record<SearchKey, string>,
@@ -52,6 +53,8 @@ export function readParams(q: URLSearchParams): Params {
       ...readExtra(q),
       // Issue 16; in the address only when set, so the SPEC's History link stays as it is.
       ...(discrepancies === '1' || discrepancies === '0' ? { has_discrepancies: discrepancies } : {}),
+      // Issue 25, the same way: returns with lines waiting for the brand's decision.
+      ...(awaiting === '1' || awaiting === '0' ? { awaiting_decision: awaiting } : {}),
     },
   };
 }
@@ -80,6 +83,7 @@ export function apiQuery(p: Params): RouteQuery<'listReturns'> {
   // The dashboard's filters only when set, so SPEC §2.9's query stays as it was without them.
   for (const k of EXTRA_KEYS) if (p.filter[k]) query[`filter[${k}]`] = p.filter[k];
   if (p.filter.has_discrepancies) query['filter[has_discrepancies]'] = p.filter.has_discrepancies;
+  if (p.filter.awaiting_decision) query['filter[awaiting_decision]'] = p.filter.awaiting_decision;
   return query;
 }
 

@@ -46,3 +46,10 @@ export function labelOf(map: Record<string, MessageDescriptor>, value: string, t
   const d = map[value];
   return d ? translate(d) : value;
 }
+
+/** Issue 25's filter: returns with lines waiting for the brand's decision. */
+export const AWAITING_FILTER_LABEL: Record<string, MessageDescriptor> = {
+  All: msg({ message: 'All', context: 'returns' }),
+  '1': msg`Awaiting decision`,
+  '0': msg`Nothing awaiting`,
+};

@@ -25,6 +25,7 @@ export function ReturnHeader({ r }: { r: ReturnView }) {
   const { t } = useLingui();
   const o = r.order;
   const parcelId = r.parcel?.id;
+  const awaiting = r.awaiting_decisions;
   const address4 = o ? [o.delivery_zipcode, o.delivery_city, o.delivery_state, o.delivery_country].filter(Boolean).join(' ') : '';
   return (
     <Paper withBorder p="md" data-testid="return-header">
@@ -44,6 +45,18 @@ export function ReturnHeader({ r }: { r: ReturnView }) {
             </Badge>
           }
         />
+        {/* Issue 25: lines waiting for the brand's decision are not final yet. */}
+        {r.awaiting_decisions > 0 && (
+          <Field
+            testId="Awaiting decision"
+            label={t`Decision`}
+            value={
+              <Badge color="orange" variant="light" data-testid="awaiting-decision">
+                <Trans>Awaiting decision ({awaiting})</Trans>
+              </Badge>
+            }
+          />
+        )}
         {/* Every return names its customer; a blind one has no order fields to show besides. */}
         <Field testId="Customer" label={t`Customer`} value={r.company} />
         {/* Issue 11: the carrier tracking number it arrived with, and the unknown parcel it came from. */}

@@ -10,6 +10,7 @@ import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import type { ViewerPhoto } from '../../components/photos/PhotoViewer';
 import { DiscrepancyBadge } from '../receiving/DiscrepancyBadge';
 import { CONDITION_LABEL, labelOf } from '../history/labels';
+import { LineDecision } from './LineDecision';
 
 /** Photos of lines a correction removed: kept as evidence of the earlier version (docs/decisions.md). */
 const removedLinePhotos = (r: ReturnView) =>
@@ -78,6 +79,9 @@ export function ReturnLines({ r, onOpen }: { r: ReturnView; onOpen: (index: numb
   const { t } = useLingui();
   const photos = viewerPhotos(r, (d) => t(d));
   const hasPhotos = r.photos.some((p) => r.lines.some((l) => l.id === p.ledger_id));
+  // Issue 25: a line's latest decision (a line may have waited again after a correction).
+  const decisionOf = (ledgerId: number) => r.decisions.filter((d) => d.ledger_id === ledgerId).at(-1);
+  const hasDecisions = r.lines.some((l) => decisionOf(l.id));
   return (
     <Stack gap="sm">
       <ScrollBox label={t`Return lines`} keyColumn={1}>
@@ -105,6 +109,11 @@ export function ReturnLines({ r, onOpen }: { r: ReturnView; onOpen: (index: numb
               <Table.Th>
                 <Trans>Bin</Trans>
               </Table.Th>
+              {hasDecisions && (
+                <Table.Th>
+                  <Trans>Brand's decision</Trans>
+                </Table.Th>
+              )}
               {hasPhotos && (
                 <Table.Th>
                   <Trans>Photos</Trans>
@@ -141,6 +150,7 @@ export function ReturnLines({ r, onOpen }: { r: ReturnView; onOpen: (index: numb
                   <Table.Td>{l.comment}</Table.Td>
                   <Table.Td>{l.disposition_text ?? l.disposition}</Table.Td>
                   <Table.Td ff="monospace">{l.location}</Table.Td>
+                  {hasDecisions && <Table.Td>{decisionOf(l.id) && <LineDecision d={decisionOf(l.id)!} />}</Table.Td>}
                   {hasPhotos && (
                     <Table.Td>
                       <Thumbs

@@ -27,7 +27,13 @@ export interface DecisionRuleValues {
   default_disposition: string | null;
 }
 
-const EMPTY: DecisionRuleValues = { kind: 'condition', value: 'Scrap', amount: '', deadline_hours: DECISION_DEFAULT_HOURS, default_disposition: null };
+const EMPTY: DecisionRuleValues = {
+  kind: 'condition',
+  value: LEDGER_CONDITIONS[2],
+  amount: '',
+  deadline_hours: DECISION_DEFAULT_HOURS,
+  default_disposition: null,
+};
 
 function valuesOf(rule: DecisionRuleView | null): DecisionRuleValues {
   if (!rule) return { ...EMPTY };
@@ -117,7 +123,10 @@ export function DecisionRuleForm({
             onChange={(v) => {
               const next = (v ?? 'condition') as DecisionRuleKind;
               form.setFieldValue('kind', next);
-              form.setFieldValue('value', next === 'condition' ? 'Scrap' : next === 'discrepancy' ? 'WRONG_ITEM' : null);
+              form.setFieldValue(
+                'value',
+                next === 'condition' ? LEDGER_CONDITIONS[2] : next === 'discrepancy' ? LINE_DISCREPANCIES[0] : null,
+              );
             }}
           />
           {kind === 'unit_value' ? (

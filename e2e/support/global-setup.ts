@@ -75,6 +75,8 @@ function serverEnv(port: number, dataDir: string, webRoot: string, admin: { user
     ADMIN_PASSWORD: admin.password,
     ADMIN_EMAIL: 'e2e-admin@example.com',
     WORKER_POLL_MS: '200',
+    // Issue 25: the decision deadline scheduler's round, so a 0-hour deadline's default comes within a second.
+    DECISION_POLL_SECONDS: '1',
     // Webhook receivers started by the specs listen on http://127.0.0.1 (issue 26).
     WEBHOOK_ALLOW_HTTP: '1',
     // The test clients stand behind a "proxy" on loopback that names a different address for

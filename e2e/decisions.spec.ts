@@ -136,7 +136,7 @@ test.describe('decisions on exceptions', () => {
     const form = panel.getByTestId('decision-rule-form');
     await form.getByRole('button', { name: 'Add decision rule' }).click();
     await expect(form.getByText('A default disposition is required')).toBeVisible();
-    await form.getByRole('textbox', { name: 'Default disposition' }).click();
+    await form.getByRole('combobox', { name: 'Default disposition' }).click();
     await page.getByRole('option', { name: 'SCRAP – Scrap it' }).click();
     await expect(form.getByRole('textbox', { name: 'Deadline (hours)' })).toHaveValue('48');
     await form.getByRole('button', { name: 'Add decision rule' }).click();
@@ -193,7 +193,7 @@ test.describe('decisions on exceptions', () => {
     // Decide without a disposition: named on the line; then REFURB with a comment.
     await card.getByRole('button', { name: /^Decide / }).click();
     await expect(card.getByText('Choose a disposition')).toBeVisible();
-    await card.getByRole('textbox', { name: /^Disposition for / }).click();
+    await card.getByRole('combobox', { name: /^Disposition for / }).click();
     await page.getByRole('option', { name: 'REFURB – Refurbish' }).click();
     await card.getByRole('textbox', { name: /^Comment for / }).fill('Fixable, send it to refurbishing');
     await card.getByRole('button', { name: /^Decide / }).click();

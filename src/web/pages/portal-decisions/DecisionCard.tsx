@@ -116,6 +116,7 @@ export function WaitingCard({
             color={left.overdue ? 'red' : left.soon ? 'orange' : 'blue'}
             variant="light"
             size="lg"
+            tt="none"
             title={t`Deadline ${due}`}
             data-testid="time-left"
           >
@@ -167,7 +168,7 @@ export function DecidedCard({ d, onOpenPhoto }: { d: LineDecisionView; onOpenPho
         <LineFacts d={d} />
         <Photos d={d} onOpen={onOpenPhoto} />
         <Group gap="xs" wrap="wrap">
-          <Badge color={d.by_default ? 'gray' : 'teal'} variant="light" size="lg">
+          <Badge color={d.by_default ? 'gray' : 'teal'} variant="light" size="lg" tt="none">
             {d.by_default ? <Trans>By default, no answer</Trans> : <Trans>Decided by {who}</Trans>}
           </Badge>
           <Text size="sm">

@@ -127,9 +127,13 @@ function DecisionsScreen() {
         <Trans>Decisions</Trans>
       </Title>
       <Text c="dimmed" size="sm">
-        <Trans>
-          These returned items wait for your decision. Choose what happens to each; without an answer by its deadline the default applies.
-        </Trans>
+        {waiting ? (
+          <Trans>
+            These returned items wait for your decision. Choose what happens to each; without an answer by its deadline the default applies.
+          </Trans>
+        ) : (
+          <Trans>The lines decided by your users, or given their default when no answer came, newest first.</Trans>
+        )}
       </Text>
       <Group align="flex-end" wrap="wrap" gap="sm">
         <CustomerSelect withAll value={customer} onChange={(v) => choose({ customer_id: v })} w={280} maw="100%" />

@@ -51,7 +51,7 @@ export function ReturnHeader({ r }: { r: ReturnView }) {
             testId="Awaiting decision"
             label={t`Decision`}
             value={
-              <Badge color="orange" variant="light" data-testid="awaiting-decision">
+              <Badge color="orange" variant="light" data-testid="awaiting-decision" maw="100%" h="auto" style={{ whiteSpace: 'normal' }}>
                 <Trans>Awaiting decision ({awaiting})</Trans>
               </Badge>
             }

@@ -126,7 +126,8 @@ async function scanDurations(page: Page, size: number): Promise<number[]> {
   return durations;
 }
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 
 console.log(`${loadAverage()} (before)`);
 ensureWebBuild(process.env.BENCH_APP_ROOT ?? new URL('..', import.meta.url).pathname);
@@ -169,4 +170,6 @@ for (const { size, durations } of results) {
     `| ${size} lines | ${durations.length} | ${percentile(durations, 50)} ms | ${p95} ms | ${Math.max(...durations)} ms | ${verdict} |`,
   );
 }
-console.log(`\nEvent Timing durations, 4× CPU slowdown; "${EVENT_TIMING_FLOOR_MS} ms" means not reported (under ${EVENT_TIMING_FLOOR_MS} ms).`);
+console.log(
+  `\nEvent Timing durations, 4× CPU slowdown; "${EVENT_TIMING_FLOOR_MS} ms" means not reported (under ${EVENT_TIMING_FLOOR_MS} ms).`,
+);

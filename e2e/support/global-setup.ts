@@ -104,7 +104,11 @@ async function startServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   const args = useDist ? [join(root, 'dist', 'server', 'main.js')] : ['--import', 'tsx', join(root, 'src', 'server', 'main.ts')];
   const log = createWriteStream(logFile);
-  const server = spawn(process.execPath, args, { cwd: root, env: serverEnv(port, dataDir, webRoot, admin), stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, args, {
+    cwd: root,
+    env: serverEnv(port, dataDir, webRoot, admin),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   started.push(server);
   server.stdout?.pipe(log);
   server.stderr?.pipe(log);

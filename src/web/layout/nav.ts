@@ -18,7 +18,8 @@ export const ADMIN_LINKS = [
   { label: msg`Billing`, to: '/admin/billing', icon: 'billing' },
 ] as const;
 
-export type NavKey = 'receiving' | 'history' | 'parcels' | 'dashboard' | 'decisions' | 'billing' | 'schedules' | 'integrations' | 'admin' | null;
+export type NavKey =
+  'receiving' | 'history' | 'parcels' | 'dashboard' | 'decisions' | 'billing' | 'schedules' | 'integrations' | 'admin' | null;
 
 export function activeNav(pathname: string): NavKey {
   if (pathname === '/' || pathname.startsWith('/blind')) return 'receiving';

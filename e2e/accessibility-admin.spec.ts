@@ -5,14 +5,15 @@ import { seedReturnsCustomer, submitBlindReturn } from './returns-seed';
 import { expectAccessible, screen, startAudit, state_ } from './support/a11y-audit';
 
 test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
+  // The admin walk is two tests (each some 1.5 min on an idle box, every state audited): a slow run of one
+  // never takes the other with it, and the two can go to different workers.
   test(
-    'an admin: users, customers (drawers, options, connections), system settings, tasks, blind return view',
+    'an admin: users, customers (drawers, options, dispositions, connections, reports & billing)',
     { tag: ['@responsive', '@handheld'] },
     async ({ page, errors, takeScreenshot, api, loginAsAdmin }) => {
       test.slow();
       const audit = startAudit(page, takeScreenshot);
       const seed = await seedReturnsCustomer(api, { orders: 1, prefix: 'A11y Admin Co' });
-      const blindId = await submitBlindReturn(api, seed, 'A11Y-BLIND', seed.products[0]!.sku);
       await loginAsAdmin(page);
 
       await page.getByRole('button', { name: 'Admin', exact: true }).click();
@@ -83,6 +84,22 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       await state_(audit, 'admin-customer-reports-billing-drawer');
       await page.keyboard.press('Escape');
       await expect(drawer).not.toBeAttached();
+
+      expectAccessible(audit);
+      expect(errors).toEqual([]);
+    },
+  );
+
+  test(
+    'an admin: billing, system settings, tasks, a blind return view with its task modal and correction; an operator refused',
+    { tag: ['@responsive', '@handheld'] },
+    async ({ page, errors, takeScreenshot, api, loginAsAdmin }) => {
+      test.slow();
+      const audit = startAudit(page, takeScreenshot);
+      const seed = await seedReturnsCustomer(api, { orders: 1, prefix: 'A11y Admin Co' });
+      const blindId = await submitBlindReturn(api, seed, 'A11Y-BLIND', seed.products[0]!.sku);
+      await loginAsAdmin(page);
+
       await page.goto('/admin/billing');
       await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
       await screen(audit, 'admin-billing', 'Billing');

@@ -77,6 +77,8 @@ test.describe('unknown parcels', () => {
     api,
     takeScreenshot,
   }) => {
+    // Intake, the queue, the drawer and a matched return, each audited with axe: over a minute while another spec runs.
+    test.slow();
     await page.setViewportSize({ width: 1366, height: 768 });
     const operator = await api.createOperator({ allCustomers: true });
     await loginViaUi(page, operator.username, operator.password);

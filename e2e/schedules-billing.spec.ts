@@ -14,6 +14,8 @@ test.describe('scheduled reports and billing', () => {
     loginAsAdmin,
     api,
   }) => {
+    // A long flow with four axe audits and a mail through the worker: over a minute while another spec runs.
+    test.slow();
     const seed = await seedReturnsCustomer(api, { orders: 1, prefix: 'Sched Co' });
     await loginAsAdmin(page);
     await page.goto('/admin/customers');

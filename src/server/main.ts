@@ -57,7 +57,9 @@ async function main(): Promise<void> {
       `\n  First admin created. Username: ${admin.username}  Password: ${admin.generatedPassword}\n  (printed once; change it under the user menu)\n`,
     );
   }
-  await loadDemoDataIfWanted(database, config, (line) => console.log(line));
+  // The photo store before the demo data: its history keeps a few photos there.
+  const photoStorage = await photoStorageForNode(config, database.db);
+  await loadDemoDataIfWanted(database, config, (line) => console.log(line), new Date(), photoStorage);
 
   const deps: AppDeps = {
     config,
@@ -66,7 +68,7 @@ async function main(): Promise<void> {
     secretBox: new SecretBox(resolveAppSecret(config.APP_SECRET, config.dataDir, database.kind === 'postgres')),
     mailer: createMailer({ smtpUrl: config.SMTP_URL, outboxDir: config.outboxDir, from: config.MAIL_FROM }),
     fileTransports: fileTransportsFromConfig(config),
-    photoStorage: await photoStorageForNode(config, database.db),
+    photoStorage,
   };
 
   const background = services.has('worker') ? startBackground(deps, log) : undefined;

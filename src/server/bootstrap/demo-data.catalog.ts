@@ -202,7 +202,7 @@ export function demoProducts(customer: DemoCustomer, customerIndex: number): Dem
   return out;
 }
 
-const PEOPLE = [
+export const PEOPLE = [
   ['Anna Schmidt', 'Lindenstrasse 12', 'Berlin', 'BE', '10115', 'DE', '+49 30 5550142'],
   ['Jean Dupont', '12 rue de la Paix', 'Paris', '', '75002', 'FR', '+33 1 55 50 12 34'],
   ['Maria Rossi', 'Via Roma 45', 'Milano', 'MI', '20121', 'IT', '+39 02 5550 1234'],
@@ -216,7 +216,7 @@ const PEOPLE = [
   ['Mia Novak', 'Vinohradská 10', 'Praha', '', '120 00', 'CZ', '+420 255 550 142'],
   ['Jonas Berg', 'Karl Johans gate 22', 'Oslo', '', '0159', 'NO', '+47 22 55 01 42'],
 ] as const;
-const ORDER_TYPES = ['Web', 'Web', 'Web', 'Retail', 'Wholesale'] as const;
+export const ORDER_TYPES = ['Web', 'Web', 'Web', 'Retail', 'Wholesale'] as const;
 
 /** The i-th demo order's references; the same on every install. */
 export const demoReferences = (i: number) => ({

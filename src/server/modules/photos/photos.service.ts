@@ -3,7 +3,7 @@ import { PHOTO_MSG, type PhotoRef, type PhotoSize, type PhotoView } from '../../
 import { AppError, conflict, forbidden, notFound, validationError } from '../../http/errors.js';
 import { sha256Bytes } from '../../lib/crypto.js';
 import type { Clock } from '../../lib/clock.js';
-import { IMAGE_CONTENT_TYPE, ImageRejected, processImage, type ImageFormat } from '../../integrations/image-processing.js';
+import { IMAGE_CONTENT_TYPE, ImageRejected, processImage, type ImageFormat, type ProcessedImage } from '../../integrations/image-processing.js';
 import type { ObjectStorage } from '../../integrations/object-storage.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
@@ -38,6 +38,43 @@ export const presentPhoto = (p: PhotoRow): PhotoView => ({
 });
 
 export const presentPhotoRef = (p: PhotoRow): PhotoRef => ({ id: p.id, ledger_id: p.ledgerId, width: p.width, height: p.height });
+
+/**
+ * Writes a processed photo's three objects and its row; the objects go again if the row fails. The
+ * upload and the demo history (bootstrap/demo-history.ts) store photos this one way.
+ */
+export async function storePhoto(
+  repo: PhotosRepository,
+  storage: ObjectStorage,
+  bytes: Buffer,
+  processed: ProcessedImage,
+  by: { customerId: number | null; uploadedBy: number; now: Date },
+): Promise<PhotoRow> {
+  const storageKey = `photos/${by.now.toISOString().slice(0, 7).replace('-', '/')}/${randomUUID()}`;
+  const keys = objectKeys(storageKey);
+  await storage.put(keys.original, processed.original, IMAGE_CONTENT_TYPE[processed.format]);
+  await storage.put(keys.display, processed.display, 'image/webp');
+  await storage.put(keys.thumb, processed.thumb, 'image/webp');
+  try {
+    return await repo.insert({
+      storageKey,
+      customerId: by.customerId,
+      uploadedBy: by.uploadedBy,
+      uploadedAt: by.now,
+      sha256: sha256Bytes(bytes),
+      format: processed.format,
+      uploadedBytes: bytes.length,
+      originalBytes: processed.original.length,
+      displayBytes: processed.display.length,
+      thumbBytes: processed.thumb.length,
+      width: processed.width,
+      height: processed.height,
+    });
+  } catch (error) {
+    await storage.delete(allObjectKeys(storageKey)).catch(() => undefined);
+    throw error;
+  }
+}
 
 export interface PhotoImage {
   body: Buffer;
@@ -95,32 +132,7 @@ export function createPhotosService(deps: {
         if (error instanceof ImageRejected) throw validationError({ body: [error.message] });
         throw error;
       }
-      const now = clock.now();
-      const storageKey = `photos/${now.toISOString().slice(0, 7).replace('-', '/')}/${randomUUID()}`;
-      const keys = objectKeys(storageKey);
-      await storage.put(keys.original, processed.original, IMAGE_CONTENT_TYPE[processed.format]);
-      await storage.put(keys.display, processed.display, 'image/webp');
-      await storage.put(keys.thumb, processed.thumb, 'image/webp');
-      try {
-        const row = await repo.insert({
-          storageKey,
-          customerId: customerId ?? null,
-          uploadedBy: user.id,
-          uploadedAt: now,
-          sha256: sha256Bytes(bytes),
-          format: processed.format,
-          uploadedBytes: bytes.length,
-          originalBytes: processed.original.length,
-          displayBytes: processed.display.length,
-          thumbBytes: processed.thumb.length,
-          width: processed.width,
-          height: processed.height,
-        });
-        return presentPhoto(row);
-      } catch (error) {
-        await storage.delete(allObjectKeys(storageKey)).catch(() => undefined);
-        throw error;
-      }
+      return presentPhoto(await storePhoto(repo, storage, bytes, processed, { customerId: customerId ?? null, uploadedBy: user.id, now: clock.now() }));
     },
 
     async info(user: AuthUser, photoId: number): Promise<PhotoView> {

@@ -100,7 +100,8 @@ export function demoHistory(now: Date): { orders: Map<DemoCustomer['key'], Order
     const returned = orderLines.length > 1 && rnd.next() < 0.3 ? orderLines.length - 1 : orderLines.length;
     const lines: HistoryLine[] = orderLines.slice(0, returned).map((l, n) => {
       const condition = conditionOf(rnd.next());
-      const disposition = condition === 'Reconditioning' ? 'REFURBISH' : condition === 'Scrap' ? 'RECYCLE' : rnd.pick(PRISTINE_DISPOSITIONS);
+      const disposition =
+        condition === 'Reconditioning' ? 'REFURBISH' : condition === 'Scrap' ? 'RECYCLE' : rnd.pick(PRISTINE_DISPOSITIONS);
       return {
         line: n,
         quantity: rnd.int(1, l.quantity),
@@ -108,7 +109,8 @@ export function demoHistory(now: Date): { orders: Map<DemoCustomer['key'], Order
         reason: rnd.pick(customer.reasons)[0],
         comment: rnd.pick(COMMENTS),
         disposition,
-        location: disposition === 'RESTOCK' ? `A-${String(rnd.int(1, 6)).padStart(2, '0')}-${String(rnd.int(1, 20)).padStart(2, '0')}` : null,
+        location:
+          disposition === 'RESTOCK' ? `A-${String(rnd.int(1, 6)).padStart(2, '0')}-${String(rnd.int(1, 20)).padStart(2, '0')}` : null,
       };
     });
     const missing = returned < orderLines.length && i % 4 === 1 ? [returned] : [];

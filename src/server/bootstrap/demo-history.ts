@@ -27,7 +27,7 @@ export interface DemoHistoryContext {
   importer: OrderImportService;
   now: Date;
   customerIds: Map<DemoCustomer['key'], number>;
-  /** Books the Northwind and Contoso returns and takes in the unknown parcel. */
+  /** Books the Northwind and Contoso returns and takes in the unknown parcel (Northwind's, order unknown). */
   operator: AuthUser;
   /** Books Fabrikam's returns (the operator is not linked to it) and corrects one; absent, nothing is corrected. */
   admin: AuthUser | undefined;
@@ -135,8 +135,11 @@ export async function writeDemoHistory(ctx: DemoHistoryContext): Promise<DemoHis
   // After the correction: its correction messages count as sent too.
   const tasksMarkedSent = await repo.markTasksSent(returnIds, TASK_NOTE);
 
+  // Northwind's (its return label), not of no customer: a parcel of no customer is in every operator's
+  // queue and dashboard, also those of the customers an e2e spec makes for itself.
   const receivedAt = new Date(now.getTime() - 26 * HOUR_MS);
-  const parcelPhoto = photoOf ? [await photoOf(operator, null, receivedAt)] : [];
+  const parcelCustomer = customerIds.get('NW')!;
+  const parcelPhoto = photoOf ? [await photoOf(operator, parcelCustomer, receivedAt)] : [];
   const parcels = createParcelsService({
     db: tx,
     customerAccess: createCustomerAccess(createAccessRepository(tx)),
@@ -145,10 +148,10 @@ export async function writeDemoHistory(ctx: DemoHistoryContext): Promise<DemoHis
   });
   const parcel = await parcels.intake(operator, {
     tracking_number: 'JJD0099001234567',
-    customer_id: null,
+    customer_id: parcelCustomer,
     sender_name: 'Hanna Keller',
     sender_address: 'Gartenweg 3, 80331 München, DE',
-    note: 'No paperwork inside; the label only says "Returns". Two sneakers, no box.',
+    note: "Northwind's return label, no paperwork inside: a hoodie and a T-shirt, no order number.",
     location: 'U-01',
     photo_ids: parcelPhoto,
   });
@@ -161,7 +164,17 @@ async function correct(
   tx: Db,
   admin: AuthUser,
   returnId: number,
-  ledgers: { id: number; orderLineId: number | null; productId: number; quantity: number; condition: string; reason: string; comment: string | null; disposition: string | null; location: string | null }[],
+  ledgers: {
+    id: number;
+    orderLineId: number | null;
+    productId: number;
+    quantity: number;
+    condition: string;
+    reason: string;
+    comment: string | null;
+    disposition: string | null;
+    location: string | null;
+  }[],
   at: Date,
 ) {
   const customerAccess = createCustomerAccess(createAccessRepository(tx));
@@ -222,5 +235,7 @@ export async function parcelJpeg(): Promise<Buffer> {
       px[i + 2] = b;
     }
   }
-  return sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+  return sharp(px, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 70 })
+    .toBuffer();
 }

@@ -3,7 +3,13 @@ import { PHOTO_MSG, type PhotoRef, type PhotoSize, type PhotoView } from '../../
 import { AppError, conflict, forbidden, notFound, validationError } from '../../http/errors.js';
 import { sha256Bytes } from '../../lib/crypto.js';
 import type { Clock } from '../../lib/clock.js';
-import { IMAGE_CONTENT_TYPE, ImageRejected, processImage, type ImageFormat, type ProcessedImage } from '../../integrations/image-processing.js';
+import {
+  IMAGE_CONTENT_TYPE,
+  ImageRejected,
+  processImage,
+  type ImageFormat,
+  type ProcessedImage,
+} from '../../integrations/image-processing.js';
 import type { ObjectStorage } from '../../integrations/object-storage.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
@@ -132,7 +138,9 @@ export function createPhotosService(deps: {
         if (error instanceof ImageRejected) throw validationError({ body: [error.message] });
         throw error;
       }
-      return presentPhoto(await storePhoto(repo, storage, bytes, processed, { customerId: customerId ?? null, uploadedBy: user.id, now: clock.now() }));
+      return presentPhoto(
+        await storePhoto(repo, storage, bytes, processed, { customerId: customerId ?? null, uploadedBy: user.id, now: clock.now() }),
+      );
     },
 
     async info(user: AuthUser, photoId: number): Promise<PhotoView> {

@@ -14,7 +14,8 @@ import { messageText } from '../../i18n/server-text';
 import { conditionLabel, conditionOptions } from './labels';
 import { defaultDisposition, DISPOSITION_MSG } from '../../../contract/disposition-rules';
 import type { DispositionView } from '../../../contract/dispositions';
-import type { ReasonOption } from '../../../contract/orders';
+import type { OrderLine, ReasonOption } from '../../../contract/orders';
+import type { NewLedger } from './draft-reducer';
 import { QuantityInput } from './QuantityInput';
 import { quantityProblem, type QuantityProblem } from './quantity-keys';
 
@@ -52,6 +53,22 @@ export const defaultEntry = (reasons: ReasonOption[], dispositions: DispositionV
 /** Whether this disposition code needs a bin. */
 export const needsBin = (dispositions: DispositionView[], code: string | null | undefined) =>
   !!code && !!dispositions.find((d) => d.code === code)?.requires_location;
+
+/** The draft's new entry for a line from the saved form: the bin only with a disposition that needs one. */
+export const ledgerOfEntry = (
+  line: Pick<OrderLine, 'id' | 'product_id'>,
+  values: EntryValues & { quantity: number },
+  dispositions: DispositionView[],
+): NewLedger => ({
+  order_line_id: line.id,
+  product_id: line.product_id,
+  quantity: values.quantity,
+  condition: values.condition,
+  reason: values.reason,
+  comment: values.comment,
+  disposition: values.disposition || null,
+  location: needsBin(dispositions, values.disposition) ? values.location.trim() : null,
+});
 
 /** A condition change moves the disposition along when it was the old condition's default. */
 export function withCondition(values: EntryValues, condition: string, dispositions: DispositionView[]): EntryValues {

@@ -1,18 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
 import { useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState } from 'react';
-import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection';
-import { defaultDisposition } from '../../../contract/disposition-rules';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { InspectionPanel, focusInspection } from './inspection/InspectionPanel';
-import { asksAtDesk, inspectedFields, type Inspection } from './inspection/inspection-state';
-import { useInspection } from './inspection/use-inspection';
 import type { ProductRow } from '../../../contract/blind';
 import type { CustomerSummary } from '../../../contract/common';
 import type { ParcelView } from '../../../contract/parcels';
 import { useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/draft-defaults';
-import { useOnline } from '../../lib/online';
 import {
   addedEntryId,
   entryPhotos,
@@ -23,7 +18,7 @@ import {
   type ReceivingState,
 } from './draft-reducer';
 import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
-import { defaultEntry, needsBin } from './LedgerEntryForm';
+import { defaultEntry, ledgerOfEntry } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';
 import { OrderLinesTable } from './OrderLinesTable';
 import { OrderPanelDialogs } from './OrderPanelDialogs';
@@ -31,8 +26,9 @@ import { anyDialogOpen, initialPanelState, orderPanelReducer, scanCode, scanDisp
 import { filterLines } from './receiving-logic';
 import classes from './receiving.module.css';
 import { ScanBar } from './ScanBar';
-import { useSubmitReturn } from './use-submit-return';
-import { announceSubmitted, useOtherTabSubmits } from './tab-sync';
+import { useConfirmReturn } from './use-confirm-return';
+import { useOrderInspection } from './use-order-inspection';
+import { useOtherTabSubmits } from './tab-sync';
 import { OtherTabNotice, WaitingNotice, type OtherTabSubmit } from './OfflineNotices';
 import { expectedReasonOfLine } from './expected-match';
 import { useExpectedForOrder } from './expected-store';
@@ -71,7 +67,6 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     const entry = defaultEntry(order.reasons, dispositions);
     return { ...entry, reason: expectedReasonOfLine(expected, order, lineId) ?? entry.reason };
   };
-  const { send, submitting } = useSubmitReturn(order, parcel);
 
   const focusScanField = () =>
     focusSoon(() => {
@@ -79,43 +74,17 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
       scanRef.current?.select();
     });
 
-  // Issue 27: the rule of each of the order's products (loaded with the order); a rule with steps or a
-  // serial opens an inspection of each unit scanned, in its line's detail area.
-  const rules = useMemo(() => new Map((order.inspection?.rules ?? []).map((r) => [r.product_id, r])), [order.inspection]);
-  const scale = order.inspection?.grades ?? DEFAULT_GRADE_SCALE;
-  const ruleOf = (productId: number) => {
-    const rule = rules.get(productId);
-    return asksAtDesk(rule) ? rule : undefined;
-  };
-  const finishInspection = (done: Inspection) => {
-    const entry = draft.return_ledgers.find((l) => String(l.id) === done.entryId);
-    if (!entry) return;
-    const f = inspectedFields(done, scale, panel.next.condition);
-    const condition = f.condition ?? entry.condition;
-    const disposition =
-      f.disposition ?? (condition !== entry.condition ? (defaultDisposition(dispositions, condition) ?? null) : entry.disposition);
-    const location = needsBin(dispositions, disposition) ? entry.location || panel.next.bin.trim() || null : null;
-    dispatch({
-      type: 'inspected',
-      entryId: done.entryId,
-      patch: {
-        grade: f.grade,
-        condition,
-        disposition,
-        location,
-        serial: f.serial,
-        serial_shipped: f.serial_shipped,
-        serial_repeated: f.serial_repeated,
-      },
-      stepAnswers: f.step_answers,
-    });
-    const { sku } = done;
-    const grade = scale.find((g) => g.grade === f.grade)?.label ?? '—';
-    act({ type: 'notice', outcome: { ok: true, text: t`Inspected ${sku}: grade ${grade}.` } });
-    focusScanField();
-  };
-  const desk = useInspection(finishInspection);
-  const seenSerials = [...order.ledgers, ...draft.return_ledgers].flatMap((l) => (l.serial ? [l.serial] : []));
+  const { desk, scale, ruleOf, seenSerials } = useOrderInspection({
+    order,
+    draft,
+    dispatch,
+    dispositions,
+    next: panel.next,
+    onInspected: (text) => {
+      act({ type: 'notice', outcome: { ok: true, text } });
+      focusScanField();
+    },
+  });
   /** The cursor's home: the open inspection, else the scan field. */
   const focusScan = () => (desk.inspection ? focusSoon(() => focusInspection() || scanRef.current?.focus()) : focusScanField());
   const focusBin = () => focusSoon(() => binRef.current?.focus());
@@ -189,48 +158,20 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     focusScan();
   };
 
-  const confirm = async () => {
-    const saved = await send(draft);
-    if (saved === 'offline') {
-      // Issue 28: no network. The draft waits (kept over a reload) and is sent when the network is back.
-      if (!state.pending) dispatch({ type: 'queued' });
+  const { confirm, submitting, online } = useConfirmReturn({
+    state,
+    parcel,
+    dispatch,
+    onParcelMatched,
+    onQueued: () => {
       act({ type: 'close', dialog: 'summary' });
-      notifications.show({
-        id: 'return-waiting',
-        color: 'yellow',
-        title: t`No network`,
-        message: t`The return will be sent when back online.`,
-        closeButtonProps: { 'aria-label': t`Dismiss` },
-      });
       focusScan();
-      return;
-    }
-    if (!saved) {
-      // Refused (the client said why): the draft is the operator's to correct and submit again.
-      if (state.pending) dispatch({ type: 'unqueued' });
-      return;
-    }
-    dispatch({ type: 'submitted', saved, draftId: tempId(), today: today() });
-    announceSubmitted({ userId: draft.user_id, draftId: draft.id, saved });
-    notifications.hide('return-waiting');
-    if (parcel) onParcelMatched?.(parcel, saved.id);
-    act({ type: 'submitted' });
-    focusScan();
-  };
-
-  // A draft waiting for the network is sent once when it is back (and at once after a reload online).
-  const online = useOnline();
-  const sending = useRef(false);
-  const sendWaiting = useEffectEvent(() => {
-    if (sending.current) return;
-    sending.current = true;
-    void confirm().finally(() => {
-      sending.current = false;
-    });
+    },
+    onSubmitted: () => {
+      act({ type: 'submitted' });
+      focusScan();
+    },
   });
-  useEffect(() => {
-    if (state.pending && online) sendWaiting();
-  }, [state.pending, online]);
 
   // Another tab of this operator submitted a return of this order: its counts come in here, and a
   // draft that was the one submitted is replaced by a fresh one, so it cannot be sent a second time.
@@ -316,19 +257,8 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         flash={panel.flash}
         onEntryChange={(lineId, values) => act({ type: 'entryEdited', lineId, values })}
         onSave={(line, values) => {
-          const binNeeded = needsBin(dispositions, values.disposition);
-          const ledger: NewLedger = {
-            order_line_id: line.id,
-            product_id: line.product_id,
-            quantity: values.quantity,
-            condition: values.condition,
-            reason: values.reason,
-            comment: values.comment,
-            disposition: values.disposition || null,
-            location: binNeeded ? values.location.trim() : null,
-          };
           const id = tempId();
-          dispatch({ type: 'add', id, ledger });
+          dispatch({ type: 'add', id, ledger: ledgerOfEntry(line, values, dispositions) });
           act({ type: 'entrySaved', lineId: line.id, entryId: id, reset: freshEntry(line.id) });
           const rule = ruleOf(line.product_id);
           if (rule) desk.start(rule, { entryId: id, lineId: line.id, sku: line.product.sku });

@@ -48,6 +48,13 @@ export const PRODUCT_TEXT_MAX = { sku: 100, upc: 50, name_1: 200, color: 100, si
 export const LINE_SERIALS_MAX = 1000;
 export const SERIAL_MAX = 100;
 export const LINE_NUMBER_MAX = 1_000_000;
+/**
+ * A line's unit value (issue 25's decision rules): a decimal amount in the customer's currency
+ * (`12.50`, at most two decimals, a point before them), stored in minor units (× 100) as billing
+ * rates and decision rules store amounts; the admin's rule form takes the same amount in units.
+ */
+export const UNIT_VALUE_MAX = 1_000_000_000;
+const UNIT_VALUE_TEXT = /^\s*(-?)(\d+)(?:\.(\d+))?\s*$/;
 
 export const ORDER_IMPORT_MSG = {
   required: 'is required',
@@ -65,7 +72,26 @@ export const ORDER_IMPORT_MSG = {
   tooManySerials: `has at most ${LINE_SERIALS_MAX} serial numbers`,
   object: 'must be an object',
   list: 'must be a list',
+  amount: 'must be an amount like 12.50 (a point before the decimals)',
+  amountNegative: 'must not be negative',
+  amountDecimals: 'must have at most 2 decimals',
+  amountTooLarge: `must be at most ${UNIT_VALUE_MAX}`,
 } as const;
+
+/**
+ * A unit value as minor units, or the message of what is wrong with it. JSON numbers are read as
+ * written (`12.5` → 1250); CSV cells and JSON strings alike. Shared by the schema and the quick check.
+ */
+export function unitValueMinorOf(v: string | number): number | { error: string } {
+  const m = UNIT_VALUE_TEXT.exec(typeof v === 'number' ? (Number.isFinite(v) ? String(v) : '') : v);
+  if (!m) return { error: ORDER_IMPORT_MSG.amount };
+  const [, sign, units, decimals = ''] = m as unknown as [string, string, string, string | undefined];
+  if (sign) return { error: ORDER_IMPORT_MSG.amountNegative };
+  if (decimals.length > 2) return { error: ORDER_IMPORT_MSG.amountDecimals };
+  const whole = Number(units);
+  if (whole > UNIT_VALUE_MAX || (whole === UNIT_VALUE_MAX && /[1-9]/.test(decimals))) return { error: ORDER_IMPORT_MSG.amountTooLarge };
+  return whole * 100 + Number(decimals.padEnd(2, '0'));
+}
 
 /** Unknown keys are refused so that a misspelt field name is reported instead of silently dropped. */
 const objectError = (iss: { code?: string; keys?: string[] }) =>
@@ -181,6 +207,19 @@ export const orderImportLine = z.strictObject(
         .refine((list) => new Set(list).size === list.length, { error: ORDER_IMPORT_MSG.serialTwice })
         .optional(),
     ),
+    /** In the file a decimal amount; after parsing, minor units (see UNIT_VALUE_MAX). */
+    unit_value: z.preprocess(
+      (v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v),
+      z
+        .union([z.string(), z.number()], { error: ORDER_IMPORT_MSG.amount })
+        .transform((v, ctx) => {
+          const minor = unitValueMinorOf(v);
+          if (typeof minor === 'number') return minor;
+          ctx.addIssue({ code: 'custom', message: minor.error });
+          return z.NEVER;
+        })
+        .optional(),
+    ),
   },
   { error: objectError },
 );
@@ -210,7 +249,7 @@ export const ORDER_FIELDS = [
   'delivery_phone',
   'delivery_email',
 ] as const;
-export const LINE_FIELDS = ['line_number', 'quantity', 'serials'] as const;
+export const LINE_FIELDS = ['line_number', 'quantity', 'serials', 'unit_value'] as const;
 export const PRODUCT_FIELDS = ['sku', 'upc', 'name_1', 'color', 'size', 'category'] as const;
 
 export const orderImportOrder = z

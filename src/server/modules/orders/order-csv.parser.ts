@@ -19,6 +19,8 @@ interface Columns {
   quantity: number;
   /** The optional `serials` column (issue 27). */
   serials: number | undefined;
+  /** The optional `unit_value` column (issue 25): an amount like 12.50. */
+  unitValue: number | undefined;
 }
 
 function columnsOf(header: string[]): Columns {
@@ -30,6 +32,7 @@ function columnsOf(header: string[]): Columns {
     lineNumber: at.get('line_number')!,
     quantity: at.get('quantity')!,
     serials: at.get('serials'),
+    unitValue: at.get('unit_value'),
   };
 }
 
@@ -73,13 +76,14 @@ function buildOrder(group: OrderGroup, columns: Columns, errors: ImportError[]) 
       }
     }
   }
-  const { lineNumber, quantity, serials } = columns;
+  const { lineNumber, quantity, serials, unitValue } = columns;
   order.lines = group.rows.map((row) => {
     const product: Record<string, string> = {};
     for (const [field, index] of columns.product) product[field] = row.fields[index]!;
     const line: Record<string, unknown> = { line_number: row.fields[lineNumber], quantity: row.fields[quantity], product };
     // Only a row that names serials carries the key, so the quick check still answers plain rows.
     if (serials !== undefined && row.fields[serials]!.trim()) line.serials = row.fields[serials];
+    if (unitValue !== undefined && row.fields[unitValue]!.trim()) line.unit_value = row.fields[unitValue];
     return line;
   });
   return { order, fieldLine };

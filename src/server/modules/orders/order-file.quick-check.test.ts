@@ -23,7 +23,15 @@ const values = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom(null, undefined, 0, 3, 12.5, Number.NaN, true, 1e21, [], {}) },
 );
 const product = fc.record({ sku: values, upc: values, name_1: values, color: values, size: values, extra: values }, { requiredKeys: [] });
-const line = fc.record({ line_number: values, quantity: values, product: fc.oneof(product, values) }, { requiredKeys: [] });
+// Unit values (issue 25): good and bad amounts, as text and as JSON numbers.
+const amounts = fc.oneof(
+  fc.constantFrom('12.50', ' 3 ', '0', '0.5', '1000000000', '1000000000.01', '1.999', '-1', '12,5', '', null, undefined),
+  fc.constantFrom(0, 12.5, 0.07, 99.99, -0.5, 3.141, 1e21, Number.NaN, true),
+);
+const line = fc.record(
+  { line_number: values, quantity: values, product: fc.oneof(product, values), unit_value: fc.oneof(amounts, values) },
+  { requiredKeys: [] },
+);
 const orderKeys = [...Object.keys(ORDER_TEXT_MAX), 'source', 'created_at'];
 const wild = fc
   .tuple(
@@ -39,11 +47,15 @@ const nearlyValid = fc
     fc.dictionary(fc.constantFrom(...orderKeys), mostly(plain), { maxKeys: 6 }),
     mostly(plain),
     fc.array(
-      fc.record({
-        line_number: number,
-        quantity: number,
-        product: fc.record({ sku: mostly(plain), upc: values, name_1: mostly(texts), color: values }, { requiredKeys: ['sku'] }),
-      }),
+      fc.record(
+        {
+          line_number: number,
+          quantity: number,
+          product: fc.record({ sku: mostly(plain), upc: values, name_1: mostly(texts), color: values }, { requiredKeys: ['sku'] }),
+          unit_value: amounts,
+        },
+        { requiredKeys: ['line_number', 'quantity', 'product'] },
+      ),
       { minLength: 1, maxLength: 3 },
     ),
   )
@@ -79,7 +91,14 @@ describe('quick check of an order', () => {
         { line_number: '2', quantity: '1', product: { sku: 'S-2', upc: '4006381333931', name_1: '', color: 'Red', size: '' } },
       ],
     };
-    const jsonLike = { source_id: 7, source: 'Biztalk Rest', lines: [{ line_number: 1, quantity: 3, product: { sku: 'S-1' } }] };
+    const jsonLike = {
+      source_id: 7,
+      source: 'Biztalk Rest',
+      lines: [
+        { line_number: 1, quantity: 3, product: { sku: 'S-1' } },
+        { line_number: 2, quantity: 1, product: { sku: 'S-2' }, unit_value: 12.5 },
+      ],
+    };
     for (const o of [csvLike, jsonLike]) {
       const quick = quickCheckOrder(o);
       expect(quick).toBeDefined();
@@ -100,6 +119,8 @@ describe('quick check of an order', () => {
       { ...ok, lines: [{ line_number: 1, quantity: 0, product: { sku: 'S' } }] },
       { ...ok, lines: [{ line_number: 1, quantity: 1, product: { sku: 'S', weight: 1 } }] },
       { ...ok, delivery_city: 'a\u0000b' },
+      { ...ok, lines: [{ ...ok.lines[0], unit_value: '-1' }] },
+      { ...ok, lines: [{ ...ok.lines[0], unit_value: 1.005 }] },
     ];
     for (const o of bad) {
       expect(orderImportOrder.safeParse(o).success).toBe(false);

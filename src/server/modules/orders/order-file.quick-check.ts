@@ -7,6 +7,7 @@ import {
   ORDER_IMPORT_LIMITS,
   ORDER_TEXT_MAX,
   PRODUCT_TEXT_MAX,
+  unitValueMinorOf,
   type OrderImportOrder,
 } from '../../../contract/order-import.js';
 
@@ -22,7 +23,7 @@ type Plain = Record<string, unknown>;
 const NOT_SURE = Symbol('not sure');
 
 const ORDER_KEYS = new Set<string>([...Object.keys(ORDER_TEXT_MAX), 'source', 'created_at', 'lines']);
-const LINE_KEYS = new Set(['line_number', 'quantity', 'product', 'serials']);
+const LINE_KEYS = new Set(['line_number', 'quantity', 'product', 'serials', 'unit_value']);
 const PRODUCT_KEYS = new Set(Object.keys(PRODUCT_TEXT_MAX));
 const SOURCES = new Set<string>(ORDER_SOURCES);
 const DIGITS = /^\s*\d+\s*$/;
@@ -60,6 +61,15 @@ function textOf(v: unknown, max: number, required = false): string | undefined |
 function wholeNumberOf(v: unknown, max: number): number | typeof NOT_SURE {
   const n = typeof v === 'string' && DIGITS.test(v) ? Number(v) : v;
   return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= max ? n : NOT_SURE;
+}
+
+/** A line's unit value (issue 25) in minor units; a bad one is left to zod to word. */
+function unitValueOf(v: unknown): number | undefined | typeof NOT_SURE {
+  const value = given(v);
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') return NOT_SURE;
+  const minor = unitValueMinorOf(value);
+  return typeof minor === 'number' ? minor : NOT_SURE;
 }
 
 /** Sets a key the way zod's object parse does: a key present in the input stays, even as undefined. */
@@ -126,9 +136,13 @@ export function quickCheckOrder(value: unknown): OrderImportOrder | undefined {
     // Serials (issue 27) are rare: zod reads a line that has them.
     if (line.serials !== undefined) return undefined;
     const product = productOf(line.product);
-    if (lineNumber === NOT_SURE || quantity === NOT_SURE || product === NOT_SURE || numbers.has(lineNumber)) return undefined;
+    const unitValue = unitValueOf(line.unit_value);
+    if (lineNumber === NOT_SURE || quantity === NOT_SURE || product === NOT_SURE || unitValue === NOT_SURE || numbers.has(lineNumber))
+      return undefined;
     numbers.add(lineNumber);
-    outLines.push({ line_number: lineNumber, quantity, product });
+    const outLine: Plain = { line_number: lineNumber, quantity, product };
+    put(outLine, line, 'unit_value', unitValue);
+    outLines.push(outLine);
   }
   out.lines = outLines;
   return out as OrderImportOrder;

@@ -218,15 +218,16 @@ export function createOrderImportRepository(db: DbOrTx) {
     async insertLines(rows: NewOrderLineRow[]): Promise<number> {
       const connection = rows.length ? await transactionConnection(db) : undefined;
       if (connection) {
-        return copyIn(connection, 'COPY order_lines (order_id, product_id, line_number, quantity) FROM STDIN', linesAsCopyText(rows));
+        return copyIn(connection, 'COPY order_lines (order_id, product_id, line_number, quantity, unit_value) FROM STDIN', linesAsCopyText(rows));
       }
       let count = 0;
       for (const chunk of chunks(rows, CHUNK)) {
         const inserted = await queryRows<{ id: number }>(
           db,
-          sql`insert into order_lines (order_id, product_id, line_number, quantity)
+          sql`insert into order_lines (order_id, product_id, line_number, quantity, unit_value)
               select * from unnest(${list(chunk.map((r) => r.orderId))}::int[], ${list(chunk.map((r) => r.productId))}::int[],
-                                   ${list(chunk.map((r) => r.lineNumber))}::int[], ${list(chunk.map((r) => r.quantity))}::int[])
+                                   ${list(chunk.map((r) => r.lineNumber))}::int[], ${list(chunk.map((r) => r.quantity))}::int[],
+                                   ${list(chunk.map((r) => r.unitValue ?? null))}::bigint[])
               on conflict (order_id, line_number) do nothing
               returning id`,
         );
@@ -262,14 +263,19 @@ export function createOrderImportRepository(db: DbOrTx) {
 }
 export type OrderImportRepository = ReturnType<typeof createOrderImportRepository>;
 
-/** COPY text of order lines, a few thousand rows a chunk; every value is an integer (nothing to escape). */
+/** COPY text of order lines, a few thousand rows a chunk; every value is an integer or \N (nothing to escape). */
 function* linesAsCopyText(rows: NewOrderLineRow[]): Generator<string> {
   const int = (n: unknown) => {
     if (!Number.isSafeInteger(n)) throw new Error(`an order line value is not an integer: ${String(n)}`);
     return String(n);
   };
   for (const chunk of chunks(rows, 2000)) {
-    yield chunk.map((r) => `${int(r.orderId)}\t${int(r.productId)}\t${int(r.lineNumber)}\t${int(r.quantity)}\n`).join('');
+    yield chunk
+      .map(
+        (r) =>
+          `${int(r.orderId)}\t${int(r.productId)}\t${int(r.lineNumber)}\t${int(r.quantity)}\t${r.unitValue == null ? '\\N' : int(r.unitValue)}\n`,
+      )
+      .join('');
   }
 }
 

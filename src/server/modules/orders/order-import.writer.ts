@@ -117,7 +117,7 @@ export function createImportWriter(file: UnitOfWork<OrderImportRepository>, cust
       for (const line of order.lines) {
         const productId = productIds.get(line.product.sku);
         if (productId === undefined) throw new Error(`product ${line.product.sku} was not saved`);
-        lines.push({ orderId, productId, lineNumber: line.line_number, quantity: line.quantity });
+        lines.push({ orderId, productId, lineNumber: line.line_number, quantity: line.quantity, unitValue: line.unit_value ?? null });
       }
     }
     const linesCreated = await tx.insertLines(lines);

@@ -218,7 +218,11 @@ export function createOrderImportRepository(db: DbOrTx) {
     async insertLines(rows: NewOrderLineRow[]): Promise<number> {
       const connection = rows.length ? await transactionConnection(db) : undefined;
       if (connection) {
-        return copyIn(connection, 'COPY order_lines (order_id, product_id, line_number, quantity, unit_value) FROM STDIN', linesAsCopyText(rows));
+        return copyIn(
+          connection,
+          'COPY order_lines (order_id, product_id, line_number, quantity, unit_value) FROM STDIN',
+          linesAsCopyText(rows),
+        );
       }
       let count = 0;
       for (const chunk of chunks(rows, CHUNK)) {

@@ -70,6 +70,8 @@ export const orderLine = z.object({
   order_id: z.number().int(),
   product_id: z.number().int(),
   quantity: z.number().int(),
+  /** Issue 25: one unit's value in the customer's minor units when the order file carried one (a "by unit value" decision rule reads it). */
+  unit_value: z.number().int().nullable().optional(),
   product,
 });
 export type OrderLine = z.infer<typeof orderLine>;

@@ -69,6 +69,7 @@ export function createOrderDetailRepository(db: DbOrTx) {
           order_id: line.orderId,
           product_id: line.productId,
           quantity: line.quantity,
+          unit_value: line.unitValue,
           product: toProduct(product),
         })),
         returns: orderReturns.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString(), username: r.username })),

@@ -139,6 +139,12 @@ describe('a unit_value decision rule on an imported order (end to end)', () => {
     expect((await importFile(c.id, 'csv', csv)).status).toBe(200);
     const [order] = await db.select().from(orders).where(eq(orders.customerId, c.id));
     const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, order!.id)).orderBy(asc(orderLines.lineNumber));
+    // Receiving's order load shows each line's unit value (minor units; null without one).
+    const loaded = await call(t.app, 'PUT', `/api/returns/order/${order!.source}/${order!.id}`, { token: admin, body: {} });
+    expect(loaded.status, JSON.stringify(loaded.body)).toBe(200);
+    expect(loaded.body.message.order_lines.map((l: { id: number; unit_value: number | null }) => [l.id, l.unit_value])).toEqual(
+      lines.map((l, i) => [l.id, [12000, 4999, null][i]]),
+    );
     const res = await call(t.app, 'POST', '/api/returns', {
       token: admin,
       body: {

@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       await api.register(photoLinkRoutes, { photos: services.photos });
       await api.register(parcelsRoutes, { guards, parcels: services.parcels });
       await api.register(correctionsRoutes, { guards, corrections: services.corrections });
-      await api.register(decisionsRoutes, { guards, decisions: services.decisions });
+      await api.register(decisionsRoutes, { guards, decisions: services.decisions, decisionRules: services.decisionRules });
       await api.register(schedulesRoutes, { guards, schedules: services.schedules });
       await api.register(billingRoutes, { guards, billing: services.billing });
       await api.register(dispositionsRoutes, { guards, dispositions: services.dispositions });

@@ -19,6 +19,7 @@ import { createPhotosService } from './modules/photos/photos.service.js';
 import { createParcelsService } from './modules/parcels/parcels.service.js';
 import { createParcelForReturn } from './modules/parcels/parcel-for-return.js';
 import { createReturnsRepository } from './modules/returns/returns.repository.js';
+import { createDecisionRulesService } from './modules/decisions/decision-rules.service.js';
 import { createDecisionsService } from './modules/decisions/decisions.service.js';
 import { createCorrectionsService } from './modules/corrections/corrections.service.js';
 import { createSchedulesService } from './modules/schedules/schedules.service.js';
@@ -99,6 +100,7 @@ export function createServices(deps: AppDeps) {
     schedules: createSchedulesService({ db, clock: deps.clock, customerAccess }),
     billing: createBillingService({ db, clock: deps.clock, customerAccess }),
     decisions: createDecisionsService({ db, clock: deps.clock, customerAccess }),
+    decisionRules: createDecisionRulesService({ db, clock: deps.clock }),
     dispositions: createDispositionsService({ db, clock: deps.clock, customerAccess }),
     inspectionRules: createInspectionRulesService({ db, clock: deps.clock, customerAccess }),
     apiKeys: createApiKeysService({ db, clock: deps.clock, access }),

@@ -2,15 +2,20 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { currentUser, type Guards } from '../../http/auth-guard.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
+import type { DecisionRulesService } from './decision-rules.service.js';
 import type { DecisionsService } from './decisions.service.js';
 
 export interface DecisionsRoutesOptions {
   guards: Guards;
   decisions: DecisionsService;
+  decisionRules: DecisionRulesService;
 }
 
 /** Decisions on exceptions (issue 25): the rules in the customer drawer, the brand's queue and its decisions. */
-export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = async (app, { guards, decisions: svc }) => {
+export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = async (
+  app,
+  { guards, decisions: svc, decisionRules: rules },
+) => {
   const route = contractRoutes(app, guards);
   const tags = ['decisions'];
 
@@ -18,26 +23,26 @@ export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = as
     access: 'admin',
     tags,
     summary: "A customer's decision rules: which submitted lines wait for the brand's decision",
-    handler: async (req) => ok(await svc.listRules(currentUser(req), req.params.id)),
+    handler: async (req) => ok(await rules.listRules(currentUser(req), req.params.id)),
   });
   route('createDecisionRule', {
     access: 'admin',
     tags,
     summary: 'Add a decision rule (by condition, discrepancy or unit value) with its deadline and default disposition',
-    handler: async (req) => ok(await svc.addRule(currentUser(req), req.params.id, req.body)),
+    handler: async (req) => ok(await rules.addRule(currentUser(req), req.params.id, req.body)),
   });
   route('updateDecisionRule', {
     access: 'admin',
     tags,
     summary: 'Change a decision rule (lines waiting already keep their deadline and default)',
-    handler: async (req) => ok(await svc.updateRule(currentUser(req), req.params.id, req.params.ruleId, req.body)),
+    handler: async (req) => ok(await rules.updateRule(currentUser(req), req.params.id, req.params.ruleId, req.body)),
   });
   route('deleteDecisionRule', {
     access: 'admin',
     tags,
     summary: 'Delete a decision rule',
     handler: async (req) => {
-      await svc.removeRule(currentUser(req), req.params.id, req.params.ruleId);
+      await rules.removeRule(currentUser(req), req.params.id, req.params.ruleId);
       return ok('Decision rule deleted');
     },
   });

@@ -1,13 +1,9 @@
 import { decidedData } from '../webhooks/decision-events.js';
-import { RESERVED_COMPANY } from '../../../contract/constants.js';
-import { CUSTOMER_MSG } from '../../../contract/customers.js';
 import {
   DECISION_BY_DEFAULT,
   DECISION_MSG,
   DECISION_SYSTEM_USER,
   type DecideBody,
-  type DecisionRuleBody,
-  type DecisionRuleView,
   type DecisionState,
   type LineDecisionView,
 } from '../../../contract/decisions.js';
@@ -16,51 +12,33 @@ import { TASK_TEXT } from '../../../contract/timeline-texts.js';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { VersionLedger } from '../../db/schema/index.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
-import { AppError, conflict, forbidden, notFound, validationError } from '../../http/errors.js';
+import { conflict, forbidden, notFound, validationError } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import type { SecretBox } from '../../lib/crypto.js';
 import { sealMail } from '../../integrations/mail-message.js';
 import { MAIL_TEXTS } from '../../i18n/mail-texts.js';
 import { toLocale } from '../../../contract/locales.js';
-import { changedKeys, createAuditRepository } from '../audit/audit.repository.js';
-import { isBrandUser, requireAdmin, type AuthUser } from '../auth/auth-user.js';
+import { createAuditRepository } from '../audit/audit.repository.js';
+import { isBrandUser, type AuthUser } from '../auth/auth-user.js';
 import { createCorrectionsRepository } from '../corrections/corrections.repository.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
-import { createCustomersAdminRepository } from '../customers/customers-admin.repository.js';
 import { createDispositionsRepository } from '../dispositions/dispositions.repository.js';
 import { presentLedger, type LedgerRow } from '../returns/return.presenter.js';
 import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
 import { createWebhookEventsRepository } from '../webhooks/webhook-events.repository.js';
 import { presentDecision } from './decisions.presenter.js';
-import { createDecisionsRepository, type DecisionRuleRow, type DecisionRuleWrite } from './decisions.repository.js';
+import { createDecisionsRepository } from './decisions.repository.js';
 
 const decisionRepos = (db: DbOrTx) => ({
   decisions: createDecisionsRepository(db),
   corrections: createCorrectionsRepository(db),
   dispositions: createDispositionsRepository(db),
-  customers: createCustomersAdminRepository(db),
   queue: createTaskQueueRepository(db),
   audit: createAuditRepository(db),
   events: createWebhookEventsRepository(db),
 });
 type Repos = ReturnType<typeof decisionRepos>;
 
-const presentRule = (r: DecisionRuleRow): DecisionRuleView => ({
-  id: r.id,
-  customer_id: r.customerId,
-  kind: r.kind as DecisionRuleView['kind'],
-  value: r.value,
-  min_value: r.minValue,
-  deadline_hours: r.deadlineHours,
-  default_disposition: r.defaultDisposition,
-});
-const toWrite = (b: DecisionRuleBody): DecisionRuleWrite => ({
-  kind: b.kind,
-  value: b.value,
-  minValue: b.min_value,
-  deadlineHours: b.deadline_hours,
-  defaultDisposition: b.default_disposition,
-});
 /** A decision to apply: the waiting line, the disposition and who. */
 interface Outcome {
   decisionId: number;
@@ -75,7 +53,7 @@ interface Decider {
 
 /**
  * Decisions on exceptions (issue 25). Per customer, admins set which submitted lines wait for the
- * brand's decision (decision rules). A brand user decides waiting lines of its customers (one or
+ * brand's decision (decision-rules.service.ts). A brand user decides waiting lines of its customers (one or
  * several at once); the worker applies the rule's default when the deadline passes. Either way the
  * decision is a new version of the return, as a correction is (who, when, before → after), and goes
  * outbound to every connection the return went to, as a correction message.
@@ -89,17 +67,6 @@ export function createDecisionsService(deps: {
 }) {
   const { clock, customerAccess } = deps;
   const uow = unitOfWork(deps.db, decisionRepos);
-
-  async function requireRuleCustomer(tx: Repos, customerId: number) {
-    const customer = await tx.customers.findRow(customerId);
-    if (!customer) throw notFound('Customer not found.');
-    if (customer.company === RESERVED_COMPANY) throw new AppError(403, CUSTOMER_MSG.reserved);
-  }
-  function checkDefault(list: DispositionView[], code: string) {
-    const found = list.find((d) => d.code === code);
-    if (!found) throw validationError({ default_disposition: [DECISION_MSG.dispositionUnknown] });
-    if (found.requires_location) throw validationError({ default_disposition: [DECISION_MSG.dispositionNeedsBin] });
-  }
 
   /**
    * Applies decisions to the lines of one return in the caller's transaction: each waiting decision
@@ -226,60 +193,6 @@ export function createDecisionsService(deps: {
   }
 
   return {
-    async listRules(actor: AuthUser, customerId: number): Promise<DecisionRuleView[]> {
-      requireAdmin(actor);
-      await requireRuleCustomer(uow.repos, customerId);
-      return (await uow.repos.decisions.rules(customerId)).map(presentRule);
-    },
-    async addRule(actor: AuthUser, customerId: number, body: DecisionRuleBody): Promise<DecisionRuleView> {
-      requireAdmin(actor);
-      const now = clock.now();
-      return uow.transaction(async (tx) => {
-        await requireRuleCustomer(tx, customerId);
-        checkDefault(await tx.dispositions.list(customerId), body.default_disposition);
-        const row = await tx.decisions.insertRule(customerId, toWrite(body), now);
-        await tx.audit.record({ actor, action: 'create', entityType: 'decision_rule', entityId: row.id, after: presentRule(row) }, now);
-        return presentRule(row);
-      });
-    },
-    async updateRule(actor: AuthUser, customerId: number, ruleId: number, body: DecisionRuleBody): Promise<DecisionRuleView> {
-      requireAdmin(actor);
-      const now = clock.now();
-      return uow.transaction(async (tx) => {
-        await requireRuleCustomer(tx, customerId);
-        const before = await tx.decisions.findRule(customerId, ruleId);
-        if (!before) throw notFound(DECISION_MSG.ruleNotFound);
-        checkDefault(await tx.dispositions.list(customerId), body.default_disposition);
-        const after = await tx.decisions.updateRule(ruleId, toWrite(body), now);
-        if (changedKeys(presentRule(before), presentRule(after)).length) {
-          await tx.audit.record(
-            {
-              actor,
-              action: 'update',
-              entityType: 'decision_rule',
-              entityId: ruleId,
-              before: presentRule(before),
-              after: presentRule(after),
-            },
-            now,
-          );
-        }
-        return presentRule(after);
-      });
-    },
-    /** Lines waiting already keep the default and deadline they were given. */
-    async removeRule(actor: AuthUser, customerId: number, ruleId: number): Promise<void> {
-      requireAdmin(actor);
-      const now = clock.now();
-      await uow.transaction(async (tx) => {
-        await requireRuleCustomer(tx, customerId);
-        const before = await tx.decisions.findRule(customerId, ruleId);
-        if (!before) throw notFound(DECISION_MSG.ruleNotFound);
-        await tx.decisions.deleteRule(ruleId);
-        await tx.audit.record({ actor, action: 'delete', entityType: 'decision_rule', entityId: ruleId, before: presentRule(before) }, now);
-      });
-    },
-
     /** The queue: decisions of the caller's customers (or of one of them) in one state, the oldest first. */
     async list(caller: AuthUser, query: { customer_id?: number | undefined; state: DecisionState }): Promise<{ data: LineDecisionView[] }> {
       const ids = query.customer_id

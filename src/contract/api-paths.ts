@@ -61,6 +61,8 @@ export const API_PATHS = {
   deleteDecisionRule: { method: 'DELETE', path: '/su/customers/:id/decision-rules/:ruleId' },
   listDecisions: { method: 'GET', path: '/decisions' },
   decideLines: { method: 'POST', path: '/decisions' },
+  // the warehouse's (and the brand's) Dashboard tile of what waits
+  dashboardDecisions: { method: 'GET', path: '/dashboard/decisions' },
   // admin: settings, tasks, audit
   listSettings: { method: 'GET', path: '/su/settings' },
   saveSetting: { method: 'POST', path: '/su/settings' },

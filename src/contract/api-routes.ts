@@ -35,6 +35,7 @@ import {
   decisionRuleBody,
   decisionRuleParams,
   decisionRuleView,
+  decisionsDashboard,
 } from './decisions.js';
 import { dispositionBody, dispositionParams, dispositionView } from './dispositions.js';
 import {
@@ -179,6 +180,7 @@ export const API_ROUTES = {
   updateDecisionRule: { params: decisionRuleParams, body: decisionRuleBody, answer: decisionRuleView },
   deleteDecisionRule: { params: decisionRuleParams, answer: text },
   listDecisions: { query: decisionQueueQuery, answer: decisionQueue },
+  dashboardDecisions: { query: dashboardQuery, answer: decisionsDashboard },
   decideLines: { body: decideBody, answer: decideAnswer },
   listSettings: { answer: z.array(settingView) },
   saveSetting: { body: settingBody, answer: settingView },

@@ -147,3 +147,21 @@ export const decideBody = z.object({
 });
 export type DecideBody = z.infer<typeof decideBody>;
 export const decideAnswer = z.object({ data: z.array(lineDecisionView) });
+
+/**
+ * GET /api/dashboard/decisions (the dashboard's query): what waits for the brands now, and how the
+ * decisions of the period were made. Waiting and overdue are counted now (by the clock); decided
+ * (by a brand user) and defaulted (the deadline's default) count the decisions made in the period's days.
+ */
+export const decisionsDashboard = z.object({
+  from: z.string(),
+  to: z.string(),
+  awaiting: z.number().int(),
+  /** Waiting past their deadline (the worker applies the default on its next round). */
+  overdue: z.number().int(),
+  decided: z.number().int(),
+  defaulted: z.number().int(),
+  /** The median time from submit to a brand user's decision in the period, in seconds; null without one. */
+  median_seconds: z.number().int().nullable(),
+});
+export type DecisionsDashboard = z.infer<typeof decisionsDashboard>;

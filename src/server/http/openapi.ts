@@ -69,6 +69,7 @@ const EXTRA_STATUSES: Record<string, number[]> = {
   'GET /api/returns/download': [404],
   'GET /api/dashboard': [404],
   'GET /api/dashboard/expected': [404],
+  'GET /api/dashboard/decisions': [404],
   'GET /api/parcels': [404],
   'POST /api/parcels': [404],
   'POST /api/parcels/{id}/close': [409],

@@ -88,6 +88,7 @@ const PORTAL: Partial<Record<RouteName, PortalCase>> = {
     operator: 403,
   },
   listDecisions: { url: (o) => `/api/decisions?customer_id=${o.customerId}`, own: 200 },
+  dashboardDecisions: { url: (o) => `/api/dashboard/decisions?customer_id=${o.customerId}`, own: 200 },
   // The portal's Integrations (issue 26 for the brand): the admin's routes, a brand user's too; operators 403.
   listWebhooks: { url: (o) => `/api/su/customers/${o.customerId}/webhooks`, own: 200, operator: 403 },
   createWebhook: {

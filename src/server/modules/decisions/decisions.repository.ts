@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type DbOrTx } from '../../db/client.js';
+import { intArray } from '../../db/sql-helpers.js';
 import { decisionDigests, decisionRules, lineDecisions, returns } from '../../db/schema/index.js';
 import type { ReturnRow } from '../returns/return.presenter.js';
 
@@ -209,22 +210,29 @@ export function createDecisionsRepository(db: DbOrTx) {
       await queryRows(db, sql`UPDATE return_ledgers SET disposition = ${disposition}, location = ${location} WHERE id = ${ledgerId}`);
     },
 
-    /** Dashboard figures (issue 25): waiting, overdue, decided by the brand and by default, median seconds to decide. */
-    async figures(customerIds: number[], now: Date) {
+    /**
+     * The Dashboard tile (issue 25): waiting and overdue now (by `now`, the injected clock), and the
+     * decisions made in [fromTs, toTs): by a brand user or by default, and the median time from
+     * submit to a brand user's decision (a default always takes the deadline: it would only blur it).
+     */
+    async figures(customerIds: number[], now: Date, fromTs: Date, toTs: Date) {
       if (!customerIds.length) return { awaiting: 0, overdue: 0, decided: 0, defaulted: 0, median_seconds: null as number | null };
-      const ids = sql.join(
-        customerIds.map((c) => sql`${c}`),
-        sql`, `,
-      );
-      const [row] = await queryRows<{ awaiting: string; overdue: string; decided: string; defaulted: string; median: string | null }>(
+      const inPeriod = sql`decided_at >= ${iso(fromTs)}::timestamptz AND decided_at < ${iso(toTs)}::timestamptz`;
+      const [row] = await queryRows<{
+        awaiting: string | number;
+        overdue: string | number;
+        decided: string | number;
+        defaulted: string | number;
+        median: string | number | null;
+      }>(
         db,
         sql`SELECT count(*) FILTER (WHERE state = 'awaiting') AS awaiting,
                    count(*) FILTER (WHERE state = 'awaiting' AND due_at <= ${iso(now)}::timestamptz) AS overdue,
-                   count(*) FILTER (WHERE state = 'decided') AS decided,
-                   count(*) FILTER (WHERE state = 'defaulted') AS defaulted,
+                   count(*) FILTER (WHERE state = 'decided' AND ${inPeriod}) AS decided,
+                   count(*) FILTER (WHERE state = 'defaulted' AND ${inPeriod}) AS defaulted,
                    percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM decided_at - created_at))
-                     FILTER (WHERE state = 'decided') AS median
-            FROM line_decisions WHERE customer_id IN (${ids})`,
+                     FILTER (WHERE state = 'decided' AND ${inPeriod}) AS median
+            FROM line_decisions WHERE customer_id = ANY(${intArray(customerIds)})`,
       );
       return {
         awaiting: Number(row?.awaiting ?? 0),

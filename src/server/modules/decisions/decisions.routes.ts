@@ -52,6 +52,13 @@ export const decisionsRoutes: FastifyPluginAsyncZod<DecisionsRoutesOptions> = as
     summary: "The Decisions queue of the caller's customers: waiting lines oldest first, with time left and photos (or the decided ones)",
     handler: async (req) => ok(await svc.list(currentUser(req), req.query)),
   });
+  route('dashboardDecisions', {
+    access: 'portal',
+    tags: ['dashboard'],
+    summary:
+      "The Dashboard's decisions tile for the caller's customers or one of them: waiting and overdue now, decided by the brand or by default in the period, and the median time to decide",
+    handler: async (req) => ok(await svc.figures(currentUser(req), req.query)),
+  });
   route('decideLines', {
     access: 'brand',
     tags,

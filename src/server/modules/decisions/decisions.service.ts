@@ -5,8 +5,10 @@ import {
   DECISION_SYSTEM_USER,
   type DecideBody,
   type DecisionState,
+  type DecisionsDashboard,
   type LineDecisionView,
 } from '../../../contract/decisions.js';
+import type { DashboardQuery } from '../../../contract/dashboard.js';
 import type { DispositionView } from '../../../contract/dispositions.js';
 import { TASK_TEXT } from '../../../contract/timeline-texts.js';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -26,6 +28,7 @@ import { createDispositionsRepository } from '../dispositions/dispositions.repos
 import { presentLedger, type LedgerRow } from '../returns/return.presenter.js';
 import { createTaskQueueRepository } from '../tasks/task-queue.repository.js';
 import { createWebhookEventsRepository } from '../webhooks/webhook-events.repository.js';
+import { periodDays } from '../dashboard/dashboard.service.js';
 import { presentDecision } from './decisions.presenter.js';
 import { createDecisionsRepository } from './decisions.repository.js';
 
@@ -308,12 +311,19 @@ export function createDecisionsService(deps: {
       });
     },
 
-    /** Dashboard tile figures for the caller's customers (or one of them). */
-    async figures(caller: AuthUser, customerId?: number) {
-      const ids = customerId
-        ? [(await customerAccess.require(caller, customerId)).id]
-        : (await customerAccess.listVisible(caller)).map((c) => c.id);
-      return uow.repos.decisions.figures(ids, clock.now());
+    /**
+     * The Dashboard tile for the caller's customers or the one asked for (the dashboard's filter and
+     * period): the seam answers 404 for an unknown customer and 403 for one not the caller's.
+     */
+    async figures(caller: AuthUser, q: DashboardQuery): Promise<DecisionsDashboard> {
+      const now = clock.now();
+      const { from, to } = periodDays(q, now);
+      const ids =
+        q.customer_id !== undefined
+          ? [(await customerAccess.require(caller, q.customer_id)).id]
+          : (await customerAccess.listVisible(caller)).map((c) => c.id);
+      const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
+      return { from, to, ...(await uow.repos.decisions.figures(ids, now, new Date(`${from}T00:00:00Z`), end)) };
     },
   };
 }

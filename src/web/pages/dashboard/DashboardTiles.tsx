@@ -6,6 +6,7 @@ import type { DashboardAnswer } from '../../../contract/dashboard';
 import { formatNumber } from '../../lib/format';
 import { ChartImage, NoData, Tile } from './ChartFrame';
 import { BacklogTile, FailedTile, scrollRegion } from './DashboardTaskTiles';
+import { DecisionsTile } from './DecisionsTile';
 import { ExpectedTile } from './ExpectedTile';
 import { MixTile, OFF, ParcelsTile, TwoWayTile } from './DashboardTileKinds';
 import { BigNumber, FigureTable, n } from './FigureTable';
@@ -193,6 +194,7 @@ export function DashboardTiles({
       <ParcelsTile parcels={data.parcels} scope={scope} />
       <FailedTile failed={data.failed_deliveries} tasksOf={tasksOf} />
       <ExpectedTile scope={scope} />
+      <DecisionsTile scope={scope} queue={isBrand ? '/decisions' : undefined} />
     </SimpleGrid>
   );
 }

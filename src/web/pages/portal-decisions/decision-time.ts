@@ -22,3 +22,14 @@ export function timeLeft(seconds: number): TimeLeft {
   if (hours > 0) return { text: msg`${hours} h ${mins} min left`, overdue, soon };
   return { text: msg`${mins} min left`, overdue, soon };
 }
+
+/** A span of time as the Dashboard's decisions tile shows the median time to decide. */
+export function duration(seconds: number): MessageDescriptor {
+  const minutes = Math.round(Math.max(0, seconds) / 60);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return msg`${days} d ${hours} h`;
+  if (hours > 0) return msg`${hours} h ${mins} min`;
+  return msg`${mins} min`;
+}

@@ -236,6 +236,31 @@ test.describe('decisions on exceptions', () => {
     expect(errors).toEqual([]);
   });
 
+  test("the operator's summary marks the Scrap line that will wait for the brand, before the submit", async ({ page, api, errors }) => {
+    const seed = await seedReturnsCustomer(api, { prefix: 'Summary Co' });
+    await withDispositions(api, seed.customerId);
+    await addRule(api, seed.customerId, 48);
+    await loginViaUi(page, seed.operator.username, seed.operator.password);
+    await page.getByLabel('Search Reference').fill(`HO-${seed.ref}-000`);
+    await page.getByLabel('Search Reference').press('Enter');
+    await expect(page.getByTestId('order-line')).toHaveCount(1);
+    // One unit scanned as Scrap (Alt+X): the customer's rule holds Scrap lines back.
+    await page.getByTestId('line-filter').focus();
+    await page.keyboard.press('Alt+X');
+    await page.keyboard.type(seed.products[0]!.upc);
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('order-line').getByTestId('ledger-new')).toHaveCount(1);
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: 'Return Processing Summary' });
+    const row = modal.getByTestId('summary-table').getByRole('row').nth(1);
+    await expect(row.getByTestId('summary-will-wait')).toHaveText("Will wait for the brand's decision");
+    await expect(modal.getByTestId('summary-waiting-note')).toContainText("1 new line will wait for the brand's decision");
+    await expectNoAxeViolations(page, 'receiving summary: a line will wait');
+    await modal.getByRole('button', { name: 'Confirm & Submit Return' }).click();
+    await expect(modal).not.toBeAttached();
+    expect(errors).toEqual([]);
+  });
+
   test(
     "the decision screens at every size: the admin's rules, the brand's queue, the return view",
     { tag: ['@responsive', '@handheld'] },

@@ -46,6 +46,10 @@ export const decisionRuleView = z.object({
 });
 export type DecisionRuleView = z.infer<typeof decisionRuleView>;
 
+/** A rule as the receiving desk reads it with the order (which new lines will wait): the match only. */
+export const deskDecisionRule = decisionRuleView.pick({ kind: true, value: true, min_value: true });
+export type DeskDecisionRule = z.infer<typeof deskDecisionRule>;
+
 /** POST/PUT /api/su/customers/{id}/decision-rules[/{ruleId}]. */
 export const decisionRuleBody = z
   .object({

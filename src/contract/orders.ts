@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { GRADES } from './inspection-rules.js';
+import { deskDecisionRule } from './decisions.js';
 import { deskInspection } from './inspection.js';
 import { LIMITS, SEARCH_FIELDS } from './constants.js';
 import { id, storableJson, text } from './common.js';
@@ -73,6 +74,8 @@ export const orderLine = z.object({
   /** Issue 25: one unit's value in the customer's minor units when the order file carried one (a "by unit value" decision rule reads it). */
   unit_value: z.number().int().nullable().optional(),
   product,
+  /** Issue 25: the unit value the order file carries, in minor units (absent without one): a unit-value decision rule reads it. */
+  unit_value: z.number().int().optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 
@@ -139,5 +142,7 @@ export const orderDetail = orderHeader.extend({
   reasons: z.array(reasonOption),
   /** Issue 27: the grade scale and the rule of each product of the order that has one (absent in a draft stored before). */
   inspection: deskInspection.optional(),
+  /** Issue 25: the customer's decision rules, so the summary can say which lines will wait for the brand (absent in a draft stored before). */
+  decision_rules: z.array(deskDecisionRule).optional(),
 });
 export type OrderDetail = z.infer<typeof orderDetail>;

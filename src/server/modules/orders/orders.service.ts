@@ -1,3 +1,4 @@
+import type { DeskDecisionRule } from '../../../contract/decisions.js';
 import type { OrderDetail, OrderSearchBody, OrderSearchResult } from '../../../contract/orders.js';
 import { forbidden, invalid, notFound, unauthorized } from '../../http/errors.js';
 import { sha256 } from '../../lib/crypto.js';
@@ -18,6 +19,8 @@ export function createOrdersService(deps: {
   reasons: ReasonsRepository;
   /** Issue 27: the rule of each of the order's products, loaded with the order (the desk asks nothing per scan). */
   inspection?: Pick<InspectionDeskService, 'forOrder'>;
+  /** Issue 25: the customer's decision rules, loaded with the order (the summary marks the lines that will wait). */
+  decisionRules?: (customerId: number) => Promise<DeskDecisionRule[]>;
   /** For the one-round-trip search (searchForToken). */
   search?: {
     repo: OrderSearchRepository;
@@ -82,11 +85,16 @@ export function createOrdersService(deps: {
       const live = gateways.liveSources().includes(customer.orderSource);
       const order = stored && !live && localId === stored.id ? stored : await repo.findOrder(localId);
       if (!order || order.customerId !== customer.id) throw notFound('Order not found.');
-      const [detail, reasons] = await Promise.all([repo.detail(order), deps.reasons.list(customer.id)]);
-      if (!deps.inspection) return { ...detail, reasons };
+      const [detail, reasons, decisionRules] = await Promise.all([
+        repo.detail(order),
+        deps.reasons.list(customer.id),
+        deps.decisionRules?.(customer.id),
+      ]);
+      const decisions = decisionRules ? { decision_rules: decisionRules } : {};
+      if (!deps.inspection) return { ...detail, reasons, ...decisions };
       const productIds = detail.order_lines.map((l) => l.product_id);
       const inspection = await deps.inspection.forOrder(customer.id, order.id, productIds);
-      return { ...detail, reasons, inspection };
+      return { ...detail, reasons, inspection, ...decisions };
     },
   };
 }

@@ -10,6 +10,8 @@ import { createReturnCommand } from '../returns/create-return.js';
 import { createSubmitCheckRepository } from '../returns/submit-check.repository.js';
 import { createInspectionCheckRepository } from '../inspection/inspection-check.repository.js';
 import { createInspectionDeskService } from '../inspection/inspection-desk.service.js';
+import { createDecisionsRepository } from '../decisions/decisions.repository.js';
+import type { DeskDecisionRule } from '../../../contract/decisions.js';
 import { createSubmitReturnService } from '../returns/submit-return.service.js';
 import { createOrderDetailRepository } from './order-detail.repository.js';
 import { createOrderSearchRepository } from './order-search.repository.js';
@@ -51,6 +53,7 @@ export function createReceivingServices(deps: {
   const gateways = createOrderSourceGateways(local, live);
   const inspectionCheck = createInspectionCheckRepository(db);
   const inspectionDesk = createInspectionDeskService({ customerAccess, check: inspectionCheck });
+  const decisionRules = createDecisionsRepository(db);
   return {
     inspectionDesk,
     orders: createOrdersService({
@@ -59,6 +62,12 @@ export function createReceivingServices(deps: {
       repo: orderDetails,
       reasons,
       inspection: inspectionDesk,
+      decisionRules: async (customerId) =>
+        (await decisionRules.rules(customerId)).map((r) => ({
+          kind: r.kind as DeskDecisionRule['kind'],
+          value: r.value,
+          min_value: r.minValue,
+        })),
       search: { repo: searchRepo, authenticate: deps.authenticate, clock, limit: LIMITS.searchResultLimit },
     }),
     submitReturn: createSubmitReturnService({

@@ -18,6 +18,7 @@ import { entrySubject } from './LedgerRow';
 import { productSku } from './OffOrderRows';
 import type { OrderPanelState, PanelDialog } from './order-panel-state';
 import { discrepancyTotals, summaryRows } from './receiving-logic';
+import { entriesThatWait } from './decision-match';
 import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection';
 
 const SummaryModal = lazyPage(async () => ({ default: (await import('./SummaryModal')).SummaryModal }));
@@ -75,6 +76,8 @@ export function OrderPanelDialogs({
   const subject = photoEntry ? entrySubject(i18n, photoEntry, skuOf(photoEntry.product_id)) : null;
   const photoTitle = subject ? t`Photos of ${subject}` : t`Photos of the return (parcel, label)`;
   const work = unsavedWork(draft);
+  // Issue 25: the new lines a decision rule of the customer will hold back (the summary says so).
+  const waiting = entriesThatWait(draft.return_ledgers, order.decision_rules, order.order_lines);
   const lost = [
     work.lines > 0 ? t`${plural(work.lines, { one: '# line', other: '# lines' })}` : null,
     work.photos > 0 ? t`${plural(work.photos, { one: '# photo', other: '# photos' })}` : null,
@@ -93,6 +96,8 @@ export function OrderPanelDialogs({
           returnPhotos={draft.photo_ids?.length ?? 0}
           linePhotos={(lineId) => draft.return_ledgers.filter((l) => l.order_line_id === lineId).flatMap((l) => entryPhotos(draft, l.id))}
           photoProblems={photoProblems(i18n, draft, customer?.photo_required_conditions ?? [], skuOf)}
+          waitingLines={new Set(waiting.map((l) => l.order_line_id ?? l.replaces_order_line_id ?? 0))}
+          waitingCount={waiting.length}
           discrepancies={discrepancyTotals(draft.return_ledgers, draft.missing_lines ?? [])}
           submitting={submitting}
           onClose={() => onClose('summary')}

@@ -79,3 +79,21 @@ describe('SummaryModal rows', () => {
     expect(onConfirm).toHaveBeenCalledOnce();
   });
 });
+
+describe('SummaryModal decisions (issue 25)', () => {
+  it('marks the lines a decision rule will hold back and says what happens to them', () => {
+    const { rows } = renderSummary([entry('__a', 11, 1, 'Pristine'), entry('__b', 12, 1, 'Scrap')], [], {
+      waitingLines: new Set([12]),
+      waitingCount: 1,
+    });
+    expect(within(rows[0]!).queryByTestId('summary-will-wait')).toBeNull();
+    expect(within(rows[1]!).getByTestId('summary-will-wait').textContent).toBe("Will wait for the brand's decision");
+    expect(screen.getByTestId('summary-waiting-note').textContent).toMatch(/^1 new line will wait for the brand's decision/);
+  });
+
+  it('shows no mark nor note when no line will wait', () => {
+    renderSummary([entry('__a', 11, 1, 'Pristine')]);
+    expect(screen.queryByTestId('summary-will-wait')).toBeNull();
+    expect(screen.queryByTestId('summary-waiting-note')).toBeNull();
+  });
+});

@@ -1,5 +1,6 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Checkbox, Group, List, Modal, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Group, List, Modal, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PhotoThumb } from '../../components/photos/PhotoThumb';
 import { DiscrepancyBadge } from './DiscrepancyBadge';
@@ -24,6 +25,9 @@ export interface SummaryModalProps {
   returnPhotos: number;
   linePhotos: (lineId: number) => number[];
   photoProblems: string[];
+  /** Issue 25: the order lines with a new entry one of the customer's decision rules will hold back, and how many entries. */
+  waitingLines?: ReadonlySet<number>;
+  waitingCount?: number;
 }
 
 /** 'Return Processing Summary' (SPEC §2.7): not closable by an outside click; red rows do not add up. */
@@ -31,6 +35,7 @@ export function SummaryModal(props: SummaryModalProps) {
   const { opened, rows, ledgerCount, discrepancies, submitting, onClose, onConfirm } = props;
   const { t, i18n } = useLingui();
   const returnPhotos = props.returnPhotos;
+  const waiting = props.waitingCount ?? 0;
   const total = discrepancies.total;
   // Issue 28: more than ordered on a line is said in words and confirmed by a tick, not only a red count;
   // a missing required photo blocks the submit (the server would refuse it) and is listed first.
@@ -118,6 +123,21 @@ export function SummaryModal(props: SummaryModalProps) {
                       {t`Grades: ${r.grades.map((g) => `${props.gradeLabel?.(g.grade) ?? g.grade} × ${g.quantity}`).join(', ')}`}
                     </Text>
                   )}
+                  {props.waitingLines?.has(r.lineId) && (
+                    <div>
+                      <Badge
+                        size="sm"
+                        variant="light"
+                        color="grape"
+                        tt="none"
+                        h="auto"
+                        styles={{ label: { whiteSpace: 'normal' } }}
+                        data-testid="summary-will-wait"
+                      >
+                        <Trans>Will wait for the brand's decision</Trans>
+                      </Badge>
+                    </div>
+                  )}
                 </Table.Td>
                 <Table.Td ta="right">{r.ordered}</Table.Td>
                 <Table.Td ta="right">{r.previous}</Table.Td>
@@ -139,6 +159,15 @@ export function SummaryModal(props: SummaryModalProps) {
           </Table.Tbody>
         </Table>
       </ScrollBox>
+      {waiting > 0 && (
+        <Text size="sm" mt="xs" data-testid="summary-waiting-note">
+          {t`${plural(waiting, {
+            one: "# new line will wait for the brand's decision: it is submitted as usual, and its default applies if the brand does not answer by the deadline.",
+            other:
+              "# new lines will wait for the brand's decision: they are submitted as usual, and their default applies if the brand does not answer by the deadline.",
+          })}`}
+        </Text>
+      )}
       <Text size="sm" mt="xs" data-testid="summary-return-photos">
         <Trans>Photos of the return (parcel, label): {returnPhotos}</Trans>
       </Text>

@@ -213,6 +213,14 @@ test.describe('decisions on exceptions', () => {
     await expect(decision).toContainText('Fixable, send it to refurbishing');
     await expect(page.getByTestId('awaiting-decision')).toHaveCount(0);
     await check(page, testInfo, 'brand return view decided', takeScreenshot);
+
+    // The Dashboard's decisions tile: nothing waits now, one line decided by the brand, with its median.
+    await page.goto('/dashboard');
+    const tile = page.getByTestId('tile-decisions');
+    await expect(tile.getByTestId('decisions-decided')).toHaveText('1');
+    await expect(tile.getByTestId('decisions-awaiting')).toHaveText('0');
+    await expect(tile.getByTestId('decisions-median')).toContainText('Median time to decide:');
+    await check(page, testInfo, 'brand dashboard decisions tile', takeScreenshot);
     expect(errors).toEqual([]);
   });
 

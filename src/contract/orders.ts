@@ -74,8 +74,6 @@ export const orderLine = z.object({
   /** Issue 25: one unit's value in the customer's minor units when the order file carried one (a "by unit value" decision rule reads it). */
   unit_value: z.number().int().nullable().optional(),
   product,
-  /** Issue 25: the unit value the order file carries, in minor units (absent without one): a unit-value decision rule reads it. */
-  unit_value: z.number().int().optional(),
 });
 export type OrderLine = z.infer<typeof orderLine>;
 

@@ -44,7 +44,7 @@ describe('the order load with decision rules (issue 25)', () => {
       { kind: 'condition', value: 'Scrap', min_value: null },
       { kind: 'unit_value', value: null, min_value: 5000 },
     ]);
-    const lines = res.body.message.order_lines as { id: number; unit_value?: number }[];
-    expect(lines.map((l) => l.unit_value)).toEqual([12_000, undefined, undefined]);
+    const lines = res.body.message.order_lines as { id: number; unit_value: number | null }[];
+    expect(lines.map((l) => l.unit_value)).toEqual([12_000, null, null]);
   });
 });

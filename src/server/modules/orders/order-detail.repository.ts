@@ -71,7 +71,6 @@ export function createOrderDetailRepository(db: DbOrTx) {
           quantity: line.quantity,
           unit_value: line.unitValue,
           product: toProduct(product),
-          ...(line.unitValue == null ? {} : { unit_value: line.unitValue }),
         })),
         returns: orderReturns.map((r) => ({ id: r.id, created_at: r.createdAt.toISOString(), username: r.username })),
         ledgers: ledgers.map(presentLedger),

@@ -52,7 +52,8 @@ const nearlyValid = fc
           line_number: number,
           quantity: number,
           product: fc.record({ sku: mostly(plain), upc: values, name_1: mostly(texts), color: values }, { requiredKeys: ['sku'] }),
-          unit_value: amounts,
+          // Mostly good amounts (bad ones are the wild orders' job), so enough of these are answered.
+          unit_value: mostly(fc.constantFrom('12.50', ' 3 ', '0', '0.5', 0, 12.5, 0.07, 99.99, null, undefined)),
         },
         { requiredKeys: ['line_number', 'quantity', 'product'] },
       ),

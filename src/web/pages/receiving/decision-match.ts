@@ -17,7 +17,7 @@ export function ruleMatches(rule: DeskDecisionRule, entry: Entry, unitValue: num
 /** The new entries that will wait: any of the customer's rules matches them. */
 export function entriesThatWait<T extends Entry>(entries: T[], rules: DeskDecisionRule[] | undefined, lines: OrderLine[]): T[] {
   if (!rules?.length) return [];
-  const unitValue = new Map(lines.map((l) => [l.id, l.unit_value]));
+  const unitValue = new Map(lines.map((l) => [l.id, l.unit_value ?? undefined]));
   return entries.filter((e) => {
     const value = e.order_line_id === null ? undefined : unitValue.get(e.order_line_id);
     return rules.some((r) => ruleMatches(r, e, value));

@@ -7,16 +7,20 @@ import { fileTransportsFromConfig } from '../../../bootstrap/file-transports.js'
 import { photoStorageFromConfig } from '../../../bootstrap/photo-storage.js';
 import { loadConfig } from '../../../config.js';
 import { openPostgres, queryRows, type Database } from '../../../db/client.js';
-import { dashboardDeltas, photos, reportSchedules, tasks } from '../../../db/schema/index.js';
+import { dashboardDeltas, lineDecisions, photos, reportSchedules, returnLedgers, tasks } from '../../../db/schema/index.js';
 import type { AppDeps } from '../../../deps.js';
 import type { ObjectStorage } from '../../../integrations/object-storage.js';
 import { SecretBox } from '../../../lib/crypto.js';
 import { makeCustomer, makeUser } from '../../../test/factories.js';
+import { makeProduct, makeReturn } from '../../../test/return-factory.js';
 import { waitFor } from '../../../test/integration-servers.js';
 import { createRecordingMailer, createTestClock } from '../../../test/test-app.js';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-database.js';
 import { countingRuns, drainOnNodes } from '../../../test/worker-harness.js';
+import { createAccessRepository } from '../../access/access.repository.js';
+import { createCustomerAccess } from '../../customers/customer-access.service.js';
 import { foldRollups } from '../../dashboard/dashboard.service.js';
+import { createDecisionsService } from '../../decisions/decisions.service.js';
 import { removeAbandonedPhotos } from '../../photos/photo-cleanup.js';
 import { startBackground } from '../worker-role.js';
 import { ensureInboundScan } from './inbound-scan.scheduler.js';
@@ -26,7 +30,6 @@ const NODES = 3;
 
 // Issue 29: "each happens once whatever the number of nodes", with three worker nodes (three
 // pools, as three processes would have) on one PostgreSQL database, every timed job at once.
-// (There is no decision-deadline job on this branch: the timed jobs are these five.)
 describe('timed jobs with three worker nodes', { timeout: 120_000 }, () => {
   let testDb: TestDatabase;
   const pools: Database[] = [];
@@ -175,6 +178,62 @@ describe('timed jobs with three worker nodes', { timeout: 120_000 }, () => {
       sql`SELECT count(*)::int AS n FROM tasks WHERE task_type = 'SGL Inbound' AND payload->>'kind' = 'scan'`,
     );
     expect(scans!.n).toBe(1);
+  });
+
+  it('decision deadlines: 60 overdue decisions of 30 returns defaulted by three nodes at once, each once', async () => {
+    const db = testDb.database.db;
+    const customer = await makeCustomer(db);
+    const user = await makeUser(db);
+    const product = await makeProduct(db, customer.id);
+    const due = new Date('2026-11-20T10:00:00Z');
+    for (let i = 0; i < 30; i++) {
+      const ret = await makeReturn(db, {
+        customerId: customer.id,
+        userId: user.id,
+        username: user.username,
+        lines: [
+          { productId: product.id, condition: 'Scrap' },
+          { productId: product.id, condition: 'Scrap' },
+        ],
+      });
+      const ledgers = await db.select().from(returnLedgers).where(eq(returnLedgers.returnId, ret.id));
+      await db.insert(lineDecisions).values(
+        ledgers.map((l) => ({
+          returnId: ret.id,
+          ledgerId: l.id,
+          customerId: customer.id,
+          ruleLabel: 'condition:Scrap',
+          defaultDisposition: 'SCRAP',
+          createdAt: new Date(due.getTime() - 48 * 3_600_000),
+          dueAt: due,
+        })),
+      );
+    }
+    const clock = createTestClock(new Date(due.getTime() + 60_000));
+    const services = pools.map((p) =>
+      createDecisionsService({ db: p.db, clock, customerAccess: createCustomerAccess(createAccessRepository(p.db)) }),
+    );
+    // Small batches, so the three nodes' rounds interleave over the same returns.
+    let applied = 0;
+    for (let round = 0; round < 20; round++) {
+      const counts = await Promise.all(services.map((svc) => svc.applyDue(clock.now(), 4)));
+      applied += counts.reduce((a, b) => a + b, 0);
+    }
+    expect(applied).toBe(60);
+    const [decided] = await queryRows<{ defaulted: number; versioned: number }>(
+      db,
+      sql`SELECT count(*) FILTER (WHERE state = 'defaulted')::int AS defaulted, count(version)::int AS versioned
+          FROM line_decisions WHERE customer_id = ${customer.id}`,
+    );
+    expect(decided).toEqual({ defaulted: 60, versioned: 60 });
+    // Each return's versions follow one another (1, 2 and maybe 3): none written twice, none skipped.
+    const versions = await queryRows<{ return_id: number; versions: number[] }>(
+      db,
+      sql`SELECT v.return_id, array_agg(v.version ORDER BY v.version) AS versions FROM return_versions v
+          JOIN returns r ON r.id = v.return_id WHERE r.customer_id = ${customer.id} GROUP BY v.return_id`,
+    );
+    expect(versions).toHaveLength(30);
+    for (const v of versions) expect(v.versions).toEqual(Array.from({ length: v.versions.length }, (_, i) => i + 1));
   });
 
   it('tasks: three workers drain 1,500 tasks, each run once', async () => {

@@ -19,7 +19,7 @@ import { productSku } from './OffOrderRows';
 import type { OrderPanelState, PanelDialog } from './order-panel-state';
 import { discrepancyTotals, summaryRows } from './receiving-logic';
 import { entriesThatWait } from './decision-match';
-import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection';
+import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection-rules';
 
 const SummaryModal = lazyPage(async () => ({ default: (await import('./SummaryModal')).SummaryModal }));
 const DiscrepancyModal = lazyPage(async () => ({ default: (await import('./DiscrepancyModal')).DiscrepancyModal }));

@@ -112,9 +112,19 @@ async function scanDurations(page: Page, size: number): Promise<number[]> {
     const before = await page.evaluate(() => (window as unknown as { __enterDurations: number[] }).__enterDurations.length);
     await page.keyboard.press('Enter');
     // The line shows its unit (received 1 of 1): the scan has reached the screen.
-    await page.waitForSelector(`[data-testid="order-line"][data-upc="${upc}"] [data-testid="received-count"][data-tone="equal"]`, {
-      timeout: 60_000,
-    });
+    await page
+      .waitForSelector(`[data-testid="order-line"][data-upc="${upc}"] [data-testid="received-count"][data-tone="equal"]`, {
+        timeout: 60_000,
+      })
+      .catch(async (error: unknown) => {
+        // What the page shows instead: the line and the scan's notice.
+        const shown = await page.evaluate(
+          (code) =>
+            `${document.querySelector(`[data-upc="${code}"]`)?.outerHTML.slice(0, 1500) ?? 'no line with that UPC'}\n${document.querySelector('[data-testid="scan-notice"]')?.textContent ?? ''}`,
+          upc,
+        );
+        throw new Error(`scan ${upc} did not reach its line: ${shown}`, { cause: error });
+      });
     // Event Timing reports after the next paint; a frame later every entry of this scan is in (or none: < 16 ms).
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
     const entries = await page.evaluate(

@@ -3,37 +3,9 @@
 // event that arrives with a valid signature and is in the delivery log; uploads expected returns, a
 // file with a bad row refused by line and column with nothing written, then a good one. axe 0, 44 px
 // tap targets on touch, at desk, tablet and handheld sizes.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { expect, expectNoAxeViolations, loginViaUi, test, unique, type Api } from './support/index';
+import { startReceiver, verify } from './support/webhook-receiver';
 import { isTouch, layoutProblems } from './support/layout-audit';
-
-async function startReceiver() {
-  const got: { headers: IncomingHttpHeaders; body: string }[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      got.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/brand`;
-  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** The verification of docs/integrations.md "Verifying a delivery", in Node. */
-function verify(secret: string, headers: IncomingHttpHeaders, body: string, toleranceSeconds = 300): boolean {
-  const timestamp = Number(headers['returns-desk-timestamp']);
-  if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest();
-  return String(headers['returns-desk-signature'] ?? '')
-    .split(' ')
-    .map((part) => Buffer.from(part.replace(/^v1=/, ''), 'base64'))
-    .some((sig) => sig.length === expected.length && timingSafeEqual(sig, expected));
-}
 
 /** A customer and a brand user of it, through the API. */
 async function seedBrand(api: Api) {
@@ -70,7 +42,7 @@ test.describe("the brand's integrations", () => {
     { tag: ['@responsive', '@handheld'] },
     async ({ page, api, takeScreenshot, errors }, testInfo) => {
       test.slow();
-      const receiver = await startReceiver();
+      const receiver = await startReceiver('/hooks/brand');
       try {
         const s = await seedBrand(api);
         const size = testInfo.project.name;

@@ -2,43 +2,15 @@
 // uploads an expected return; at the desk its USPS label is scanned in Order Search, the order opens
 // with the expected items, the return is received; the receiver gets `return.received` with a valid
 // signature, and the admin's delivery log shows it.
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import { test, expect, loginViaUi, logoutViaUi, expectNoAxeViolations, submitReturnViaSummary } from './support/index';
+import { startReceiver, verify } from './support/webhook-receiver';
 import { seed, product } from './receiving-seed';
 import { expectAccessible, startAudit, state_ } from './support/a11y-audit';
 
 const TRACKING = '9400111899223197428497';
 /** What a USPS IMpb return label's barcode holds: 420, the ZIP code, then the tracking number. */
 const IMPB_SCAN = `42090210${TRACKING}`;
-
-async function startReceiver() {
-  const got: { headers: IncomingHttpHeaders; body: string }[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      got.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/returns`;
-  return { url, got, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** The verification of docs/integrations.md "Verifying a delivery", in Node. */
-function verify(secret: string, headers: IncomingHttpHeaders, body: string, toleranceSeconds = 300): boolean {
-  const timestamp = Number(headers['returns-desk-timestamp']);
-  if (!Number.isFinite(timestamp) || Math.abs(Date.now() / 1000 - timestamp) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest();
-  return String(headers['returns-desk-signature'] ?? '')
-    .split(' ')
-    .map((part) => Buffer.from(part.replace(/^v1=/, ''), 'base64'))
-    .some((sig) => sig.length === expected.length && timingSafeEqual(sig, expected));
-}
 
 async function openIntegrations(page: Page, company: string) {
   await page.goto('/admin/customers');
@@ -57,7 +29,7 @@ test.describe('events and pre-advice (issue 26)', () => {
     takeScreenshot,
   }) => {
     test.slow();
-    const receiver = await startReceiver();
+    const receiver = await startReceiver('/hooks/returns');
     try {
       const s = await seed(api);
       await loginViaUi(page, server.admin.username, server.admin.password);
@@ -171,7 +143,7 @@ test.describe('events and pre-advice screens (issue 26)', () => {
     { tag: ['@responsive', '@handheld'] },
     async ({ page, api, server, errors, takeScreenshot }) => {
       test.slow();
-      const receiver = await startReceiver();
+      const receiver = await startReceiver('/hooks/returns');
       try {
         const audit = startAudit(page, takeScreenshot);
         const s = await seed(api);

@@ -5,7 +5,7 @@
 import { i18n as activeI18n, type I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Select, Table, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Table, TextInput } from '@mantine/core';
 import { useState, type KeyboardEvent } from 'react';
 import classes from './receiving.module.css';
 import { DEFAULT_CONDITION } from '../../../contract/constants';
@@ -85,7 +85,12 @@ export const dispositionOptions = (dispositions: DispositionView[], i18n: I18n =
   ...dispositions.map((d) => ({ value: d.code, label: d.name })),
 ];
 
-/** A select of the line row: xs, a narrow chevron, its value on hover. */
+/**
+ * A select of the line row: xs, a narrow chevron, its value on hover. The browser's own select, not
+ * Mantine's combobox: a long order mounts a screenful of rows at each jump of a scan, and three
+ * comboboxes a row (each with its popover and positioning) made that mount the scan's slowest part
+ * (issue 28); a handheld opens its own picker for it, and the keyboard chooses by typing or arrows.
+ */
 const compact = (value: string | undefined) => ({
   size: 'xs' as const,
   rightSectionWidth: 20,
@@ -143,24 +148,22 @@ export function LedgerEntryCells({ lineLabel: sku, values, reasons, dispositions
         />
       </Table.Td>
       <Table.Td>
-        <Select
+        <NativeSelect
           {...compact(conditionLabel(i18n, values.condition))}
           aria-label={t`Condition, ${sku}`}
           data={conditionOptions(i18n)}
           value={values.condition}
-          allowDeselect={false}
-          onChange={(v) => v && onChange(withCondition(values, v, dispositions))}
+          onChange={(e) => onChange(withCondition(values, e.currentTarget.value, dispositions))}
         />
       </Table.Td>
       <Table.Td>
-        <Select
+        <NativeSelect
           {...compact(reasons.find((r) => r.option_code === values.reason)?.option_value)}
           aria-label={t`Reason, ${sku}`}
           data={reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
-          value={values.reason || null}
-          allowDeselect={false}
+          value={values.reason}
           error={reasons.length === 0 ? t`This customer has no reasons` : undefined}
-          onChange={(v) => v && set({ reason: v })}
+          onChange={(e) => set({ reason: e.currentTarget.value })}
         />
       </Table.Td>
       <Table.Td>
@@ -174,16 +177,16 @@ export function LedgerEntryCells({ lineLabel: sku, values, reasons, dispositions
         />
       </Table.Td>
       <Table.Td>
-        <Select
+        <NativeSelect
           {...compact(dispositions.find((d) => d.code === values.disposition)?.name)}
           aria-label={t`Disposition, ${sku}`}
           data={dispositionOptions(dispositions, i18n)}
           value={values.disposition}
-          allowDeselect={false}
           disabled={dispositions.length === 0}
-          onChange={(v) => {
+          onChange={(e) => {
+            const code = e.currentTarget.value;
             setBinError(null);
-            set({ disposition: v ?? '', location: needsBin(dispositions, v) ? values.location : '' });
+            set({ disposition: code, location: needsBin(dispositions, code) ? values.location : '' });
           }}
         />
         {/* Only a disposition that needs a bin asks for one: the row grows a second line just then. */}

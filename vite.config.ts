@@ -34,7 +34,8 @@ export default defineConfig({
             { name: 'vendor-router', test: /node_modules[\\/]react-router[\\/]/, priority: 2 },
             // Not its locale files: each language's month and day names load alone, with that language's date pickers.
             { name: 'vendor-dayjs', test: /node_modules[\\/]dayjs[\\/](?!locale[\\/])/, priority: 2 },
-            { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            // TanStack Query only: TanStack Virtual goes with the long orders' window (WindowedLines.tsx), loaded for them alone.
+            { name: 'vendor-query', test: /node_modules[\\/]@tanstack[\\/](query-core|react-query)[\\/]/, priority: 2 },
             // The two first screens as few files as possible (issue 23's budget, docs/decisions.md "Both
             // first screens within budget"): left to the natural split, every set of screens sharing a
             // module made a chunk of its own; the receiving page loaded 48 files beyond the entry, most

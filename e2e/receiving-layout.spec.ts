@@ -47,6 +47,49 @@ test.describe('receiving at scanner speed', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a 200-line order shows a window of its lines: a scan of a far line brings it into view with its unit, the filter finds any line', async ({
+    page,
+    errors,
+    api,
+    takeScreenshot,
+  }) => {
+    test.slow();
+    const s = await seedBigOrder(api, 200);
+    await loginViaUi(page, s.operator.username, s.operator.password);
+    await page.getByLabel('Search Reference').fill(`SO-${s.ref}`);
+    await page.getByLabel('Search Reference').press('Enter');
+    const lines = page.getByTestId('order-line');
+    await expect(lines.first()).toBeVisible();
+    // Issue 28: a screenful and a few either side are in the page, not 200 rows.
+    await expect.poll(() => lines.count()).toBeLessThan(60);
+    const far = s.products[179]!;
+    const farLine = page.locator(`[data-testid="order-line"][data-sku="${far.sku}"]`);
+    await expect(farLine).not.toBeAttached();
+    // A wedge scan of line 180: the window scrolls to it and it shows its unit.
+    const filter = page.getByTestId('line-filter');
+    await filter.fill(far.upc);
+    await filter.press('Enter');
+    await expect(page.getByText(`Added 1 × ${far.sku}`, { exact: false })).toBeVisible();
+    await expect(farLine.getByTestId('received-count')).toHaveText('1 / 1');
+    await expect(farLine).toBeInViewport();
+    await expect(filter).toBeFocused();
+    // Typing filters the whole order, not just the window.
+    const other = s.products[120]!;
+    await filter.fill(other.sku);
+    await expect(page.locator(`[data-testid="order-line"][data-sku="${other.sku}"]`)).toBeVisible();
+    await expect(lines.filter({ visible: true })).toHaveCount(1);
+    // An emptied field shows the whole order's window again; a second scan of line 180 finds it anew.
+    await filter.fill('');
+    await expect.poll(() => lines.count()).toBeGreaterThan(10);
+    await filter.fill(far.upc);
+    await filter.press('Enter');
+    await expect(farLine.getByTestId('received-count')).toHaveText('2 / 1');
+    await expect(farLine).toBeInViewport();
+    await takeScreenshot(page, 'receiving-200-lines-window');
+    await expectNoAxeViolations(page, 'receiving, a 200-line order');
+    expect(errors).toEqual([]);
+  });
+
   test('a recorded demo order reads whole at 1366×768: dispositions, a bin, a comment, a missing line and a wrong item (README screenshot)', async ({
     page,
     errors,

@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Anchor, Box, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconKeyboard, IconCamera } from '@tabler/icons-react';
-import type { Ref } from 'react';
+import { memo, type Ref } from 'react';
 import { Link } from 'react-router';
 import { ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants';
 import type { OrderDetail } from '../../../contract/orders';
@@ -56,7 +56,8 @@ export interface OrderInfoProps {
   dateRef: Ref<HTMLInputElement>;
 }
 
-export function OrderInfo({
+/** Memoised (issue 28): the order band does not render again for a keystroke or a scan. */
+export const OrderInfo = memo(function OrderInfo({
   order,
   draft,
   onField,
@@ -183,4 +184,4 @@ export function OrderInfo({
       </Group>
     </Paper>
   );
-}
+});

@@ -1,45 +1,102 @@
 // One order line as one compact table row (thumbnail, SKU/UPC, name, colour | size, received/ordered,
 // the entry form inline) with its ledger entries as rows beneath it (SPEC §2.7). The detail (form and
 // ledgers) is open by default and folds with the row's chevron.
+// Issue 28 (speed at the scan): a row renders again only when its own line changes. It is memoised, its
+// handlers take the line's id (the panel's are stable), and the entries of the order and the draft are
+// compared by this line's entries only; a line the scan field's filter hides stays mounted, hidden, so
+// clearing the filter after a scan mounts nothing.
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPackageOff, IconTrash } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
+import type { CustomerSummary } from '../../../contract/common';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { LedgerEntry, OrderLine, ReasonOption } from '../../../contract/orders';
 import { DiscrepancyBadge } from './DiscrepancyBadge';
 import { LedgerEntryCells, type EntryValues } from './LedgerEntryForm';
 import { LedgerRow } from './LedgerRow';
 import { ProductImage } from './ProductImage';
-import { countTone, receivedCounts, TONE_COLOR, TONE_STYLE } from './receiving-logic';
+import { countTone, productImageUrls, receivedCounts, TONE_COLOR, TONE_STYLE } from './receiving-logic';
 import classes from './receiving.module.css';
 
 export interface OrderLineRowsProps {
   line: OrderLine;
+  /** Not shown: the scan field's filter leaves other lines (the row stays mounted). */
+  hidden: boolean;
+  /** The order's saved entries and the draft's new ones, all lines' (a row compares its own only). */
   previous: LedgerEntry[];
   fresh: LedgerEntry[];
   reasons: ReasonOption[];
   dispositions: DispositionView[];
   /** Units of this line marked missing from the parcel in the draft (0: none). */
   missing: number;
-  onMissing: (quantity: number) => void;
-  imageUrls: string[];
+  onMissing: (lineId: number, quantity: number) => void;
+  /** The customer, whose image addresses show the product. */
+  customer: CustomerSummary | undefined;
   entry: EntryValues;
   /** The line a scan just hit: its row is marked for a moment. */
   flash: boolean;
-  /** Restarts the mark when the same line is scanned again. */
+  /** Restarts the mark when the same line is scanned again (0 on every other line). */
   flashSeq: number;
-  onEntryChange: (values: EntryValues) => void;
-  onSave: (values: EntryValues & { quantity: number }) => void;
+  onEntryChange: (lineId: number, values: EntryValues) => void;
+  onSave: (line: OrderLine, values: EntryValues & { quantity: number }) => void;
   onRemove: (id: LedgerEntry['id']) => void;
-  /** Photos of a new entry (issue 16). */
-  photosOf: (id: LedgerEntry['id']) => number[];
+  /** Photos of the draft's new entries, by entry id (issue 16). */
+  linePhotos: Record<string, number[]>;
   /** Opens the photo dialog of a new entry. */
   onPhotos: (id: LedgerEntry['id']) => void;
   /** Issue 27: the open inspection of one of this line's units (its steps, grade and serial). */
   inspection?: React.ReactNode;
+  /** A long order's window of lines (WindowedLines.tsx): the line's place in it and how its height is read. */
+  index?: number;
+  measureRef?: (element: HTMLTableSectionElement | null) => void;
 }
+
+const NO_PHOTOS: number[] = [];
+
+/** Whether two lists hold the same entries of this line, in the same order (the draft keeps an unchanged entry's object). */
+function sameLineEntries(a: LedgerEntry[], b: LedgerEntry[], lineId: number): boolean {
+  if (a === b) return true;
+  const mine = (list: LedgerEntry[]) => list.filter((l) => l.order_line_id === lineId);
+  const x = mine(a);
+  const y = mine(b);
+  return x.length === y.length && x.every((l, i) => l === y[i]);
+}
+
+/** React.memo's test: every prop the same, the entry lists by this line's entries. */
+function sameRow<P extends Pick<OrderLineRowsProps, 'line' | 'previous' | 'fresh'>>(prev: P, next: P): boolean {
+  for (const key of Object.keys(next) as (keyof P)[]) {
+    if (key === 'previous' || key === 'fresh') {
+      if (!sameLineEntries(prev[key] as LedgerEntry[], next[key] as LedgerEntry[], next.line.id)) return false;
+    } else if (!Object.is(prev[key], next[key])) return false;
+  }
+  return Object.keys(prev).length === Object.keys(next).length;
+}
+
+/**
+ * The line's table body. A filter that hides or shows the line renders this element only: its rows
+ * (OrderLineContent, memoised the same way) are rendered again only when the line's own data changes.
+ * A plain tbody: Mantine's Table.Tbody adds no style here, and 200 of them cost a scan's frame.
+ */
+export const OrderLineRows = memo(function OrderLineRows({ hidden, index, measureRef, ...props }: OrderLineRowsProps) {
+  const { line } = props;
+  const p = line.product;
+  return (
+    <tbody
+      ref={measureRef}
+      data-index={index}
+      hidden={hidden}
+      data-testid="order-line"
+      data-line-id={line.id}
+      data-sku={p.sku}
+      data-upc={p.upc ?? undefined}
+      className={classes.line}
+    >
+      <OrderLineContent {...props} />
+    </tbody>
+  );
+}, sameRow);
 
 /**
  * Columns of the lines table; ledger rows use the same ones so Qty sits under Qty: detail, image,
@@ -47,7 +104,7 @@ export interface OrderLineRowsProps {
  */
 export const LINE_COLUMNS = 11;
 
-export function OrderLineRows(props: OrderLineRowsProps) {
+const OrderLineContent = memo(function OrderLineContent(props: Omit<OrderLineRowsProps, 'hidden'>) {
   const { line, reasons } = props;
   const { t } = useLingui();
   const [opened, setOpened] = useState(true);
@@ -59,8 +116,9 @@ export function OrderLineRows(props: OrderLineRowsProps) {
   const colourSize = [p.color ?? '—', p.size ?? '—'].join(' | ');
   const sku = p.sku;
   const hidden = ledgers.length;
+  const photosOf = (id: LedgerEntry['id']) => props.linePhotos[String(id)] ?? NO_PHOTOS;
   return (
-    <Table.Tbody data-testid="order-line" data-line-id={line.id} data-sku={p.sku} data-upc={p.upc ?? undefined} className={classes.line}>
+    <>
       <Table.Tr className={classes.lineRow} data-flash={props.flash ? props.flashSeq % 2 : undefined}>
         <Table.Td>
           <ActionIcon
@@ -75,7 +133,7 @@ export function OrderLineRows(props: OrderLineRowsProps) {
           </ActionIcon>
         </Table.Td>
         <Table.Td>
-          <ProductImage urls={props.imageUrls} alt={p.name_1} />
+          <ProductImage urls={productImageUrls(props.customer, p.sku)} alt={p.name_1} />
         </Table.Td>
         <Table.Td>
           <Text fz="xs" fw={600} lh={1.15} className={classes.code} title={p.sku}>
@@ -106,8 +164,8 @@ export function OrderLineRows(props: OrderLineRowsProps) {
             values={props.entry}
             reasons={reasons}
             dispositions={props.dispositions}
-            onChange={props.onEntryChange}
-            onSave={props.onSave}
+            onChange={(values) => props.onEntryChange(line.id, values)}
+            onSave={(values) => props.onSave(line, values)}
             actions={
               // The browser's tooltip (title), not Mantine's: the same words without 3 kB gzip (issue 13).
               <ActionIcon
@@ -118,7 +176,7 @@ export function OrderLineRows(props: OrderLineRowsProps) {
                 title={t`Missing from the parcel`}
                 aria-pressed={props.missing > 0}
                 disabled={props.missing > 0}
-                onClick={() => props.onMissing(Math.max(1, line.quantity - counts.total))}
+                onClick={() => props.onMissing(line.id, Math.max(1, line.quantity - counts.total))}
               >
                 <IconPackageOff size={15} />
               </ActionIcon>
@@ -145,7 +203,7 @@ export function OrderLineRows(props: OrderLineRowsProps) {
             sku={p.sku}
             reasonLabel={reasonLabel}
             dispositions={props.dispositions}
-            photos={props.photosOf(l.id)}
+            photos={photosOf(l.id)}
             onPhotos={() => props.onPhotos(l.id)}
             onRemove={() => props.onRemove(l.id)}
           />
@@ -163,12 +221,18 @@ export function OrderLineRows(props: OrderLineRowsProps) {
             <Trans>Expected, confirmed not in the parcel</Trans>
           </Table.Td>
           <Table.Td>
-            <ActionIcon variant="subtle" color="red" size="sm" aria-label={t`Not missing: ${sku}`} onClick={() => props.onMissing(0)}>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              size="sm"
+              aria-label={t`Not missing: ${sku}`}
+              onClick={() => props.onMissing(line.id, 0)}
+            >
               <IconTrash size={14} />
             </ActionIcon>
           </Table.Td>
         </Table.Tr>
       )}
-    </Table.Tbody>
+    </>
   );
-}
+}, sameRow);

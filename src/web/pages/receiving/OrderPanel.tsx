@@ -1,16 +1,20 @@
 import { useLingui } from '@lingui/react/macro';
-import { useHotkeys } from '@mantine/hooks';
+import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { InspectionPanel, focusInspection } from './inspection/InspectionPanel';
+import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { focusInspection } from './inspection/InspectionPanel';
 import type { ProductRow } from '../../../contract/blind';
 import type { CustomerSummary } from '../../../contract/common';
+import type { DispositionView } from '../../../contract/dispositions';
+import type { OrderLine } from '../../../contract/orders';
 import type { ParcelView } from '../../../contract/parcels';
 import { useRouteQuery } from '../../api/queries';
 import { tempId, today } from '../../lib/draft-defaults';
+import { useStableCallback } from '../../lib/use-stable-callback';
+import { usePanelHandlers } from './use-panel-handlers';
+import { useInspectionSlot } from './use-inspection-slot';
 import {
   addedEntryId,
-  entryPhotos,
   lastRecordedEntry,
   unsavedWork,
   type NewLedger,
@@ -18,7 +22,7 @@ import {
   type ReceivingState,
 } from './draft-reducer';
 import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
-import { defaultEntry, ledgerOfEntry } from './LedgerEntryForm';
+import { defaultEntry, ledgerOfEntry, type EntryValues } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';
 import { OrderLinesTable } from './OrderLinesTable';
 import { OrderPanelDialogs } from './OrderPanelDialogs';
@@ -42,6 +46,10 @@ export interface OrderPanelProps {
   onParcelMatched?: (parcel: ParcelView, returnId: number) => void;
 }
 
+const NO_DISPOSITIONS: DispositionView[] = [];
+/** How long the scan field's keys pause before its text filters the lines. */
+const FILTER_PAUSE_MS = 150;
+
 /** After a modal closes its focus trap lets go on the next frame: the focus moves then. */
 const focusSoon = (focus: () => void) => window.setTimeout(focus, 0);
 
@@ -55,18 +63,21 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const { order, draft } = state;
   const { t, i18n } = useLingui();
   const [panel, act] = useReducer(orderPanelReducer, order, initialPanelState);
+  const on = usePanelHandlers(act, dispatch);
   const scanRef = useRef<HTMLInputElement>(null);
   const binRef = useRef<HTMLInputElement>(null);
   const dateRef = useRef<HTMLInputElement>(null);
   // Issue 16: the customer's dispositions; the disposition and bin of the next scans.
-  const dispositions = useRouteQuery('listDispositions', { params: { customerId: order.customer_id } }).data ?? [];
+  const dispositions = useRouteQuery('listDispositions', { params: { customerId: order.customer_id } }).data ?? NO_DISPOSITIONS;
   const disposition = scanDisposition(panel.next, dispositions);
   // Issue 26: a line of a pre-advised return starts with the consumer's reason, where it maps to one of the customer's.
   const expected = useExpectedForOrder(order.id);
-  const freshEntry = (lineId: number) => {
+  // Each line's reset values, made once per order (a line's row is memoised on its entry's identity).
+  const freshEntries = useMemo(() => {
     const entry = defaultEntry(order.reasons, dispositions);
-    return { ...entry, reason: expectedReasonOfLine(expected, order, lineId) ?? entry.reason };
-  };
+    return new Map(order.order_lines.map((l) => [l.id, { ...entry, reason: expectedReasonOfLine(expected, order, l.id) ?? entry.reason }]));
+  }, [order, dispositions, expected]);
+  const freshEntry = (lineId: number) => freshEntries.get(lineId) ?? defaultEntry(order.reasons, dispositions);
 
   const focusScanField = () =>
     focusSoon(() => {
@@ -109,11 +120,10 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     if (work.lines + work.photos === 0 && !work.references) return dispatch({ type: 'close' });
     act({ type: 'open', dialog: 'closeConfirm' });
   };
-  const closeDialog = (dialog: PanelDialog) => {
+  const closeDialog = useStableCallback((dialog: PanelDialog) => {
     act({ type: 'close', dialog });
     focusScan();
-  };
-  const onDateProblem = useCallback((problem: string | null) => act({ type: 'dateProblem', problem }), []);
+  });
 
   const scan = (code: string) => {
     // A required (or optional) serial takes the next scan, wherever the cursor was.
@@ -141,11 +151,10 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     }
     act({ type: 'scanned', scan: result });
     if (result.kind === 'refused' && result.focusBin) focusBin();
-    if (result.kind === 'added') document.querySelector(`[data-line-id="${result.lineId}"]`)?.scrollIntoView({ block: 'nearest' });
     return result.kind === 'empty' ? null : result.outcome;
   };
 
-  const record = (ledger: NewLedger, product: ProductRow) => {
+  const record = useStableCallback((ledger: NewLedger, product: ProductRow) => {
     const add = { type: 'add', id: tempId(), merge: false, ledger, product } as const;
     dispatch(add);
     const { quantity } = ledger;
@@ -156,7 +165,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         : t`Recorded ${quantity} × ${sku} as a wrong item.`;
     act({ type: 'offOrderRecorded', entryId: addedEntryId(draft.return_ledgers, add), product, text });
     focusScan();
-  };
+  });
 
   const { confirm, submitting, online } = useConfirmReturn({
     state,
@@ -207,20 +216,62 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, false));
 
   // The draft's own record of off-order products (kept over a reload), and this session's.
-  const offOrderProducts = { ...draft.off_order_products, ...panel.offOrderProducts };
-  const lines = filterLines(order.order_lines, panel.filter === panel.missed ? '' : panel.filter);
+  const offOrderProducts = useMemo(
+    () => ({ ...draft.off_order_products, ...panel.offOrderProducts }),
+    [draft.off_order_products, panel.offOrderProducts],
+  );
+  // Typing filters the lines once the keys pause: a wedge scanner types its whole code and Enter within
+  // a few milliseconds, so a scan never hides 199 rows to show them again (issue 28, a scan's frame on
+  // 200 lines); an emptied field shows every line at once.
+  const typedFilter = panel.filter === panel.missed ? '' : panel.filter;
+  const [pausedFilter] = useDebouncedValue(typedFilter, FILTER_PAUSE_MS);
+  // Showing the lines again (after a scan empties the field) waits for the scan's own frame: the hit
+  // line's count paints first, the other lines follow in a render that a next keystroke interrupts.
+  const filterText = useDeferredValue(typedFilter && pausedFilter);
+  const shown = useMemo(() => new Set(filterLines(order.order_lines, filterText).map((l) => l.id)), [order.order_lines, filterText]);
+  // The lines' handlers keep their identity, so a keystroke or a scan renders only the rows it changes.
+  const onSaveEntry = useStableCallback((line: OrderLine, values: EntryValues & { quantity: number }) => {
+    const id = tempId();
+    dispatch({ type: 'add', id, ledger: ledgerOfEntry(line, values, dispositions) });
+    act({ type: 'entrySaved', lineId: line.id, entryId: id, reset: freshEntry(line.id) });
+    const rule = ruleOf(line.product_id);
+    if (rule) desk.start(rule, { entryId: id, lineId: line.id, sku: line.product.sku });
+  });
+  const entryOf = useMemo(() => (lineId: number) => panel.entries[lineId] ?? freshEntry(lineId), [panel.entries, freshEntries]); // eslint-disable-line react-hooks/exhaustive-deps
+  const onInspectionPhoto = useStableCallback(() => act({ type: 'openPhotos', entryId: desk.inspection?.entryId ?? null, webcam: true }));
+  const onStray = useCallback(() => scanRef.current?.focus(), []);
+  const inspection = useInspectionSlot({
+    inspection: desk.inspection,
+    draft,
+    scale,
+    nextCondition: panel.next.condition,
+    seenSerials,
+    onAction: desk.act,
+    onPhoto: onInspectionPhoto,
+    onStray,
+  });
+  // What the dialogs read of the panel: a keystroke in the scan field changes none of it.
+  const { open: dialogsOpen, photos, missed, next, offOrderProducts: pickedProducts } = panel;
+  const dialogPanel = useMemo(
+    () => ({ open: dialogsOpen, photos, missed, next, offOrderProducts: pickedProducts }),
+    [dialogsOpen, photos, missed, next, pickedProducts],
+  );
+  const onConfirm = useStableCallback(() => void confirm());
+  const onOpenSummary = useStableCallback(openSummary);
+  const onRequestClose = useStableCallback(requestClose);
+  const onBinDone = useStableCallback(() => focusScan());
   return (
     <section aria-label={t`Order`} className={classes.panel}>
       <OrderInfo
         order={order}
         draft={draft}
-        onField={(field, value) => dispatch({ type: 'field', field, value })}
-        onSubmit={openSummary}
-        onClose={requestClose}
-        onHelp={() => act({ type: 'open', dialog: 'help' })}
+        onField={on.onField}
+        onSubmit={onOpenSummary}
+        onClose={onRequestClose}
+        onHelp={on.onHelp}
         returnPhotos={draft.photo_ids?.length ?? 0}
-        onPhotos={() => act({ type: 'openPhotos', entryId: null, webcam: false })}
-        onDateProblem={onDateProblem}
+        onPhotos={on.onReturnPhotos}
+        onDateProblem={on.onDateProblem}
         dateRef={dateRef}
       />
       {state.pending && <WaitingNotice online={online} onSend={() => void confirm()} />}
@@ -228,70 +279,49 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
       <ScanBar
         inputRef={scanRef}
         value={panel.filter}
-        onChange={(text) => act({ type: 'typed', text })}
+        onChange={on.onTyped}
         onScan={scan}
         condition={panel.next.condition}
-        onCondition={(condition) => act({ type: 'nextCondition', condition })}
+        onCondition={on.onCondition}
         dispositions={dispositions}
         disposition={disposition}
-        onDisposition={(code) => act({ type: 'nextDisposition', disposition: code })}
+        onDisposition={on.onDisposition}
         binRef={binRef}
         bin={panel.next.bin}
-        onBin={(bin) => act({ type: 'nextBin', bin })}
-        onBinDone={focusScan}
-        onDiscrepancy={() => act({ type: 'open', dialog: 'discrepancy' })}
+        onBin={on.onBin}
+        onBinDone={onBinDone}
+        onDiscrepancy={on.onDiscrepancy}
         reason={panel.next.reason}
-        onReason={(reason) => act({ type: 'nextReason', reason })}
+        onReason={on.onReason}
         reasons={order.reasons}
-        onHelp={() => act({ type: 'open', dialog: 'help' })}
+        onHelp={on.onHelp}
         notice={panel.notice}
       />
       <OrderLinesTable
         order={order}
-        lines={lines}
+        shown={shown}
         draft={draft}
         customer={customer}
         dispositions={dispositions}
         offOrderProducts={offOrderProducts}
-        entryOf={(lineId) => panel.entries[lineId] ?? freshEntry(lineId)}
+        entryOf={entryOf}
         flash={panel.flash}
-        onEntryChange={(lineId, values) => act({ type: 'entryEdited', lineId, values })}
-        onSave={(line, values) => {
-          const id = tempId();
-          dispatch({ type: 'add', id, ledger: ledgerOfEntry(line, values, dispositions) });
-          act({ type: 'entrySaved', lineId: line.id, entryId: id, reset: freshEntry(line.id) });
-          const rule = ruleOf(line.product_id);
-          if (rule) desk.start(rule, { entryId: id, lineId: line.id, sku: line.product.sku });
-        }}
-        onMissing={(orderLineId, quantity) => dispatch({ type: 'missing', orderLineId, quantity })}
-        onRemove={(id) => dispatch({ type: 'remove', id })}
-        onPhotos={(id) => act({ type: 'openPhotos', entryId: String(id), webcam: false })}
-        inspectionOf={(lineId) => {
-          const open = desk.inspection;
-          if (!open || open.lineId !== lineId || !draft.return_ledgers.some((l) => String(l.id) === open.entryId)) return null;
-          return (
-            <InspectionPanel
-              inspection={open}
-              scale={scale}
-              nextCondition={panel.next.condition}
-              hasPhoto={entryPhotos(draft, open.entryId).length > 0}
-              seenSerials={seenSerials}
-              onAction={desk.act}
-              onPhoto={() => act({ type: 'openPhotos', entryId: open.entryId, webcam: true })}
-              onStray={() => scanRef.current?.focus()}
-            />
-          );
-        }}
+        onEntryChange={on.onEntryChange}
+        onSave={onSaveEntry}
+        onMissing={on.onMissing}
+        onRemove={on.onRemove}
+        onPhotos={on.onEntryPhotos}
+        inspection={inspection}
       />
       <OrderPanelDialogs
-        panel={panel}
+        panel={dialogPanel}
         order={order}
         draft={draft}
         customer={customer}
         dispositions={dispositions}
         submitting={submitting}
         dispatch={dispatch}
-        onConfirm={() => void confirm()}
+        onConfirm={onConfirm}
         onRecord={record}
         onClose={closeDialog}
       />

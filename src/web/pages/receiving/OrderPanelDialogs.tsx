@@ -20,6 +20,7 @@ import type { OrderPanelState, PanelDialog } from './order-panel-state';
 import { discrepancyTotals, summaryRows } from './receiving-logic';
 import { entriesThatWait } from './decision-match';
 import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection-rules';
+import { memo } from 'react';
 
 const SummaryModal = lazyPage(async () => ({ default: (await import('./SummaryModal')).SummaryModal }));
 const DiscrepancyModal = lazyPage(async () => ({ default: (await import('./DiscrepancyModal')).DiscrepancyModal }));
@@ -28,7 +29,8 @@ const CloseConfirm = lazyPage(async () => ({ default: (await import('./CloseConf
 const PhotoDialog = lazyPage(async () => ({ default: (await import('../../components/photos/PhotoDialog')).PhotoDialog }));
 
 export interface OrderPanelDialogsProps {
-  panel: OrderPanelState;
+  /** What the dialogs read of the panel's state (a keystroke in the scan field changes none of it). */
+  panel: Pick<OrderPanelState, 'open' | 'photos' | 'missed' | 'next' | 'offOrderProducts'>;
   order: OrderDetail;
   draft: ReturnDraft;
   customer: CustomerSummary | undefined;
@@ -57,7 +59,8 @@ export function photoProblems(i18n: I18n, draft: ReturnDraft, required: readonly
   });
 }
 
-export function OrderPanelDialogs({
+/** Memoised (issue 28): the summary's figures are worked out when the draft or a dialog changes, not per keystroke. */
+export const OrderPanelDialogs = memo(function OrderPanelDialogs({
   panel,
   order,
   draft,
@@ -144,4 +147,4 @@ export function OrderPanelDialogs({
       </LazyDialog>
     </>
   );
-}
+});

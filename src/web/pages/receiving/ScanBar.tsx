@@ -2,7 +2,7 @@
 // SKU; typing filters the lines (SPEC §2.7 line filter). A miss keeps the code selected, so the next
 // scan replaces it, and marks the field red without a sound; the lines stay shown.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Paper, SegmentedControl, Select, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Paper, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconCircleCheck, IconAlertTriangle, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
 import { useState, type Ref } from 'react';
 import { useAccountId } from '../../auth/session';
@@ -12,8 +12,7 @@ import { scanFeedback, scanFeedbackOn } from '../../lib/scan-feedback';
 import type { LedgerCondition } from '../../../contract/constants';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { ReasonOption } from '../../../contract/orders';
-import { conditionOptions } from './labels';
-import { dispositionOptions, needsBin } from './LedgerEntryForm';
+import { NextScansRow } from './NextScansRow';
 import classes from './receiving.module.css';
 
 export type ScanOutcome = { ok: true; text: string } | { ok: false; text: string };
@@ -46,14 +45,10 @@ export interface ScanBarProps {
   notice: ScanNotice | null;
 }
 
-/** The segmented control's colour per condition, from the theme. */
-const CONDITION_COLOR: Record<LedgerCondition, string> = { Pristine: 'green', Reconditioning: 'blue', Scrap: 'red' };
-
 export function ScanBar(props: ScanBarProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const outcome = props.notice;
   const missed = outcome?.ok === false;
-  const binNeeded = needsBin(props.dispositions, props.disposition);
   // Issue 28: on a touch screen the scan field keeps the cursor without opening the on-screen keyboard
   // (a wedge scanner types for it); the keyboard button beside it opens the keyboard for typing.
   const touch = useTouchScreen();
@@ -154,67 +149,20 @@ export function ScanBar(props: ScanBarProps) {
           )}
         </Text>
       </div>
-      <div className={`${classes.scanRow} ${classes.nextScans}`} role="group" aria-labelledby="next-scans-label">
-        <Text id="next-scans-label" size="xs" fw={600} c="dimmed" className={classes.nextScansLabel}>
-          <Trans>Next scans</Trans>
-        </Text>
-        <SegmentedControl
-          size="xs"
-          className={classes.conditionControl}
-          aria-label={t`Condition for the next scans`}
-          data={conditionOptions(i18n)}
-          value={props.condition}
-          onChange={(v) => props.onCondition(v as LedgerCondition)}
-          color={CONDITION_COLOR[props.condition]}
-        />
-        <Select
-          size="xs"
-          className={classes.nextReason}
-          aria-label={t`Reason for the next scans`}
-          data={props.reasons.map((r) => ({ value: r.option_code, label: r.option_value }))}
-          value={props.reason || null}
-          allowDeselect={false}
-          onChange={(v) => v && props.onReason(v)}
-        />
-        <Select
-          size="xs"
-          className={classes.nextDisposition}
-          aria-label={t`Disposition for the next scans`}
-          data={dispositionOptions(props.dispositions, i18n)}
-          value={props.disposition}
-          allowDeselect={false}
-          disabled={props.dispositions.length === 0}
-          onChange={(v) => props.onDisposition(v ?? '')}
-        />
-        <TextInput
-          ref={props.binRef}
-          size="xs"
-          className={classes.nextBin}
-          aria-label={t`Bin for the next scans`}
-          placeholder={binNeeded ? t`Bin (Alt+B)` : t`no bin needed`}
-          disabled={!binNeeded}
-          value={props.bin}
-          maxLength={100}
-          onChange={(e) => props.onBin(e.currentTarget.value)}
-          onKeyDown={(e) => {
-            // A scanned bin ends with Enter: the cursor goes back to the scan field.
-            if (e.key !== 'Enter' || e.altKey) return;
-            e.preventDefault();
-            props.onBinDone();
-          }}
-          data-testid="scan-bin"
-        />
-        {binNeeded && (
-          <CameraScanButton
-            label={t`Scan the bin with the camera`}
-            onCode={(code) => {
-              props.onBin(code);
-              if (scanFeedbackOn(userId)) scanFeedback(true);
-              props.onBinDone();
-            }}
-          />
-        )}
-      </div>
+      <NextScansRow
+        condition={props.condition}
+        onCondition={props.onCondition}
+        reason={props.reason}
+        onReason={props.onReason}
+        reasons={props.reasons}
+        dispositions={props.dispositions}
+        disposition={props.disposition}
+        onDisposition={props.onDisposition}
+        binRef={props.binRef}
+        bin={props.bin}
+        onBin={props.onBin}
+        onBinDone={props.onBinDone}
+      />
     </Paper>
   );
 }

@@ -5,9 +5,12 @@
  * processes of this checkout) and a brand's webhook receiver; then a mixed load from several clients
  * (scripts/scale/load.ts: submits with photos, searches, history, order imports, corrections) while
  * web and worker processes are killed with SIGKILL and started again, Redis restarted once and
- * PgBouncer once. Prints the counts and exits 1 when anything acknowledged is lost or stored twice,
- * an outbound file or webhook event is missing or made twice, a 5xx is not a 503 with Retry-After,
- * or a caller missed its own write (scripts/scale/verdict.ts).
+ * PgBouncer once. Meanwhile it probes the login throttle straight on both web processes
+ * (scripts/scale/throttle-probe.ts) and samples the replica against the primary
+ * (scripts/scale/replica-sampler.ts). Prints the counts and exits 1 when anything acknowledged is
+ * lost or stored twice, an outbound file or webhook event is missing or made twice for a return
+ * version, a 5xx is not a 503 with Retry-After, a caller missed its own write, the throttle let more
+ * through two processes than one allows, or a read was newer than the primary (scripts/scale/verdict.ts).
  * SCALE_REQUESTS (default 600), SCALE_CLIENTS (8), SCALE_KILL_EVERY_MS (3000), SCALE_MIN_FAULT_ROUNDS (8:
  * the load goes on until that many fault rounds have passed), SCALE_KEEP=1 keeps the
  * folders; the processes run dist/server/main.js (built first when missing or older than the
@@ -24,8 +27,11 @@ import { sharedTempDir, stopChild, until } from '../src/server/test/local-servic
 import { makeConnection, receivingFixture } from '../src/server/test/receiving-fixtures.js';
 import { startReplicaPair } from '../src/server/test/replica-pair.js';
 import { plainImage } from '../src/server/test/images.js';
+import { AUTH_REQUESTS_PER_MINUTE } from '../src/server/http/rate-limits.js';
 import { runLoad } from './scale/load.js';
-import { startTopology } from './scale/topology.js';
+import { replicaFailures, replicaReport, startReplicaSampler } from './scale/replica-sampler.js';
+import { probeThrottle, throttleFailures, type ThrottleFinding } from './scale/throttle-probe.js';
+import { LOGIN_MAX_FAILURES, startTopology } from './scale/topology.js';
 import { verdict } from './scale/verdict.js';
 import { startWebhookReceiver } from './scale/webhook-receiver.js';
 
@@ -79,8 +85,25 @@ async function main() {
   receiver.secret = endpoint.secret as string;
   say(`webhook endpoint ${endpoint.id as number} → ${receiver.url}`);
 
+  const sampler = startReplicaSampler({
+    base: topology.base,
+    token: (await post(`${topology.base}/auth/login`, { username: operator.username, password: operator.password })).token as string,
+    customerId: customer.id,
+    primary: db,
+    replicaUrl: pair.replicaUrl('rd'),
+  });
   const chaos = topology.startChaos(KILL_EVERY_MS);
-  const load = await runLoad({
+  // The throttle probes start once Redis has been restarted (round 2): the limits must hold after it.
+  const probes = (async () => {
+    await until(() => chaos.rounds() >= 3, 120_000, 'the Redis restart');
+    const options = { webPorts: topology.webPorts, newUsername: async () => (await makeUser(db)).username };
+    const account = await probeThrottle('account', LOGIN_MAX_FAILURES, options);
+    say(`throttle probe, one account: ${account ? `${account.allowed} failed logins, then 429` : 'disturbed on every try'}`);
+    const address = await probeThrottle('address', AUTH_REQUESTS_PER_MINUTE, options);
+    say(`throttle probe, one address: ${address ? `${address.allowed} failed logins, then 429` : 'disturbed on every try'}`);
+    return { account, address };
+  })();
+  const loadDone = runLoad({
     base: topology.base,
     requests: REQUESTS,
     clients: CLIENTS,
@@ -91,6 +114,8 @@ async function main() {
     image: await plainImage('jpeg', 320, 240),
     faultsDone: () => chaos.rounds() >= MIN_FAULT_ROUNDS,
   });
+  const [load, throttle] = await Promise.all([loadDone, probes]);
+  const samples = await sampler.stop();
   const { kills, redisRestarts, bouncerRestarts } = await chaos.stop();
   say('load done; waiting for the workers to finish every task and delivery');
   await until(
@@ -119,12 +144,19 @@ async function main() {
     );
     if (answers.every((s) => s === 200)) photosReadable++;
   }
-  const [replica] = await pair.onReplica<{ n: number }>(
+  const [replica] = await pair.onReplica<{ n: number; scans: number }>(
     'rd',
-    'SELECT xact_commit::int AS n FROM pg_stat_database WHERE datname = current_database()',
+    `SELECT xact_commit::int AS n,
+            (SELECT coalesce(sum(seq_scan + coalesce(idx_scan, 0)), 0)::int FROM pg_stat_user_tables WHERE relname = 'returns') AS scans
+       FROM pg_stat_database WHERE datname = current_database()`,
   );
   const found = await verdict(db, { customerId: customer.id, dir, nodes: topology.nodes, load, receiver, photosReadable });
   if (redisRestarts < 1 || bouncerRestarts < 1 || kills < 2) found.failures.push('a planned fault did not happen');
+  found.failures.push(
+    ...throttleFailures('account', LOGIN_MAX_FAILURES, throttle.account, false),
+    ...throttleFailures('address', AUTH_REQUESTS_PER_MINUTE, throttle.address, true),
+    ...replicaFailures(samples),
+  );
   console.log(
     JSON.stringify(
       {
@@ -132,7 +164,11 @@ async function main() {
         'redis restarts': redisRestarts,
         'pgbouncer restarts': bouncerRestarts,
         ...found.report,
-        'transactions committed on the replica (reads served there)': replica!.n,
+        'transactions committed on the replica (reads and read-routing checks)': replica!.n,
+        'scans of the returns table served by the replica': replica!.scans,
+        'login throttle, one account (lockout; one process allows)': throttleReport(throttle.account, LOGIN_MAX_FAILURES),
+        'login throttle, one address (Redis rate limit; one process allows)': throttleReport(throttle.address, AUTH_REQUESTS_PER_MINUTE),
+        'replica against the primary during the load': replicaReport(samples),
       },
       null,
       2,
@@ -140,6 +176,17 @@ async function main() {
   );
   await database.close();
   return found.failures;
+}
+
+function throttleReport(f: ThrottleFinding | undefined, limit: number) {
+  if (!f) return 'disturbed on every try';
+  return {
+    'one process allows': limit,
+    'failed logins let through by web1 + web2': `${f.allowed} (${f.perNode.join(' + ')})`,
+    'then 429, Retry-After (s)': f.retryAfter,
+    ...(f.remaining.length ? { 'x-ratelimit-remaining seen': f.remaining.join(',') } : {}),
+    'tries thrown away (a fault disturbed them)': f.spoiled,
+  };
 }
 
 /** A POST through HAProxy that must succeed (the set-up, before any process is killed). */

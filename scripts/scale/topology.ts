@@ -9,6 +9,8 @@ import { accepts, freePort, startPgBouncer, stopChild, until, type PgBouncer } f
 import type { ReplicaPair } from '../../src/server/test/replica-pair.js';
 
 export type Role = 'web' | 'worker';
+/** The account lockout the throttle probe expects (set here: a developer's own setting must not change it). */
+export const LOGIN_MAX_FAILURES = 5;
 export interface AppNode {
   name: string;
   role: Role;
@@ -83,6 +85,7 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
     S3_ENDPOINT: `http://127.0.0.1:${s3Port}`,
     S3_ACCESS_KEY_ID: 'S3RVER',
     S3_SECRET_ACCESS_KEY: 'S3RVER',
+    LOGIN_MAX_FAILURES: String(LOGIN_MAX_FAILURES),
     WORKER_POLL_MS: '200',
     TASK_LEASE_SECONDS: '5',
     INBOUND_POLL_SECONDS: '0',

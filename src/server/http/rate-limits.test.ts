@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '../../contract/messages.js';
 import { buildApp } from '../app.js';
 import type { Config } from '../config.js';
+import { AUTH_REQUESTS_PER_MINUTE } from './rate-limits.js';
 import { makeUser } from '../test/factories.js';
 import { waitFor } from '../test/integration-servers.js';
 import { call, createTestApp } from '../test/test-app.js';
@@ -15,7 +16,7 @@ import { call, createTestApp } from '../test/test-app.js';
 /** The Redis every developer machine and CI job runs (docs/operations.md). */
 const SHARED_REDIS = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The auth routes' own limit (auth.routes.ts). */
-const AUTH_LIMIT = 20;
+const AUTH_LIMIT = AUTH_REQUESTS_PER_MINUTE;
 
 /** Two web "nodes": two apps on one database and one configuration, as two processes would be. */
 async function twoNodes(overrides: Partial<Config>, logger?: pino.Logger) {

@@ -5,6 +5,8 @@ import type { Config } from '../config.js';
 
 /** API requests one address may make a minute; routes may set a tighter limit (the auth routes do). */
 export const API_REQUESTS_PER_MINUTE = 600;
+/** What one address may send a minute to each public auth route (login, reset): they are what attackers try. */
+export const AUTH_REQUESTS_PER_MINUTE = 20;
 
 /**
  * A Redis command that has not answered by then is given up on: the request goes on without the

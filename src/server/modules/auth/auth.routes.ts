@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MSG } from '../../../contract/messages.js';
 import { contractRoutes } from '../../http/contract-route.js';
 import { ok } from '../../http/envelope.js';
+import { AUTH_REQUESTS_PER_MINUTE } from '../../http/rate-limits.js';
 import { notFound } from '../../http/errors.js';
 import { requestOrigin } from '../../http/origin.js';
 import type { AuthService } from './auth.service.js';
@@ -15,7 +16,7 @@ export interface AuthRoutesOptions {
 /** The four public routes of SPEC §7. Stricter rate limits: they are what attackers try. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth }) => {
   const route = contractRoutes(app);
-  const common = { access: 'public', tags: ['auth'], options: { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } } } as const;
+  const common = { access: 'public', tags: ['auth'], options: { config: { rateLimit: { max: AUTH_REQUESTS_PER_MINUTE, timeWindow: '1 minute' } } } } as const;
 
   route('login', { ...common, handler: async (req) => ok(await auth.login(req.body.username, req.body.password, req.ip)) });
 

@@ -96,7 +96,11 @@ async function main() {
   // The throttle probes start once Redis has been restarted (round 2): the limits must hold after it.
   const probes = (async () => {
     await until(() => chaos.rounds() >= 3, 120_000, 'the Redis restart');
-    const options = { webPorts: topology.webPorts, newUsername: async () => (await makeUser(db)).username };
+    const options = {
+      webPorts: topology.webPorts,
+      newUsername: async () => (await makeUser(db)).username,
+      sparingWeb: <T>(fn: () => Promise<T>) => chaos.sparingWeb(fn),
+    };
     const account = await probeThrottle('account', LOGIN_MAX_FAILURES, options);
     say(`throttle probe, one account: ${account ? `${account.allowed} failed logins, then 429` : 'disturbed on every try'}`);
     const address = await probeThrottle('address', AUTH_REQUESTS_PER_MINUTE, options);
@@ -162,6 +166,7 @@ async function main() {
       {
         kills,
         'redis restarts': redisRestarts,
+        'web process start to ready, each start (s)': topology.webStarts.map((ms) => Math.round(ms / 1000)).join(', '),
         'pgbouncer restarts': bouncerRestarts,
         ...found.report,
         'transactions committed on the replica (reads and read-routing checks)': replica!.n,

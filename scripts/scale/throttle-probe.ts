@@ -10,7 +10,9 @@
 // address lockout (4 × LOGIN_MAX_FAILURES failures) is in the database and would also refuse the 21st,
 // so its 429 must be the rate limiter's (x-ratelimit-limit) and the counts it announces
 // (x-ratelimit-remaining) one shared countdown across both processes.
-// A try that a fault disturbs (a process killed, a 503 of the PgBouncer restart, a Redis that did not
+// While a try runs the chaos kills no web process (it still kills workers; a web restart takes
+// 15–50 s on a busy 2-core machine, longer than the gaps between kills). A try that a fault disturbs
+// all the same (a process killed just before, a 503 of the PgBouncer restart, a Redis that did not
 // answer in time) is thrown away and made again from a new address with a new username: its requests
 // may have been counted or not.
 import { MSG } from '../../src/contract/messages.js';
@@ -36,6 +38,8 @@ export interface ThrottleProbeOptions {
   newUsername(): Promise<string>;
   /** Tries before giving up (each is thrown away when a fault disturbs it). */
   tries?: number;
+  /** Runs a try with both web processes spared by the chaos (topology.ts), once both are ready. */
+  sparingWeb<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 type Kind = 'account' | 'address';
@@ -59,7 +63,6 @@ async function bothReady(ports: number[]): Promise<void> {
 
 /** One undisturbed try, or undefined when a fault disturbed it. */
 async function once(kind: Kind, limit: number, o: ThrottleProbeOptions): Promise<Omit<ThrottleFinding, 'spoiled'> | undefined> {
-  await bothReady(o.webPorts);
   const ip = `10.0.8.${++addresses}`;
   const username = kind === 'account' ? await o.newUsername() : '';
   const found = { allowed: 0, perNode: o.webPorts.map(() => 0), remaining: [] as number[] };
@@ -98,7 +101,9 @@ async function once(kind: Kind, limit: number, o: ThrottleProbeOptions): Promise
 export async function probeThrottle(kind: Kind, limit: number, o: ThrottleProbeOptions): Promise<ThrottleFinding | undefined> {
   let spoiled = 0;
   for (let t = 0; t < (o.tries ?? 8); t++) {
-    const found = await once(kind, limit, o);
+    // Waits for both outside the spared time, so the chaos kills web processes meanwhile as usual.
+    await bothReady(o.webPorts);
+    const found = await o.sparingWeb(() => once(kind, limit, o));
     if (found) return { ...found, spoiled };
     spoiled++;
   }
@@ -109,7 +114,8 @@ export async function probeThrottle(kind: Kind, limit: number, o: ThrottleProbeO
 export function throttleFailures(name: string, limit: number, f: ThrottleFinding | undefined, expectLimiter: boolean): string[] {
   if (!f) return [`the ${name} throttle probe was disturbed on every try`];
   const failures: string[] = [];
-  if (f.allowed !== limit) failures.push(`the ${name} throttle let ${f.allowed} failed logins through across two web processes, not ${limit}`);
+  if (f.allowed !== limit)
+    failures.push(`the ${name} throttle let ${f.allowed} failed logins through across two web processes, not ${limit}`);
   if (f.perNode.some((n) => n === 0)) failures.push(`the ${name} throttle probe did not reach both web processes`);
   if (!(Number(f.retryAfter) > 0)) failures.push(`the ${name} throttle's 429 has no Retry-After`);
   // The lockout's own answer, not the rate limiter's, says the account is locked.

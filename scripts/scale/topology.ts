@@ -3,7 +3,7 @@
 // server, two web and two worker processes, HAProxy in front of the web processes; and the chaos that
 // kills and restarts them while the load runs.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { accepts, freePort, startPgBouncer, stopChild, until, type PgBouncer } from '../../src/server/test/local-services.js';
 import type { ReplicaPair } from '../../src/server/test/replica-pair.js';
@@ -23,10 +23,17 @@ export interface Topology {
   base: string;
   nodes: AppNode[];
   webPorts: number[];
+  /** Each web process's time from spawn to ready, in ms (the first starts and every restart). */
+  webStarts: number[];
   /** Kills a random process (or restarts Redis, then PgBouncer) every `everyMs` until stopped. */
   startChaos(everyMs: number): {
     /** The fault rounds done so far (a kill, or the Redis or PgBouncer restart). */
     rounds(): number;
+    /**
+     * Runs `fn` while no web process is killed (workers still are): a probe that must reach both web
+     * processes in turn for a few seconds, when a web restart takes 15–50 s on a busy 2-core machine.
+     */
+    sparingWeb<T>(fn: () => Promise<T>): Promise<T>;
     stop(): Promise<{ kills: number; redisRestarts: number; bouncerRestarts: number }>;
   };
 }
@@ -106,22 +113,38 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
     { name: 'worker1', role: 'worker' },
     { name: 'worker2', role: 'worker' },
   ];
+  /**
+   * How long a web process may take from spawn to ready: 8 s when the box is quiet, 50–60 s when its
+   * two cores run other engineers' suites too (a boot is ≈ 6 s of CPU).
+   */
+  const READY_WITHIN_MS = 180_000;
+  const webStarts: number[] = [];
   const startNode = async (n: AppNode) => {
+    const spawnedAt = Date.now();
     mkdirSync(join(o.dir, n.name), { recursive: true });
     const e = { ...env(n.name), ...(n.port ? { PORT: String(n.port) } : {}) };
     n.child = o.track(
       spawn(process.execPath, [...entry, `--services=${n.role}`], { env: e, stdio: ['ignore', 'ignore', 'inherit'], cwd: o.root }),
     );
-    if (n.port)
-      await until(async () => (await fetch(`http://127.0.0.1:${n.port}/api/ready`).catch(() => undefined))?.ok === true, 60_000, n.name);
+    if (n.port) {
+      await until(
+        async () => (await fetch(`http://127.0.0.1:${n.port}/api/ready`).catch(() => undefined))?.ok === true,
+        READY_WITHIN_MS,
+        n.name,
+      );
+      webStarts.push(Date.now() - spawnedAt);
+    }
   };
-  for (const n of nodes) await startNode(n);
+  // All four at once: on a busy box their boots overlap instead of queueing.
+  await Promise.all(nodes.map(startNode));
   o.say(`2 web and 2 worker processes up (${useDist ? 'dist build' : 'source through tsx'})`);
 
   const lbPort = await freePort();
+  // deploy/haproxy.cfg's answer for a node that dies mid-answer: 503 with Retry-After, not a bare 502.
+  copyFileSync(join(o.root, 'deploy/haproxy-502.http'), join(o.dir, '502.http'));
   writeFileSync(
     join(o.dir, 'haproxy.cfg'),
-    `global\n  maxconn 2000\ndefaults\n  mode http\n  timeout connect 2s\n  timeout check 3s\n  timeout client 30s\n  timeout server 30s\n  retries 3\n  option redispatch\n  option forwardfor\n` +
+    `global\n  maxconn 2000\ndefaults\n  mode http\n  timeout connect 2s\n  timeout check 3s\n  timeout client 30s\n  timeout server 30s\n  retries 3\n  option redispatch\n  option forwardfor\n  errorfile 502 ${join(o.dir, '502.http')}\n` +
       `frontend http\n  bind 127.0.0.1:${lbPort}\n  default_backend web\n` +
       `backend web\n  balance leastconn\n  option httpchk GET /api/ready\n  http-check expect status 200\n  default-server inter 1s fall 2 rise 1\n` +
       nodes
@@ -132,12 +155,13 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
   o.track(spawn('haproxy', ['-f', join(o.dir, 'haproxy.cfg'), '-db', '-q'], { stdio: 'ignore' }));
   await until(() => accepts(lbPort), 10_000, 'haproxy');
 
-  const startChaos = (everyMs: number) => {
+  const startChaos = (everyMs: number): ReturnType<Topology['startChaos']> => {
     let stopping = false;
     let kills = 0;
     let redisRestarts = 0;
     let bouncerRestarts = 0;
     let rounds = 0;
+    let spared = 0;
     const restarting = new Set<AppNode>();
     const loop = (async () => {
       for (let round = 1; !stopping; round++) {
@@ -159,7 +183,7 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
         }
         // Never both web processes at once: HAProxy needs one to send to.
         const webDown = [...restarting].some((r) => r.role === 'web');
-        const candidates = nodes.filter((n) => !restarting.has(n) && !(n.role === 'web' && webDown));
+        const candidates = nodes.filter((n) => !restarting.has(n) && !(n.role === 'web' && (webDown || spared > 0)));
         const victim = candidates[Math.floor(Math.random() * candidates.length)];
         if (!victim) continue;
         o.say(`kill -9 ${victim.name}`);
@@ -175,15 +199,23 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
     })();
     return {
       rounds: () => rounds,
+      async sparingWeb<T>(fn: () => Promise<T>): Promise<T> {
+        spared++;
+        try {
+          return await fn();
+        } finally {
+          spared--;
+        }
+      },
       async stop() {
         stopping = true;
         await loop;
-        await until(() => restarting.size === 0, 90_000, 'every killed process back');
+        await until(() => restarting.size === 0, READY_WITHIN_MS, 'every killed process back');
         return { kills, redisRestarts, bouncerRestarts };
       },
     };
   };
-  return { base: `http://127.0.0.1:${lbPort}/api`, nodes, webPorts, startChaos };
+  return { base: `http://127.0.0.1:${lbPort}/api`, nodes, webPorts, webStarts, startChaos };
 }
 
 /** Whether dist/server/main.js is missing or older than a file under src/server or src/contract. */

@@ -65,7 +65,9 @@ export async function verdict(
   // return.corrected per correction (version 2, 3, …), whatever it got twice (delivery is at least once).
   const eventVersions = new Set(
     receiver.deliveries.map((d) =>
-      d.type === (d.version === 1 ? 'return.received' : 'return.corrected') ? `${d.returnId}:${d.version}` : `${d.type} of version ${d.version}`,
+      d.type === (d.version === 1 ? 'return.received' : 'return.corrected')
+        ? `${d.returnId}:${d.version}`
+        : `${d.type} of version ${d.version}`,
     ),
   );
   const expectedEvents = s!.returns + s!.versions;

@@ -16,7 +16,11 @@ export interface AuthRoutesOptions {
 /** The four public routes of SPEC §7. Stricter rate limits: they are what attackers try. */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth }) => {
   const route = contractRoutes(app);
-  const common = { access: 'public', tags: ['auth'], options: { config: { rateLimit: { max: AUTH_REQUESTS_PER_MINUTE, timeWindow: '1 minute' } } } } as const;
+  const common = {
+    access: 'public',
+    tags: ['auth'],
+    options: { config: { rateLimit: { max: AUTH_REQUESTS_PER_MINUTE, timeWindow: '1 minute' } } },
+  } as const;
 
   route('login', { ...common, handler: async (req) => ok(await auth.login(req.body.username, req.body.password, req.ip)) });
 

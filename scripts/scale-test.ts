@@ -12,7 +12,8 @@
  * version, a 5xx is not a 503 with Retry-After, a caller missed its own write, the throttle let more
  * through two processes than one allows, or a read was newer than the primary (scripts/scale/verdict.ts).
  * SCALE_REQUESTS (default 600), SCALE_CLIENTS (8), SCALE_KILL_EVERY_MS (3000), SCALE_MIN_FAULT_ROUNDS (8:
- * the load goes on until that many fault rounds have passed), SCALE_KEEP=1 keeps the
+ * the load goes on until that many fault rounds have passed and a web and a worker process have
+ * been killed), SCALE_KEEP=1 keeps the
  * folders; the processes run dist/server/main.js (built first when missing or older than the
  * sources), or the sources through tsx with SCALE_FROM_SOURCE=1.
  */
@@ -116,7 +117,7 @@ async function main() {
     operator,
     admin: adminUser,
     image: await plainImage('jpeg', 320, 240),
-    faultsDone: () => chaos.rounds() >= MIN_FAULT_ROUNDS,
+    faultsDone: () => chaos.rounds() >= MIN_FAULT_ROUNDS && chaos.killsOf('web') > 0 && chaos.killsOf('worker') > 0,
   });
   const [load, throttle] = await Promise.all([loadDone, probes]);
   const samples = await sampler.stop();
@@ -155,7 +156,9 @@ async function main() {
        FROM pg_stat_database WHERE datname = current_database()`,
   );
   const found = await verdict(db, { customerId: customer.id, dir, nodes: topology.nodes, load, receiver, photosReadable });
-  if (redisRestarts < 1 || bouncerRestarts < 1 || kills < 2) found.failures.push('a planned fault did not happen');
+  const webKills = chaos.killsOf('web');
+  if (redisRestarts < 1 || bouncerRestarts < 1 || webKills < 1 || kills - webKills < 1)
+    found.failures.push('a planned fault did not happen');
   found.failures.push(
     ...throttleFailures('account', LOGIN_MAX_FAILURES, throttle.account, false),
     ...throttleFailures('address', AUTH_REQUESTS_PER_MINUTE, throttle.address, true),
@@ -164,7 +167,7 @@ async function main() {
   console.log(
     JSON.stringify(
       {
-        kills,
+        kills: `${kills} (web ${webKills}, worker ${kills - webKills})`,
         'redis restarts': redisRestarts,
         'web process start to ready, each start (s)': topology.webStarts.map((ms) => Math.round(ms / 1000)).join(', '),
         'pgbouncer restarts': bouncerRestarts,

@@ -29,6 +29,8 @@ export interface Topology {
   startChaos(everyMs: number): {
     /** The fault rounds done so far (a kill, or the Redis or PgBouncer restart). */
     rounds(): number;
+    /** The kills so far of each role. */
+    killsOf(role: Role): number;
     /**
      * Runs `fn` while no web process is killed (workers still are): a probe that must reach both web
      * processes in turn for a few seconds, when a web restart takes 15–50 s on a busy 2-core machine.
@@ -158,6 +160,7 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
   const startChaos = (everyMs: number): ReturnType<Topology['startChaos']> => {
     let stopping = false;
     let kills = 0;
+    const killsByRole: Record<Role, number> = { web: 0, worker: 0 };
     let redisRestarts = 0;
     let bouncerRestarts = 0;
     let rounds = 0;
@@ -184,10 +187,15 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
         // Never both web processes at once: HAProxy needs one to send to.
         const webDown = [...restarting].some((r) => r.role === 'web');
         const candidates = nodes.filter((n) => !restarting.has(n) && !(n.role === 'web' && (webDown || spared > 0)));
-        const victim = candidates[Math.floor(Math.random() * candidates.length)];
+        // The role killed least so far, when it may be killed: each run kills web and worker processes
+        // both, whatever the dice (a run whose probes spared the web processes once killed only workers).
+        const least = Math.min(...candidates.map((n) => killsByRole[n.role]));
+        const pool = candidates.filter((n) => killsByRole[n.role] === least);
+        const victim = pool[Math.floor(Math.random() * pool.length)];
         if (!victim) continue;
         o.say(`kill -9 ${victim.name}`);
         kills++;
+        killsByRole[victim.role]++;
         restarting.add(victim);
         await stopChild(victim.child!, 'SIGKILL');
         // Started again in the background: the next kill does not wait for it.
@@ -199,6 +207,7 @@ export async function startTopology(o: TopologyOptions): Promise<Topology> {
     })();
     return {
       rounds: () => rounds,
+      killsOf: (role) => killsByRole[role],
       async sparingWeb<T>(fn: () => Promise<T>): Promise<T> {
         spared++;
         try {

@@ -7,7 +7,15 @@ import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-function Scalar({ value }: { value: Json }) {
+/** How a reader names keys and values (a task's log in the reader's language); the data stays as stored. */
+export interface JsonLabels {
+  key: (name: string) => string;
+  value: (key: string | null, value: unknown) => unknown;
+}
+
+const asStored: JsonLabels = { key: (name) => name, value: (_, value) => value };
+
+function Scalar({ value, shown }: { value: Json; shown: unknown }) {
   if (value === null)
     return (
       <Text span c="dimmed">
@@ -17,7 +25,7 @@ function Scalar({ value }: { value: Json }) {
   if (typeof value === 'string')
     return (
       <Text span c="teal.9" style={{ wordBreak: 'break-word' }}>
-        &quot;{value}&quot;
+        &quot;{String(shown)}&quot;
       </Text>
     );
   if (typeof value === 'number')
@@ -28,26 +36,26 @@ function Scalar({ value }: { value: Json }) {
     );
   return (
     <Text span c="grape.7">
-      {String(value)}
+      {String(shown)}
     </Text>
   );
 }
 
-function Node({ name, value, depth }: { name: string | null; value: Json; depth: number }) {
+function Node({ name, value, depth, labels }: { name: string | null; value: Json; depth: number; labels: JsonLabels }) {
   const isBranch = value !== null && typeof value === 'object';
   // Top two levels open, deeper ones folded: the log entries show, their payloads stay tidy.
   const [open, setOpen] = useState(depth < 2);
   const label =
     name !== null ? (
       <Text span fw={500}>
-        {name}:{' '}
+        {/^\d+$/.test(name) ? name : labels.key(name)}:{' '}
       </Text>
     ) : null;
   if (!isBranch) {
     return (
       <Box pl={depth ? 18 : 0} py={1} ff="monospace" fz="sm">
         {label}
-        <Scalar value={value} />
+        <Scalar value={value} shown={labels.value(name, value)} />
       </Box>
     );
   }
@@ -67,16 +75,16 @@ function Node({ name, value, depth }: { name: string | null; value: Json; depth:
           {summary}
         </Text>
       </UnstyledButton>
-      {open && entries.map(([k, v]) => <Node key={k} name={k} value={v} depth={depth + 1} />)}
+      {open && entries.map(([k, v]) => <Node key={k} name={k} value={v} depth={depth + 1} labels={labels} />)}
     </Box>
   );
 }
 
-export function JsonTree({ data }: { data: unknown }) {
+export function JsonTree({ data, labels = asStored }: { data: unknown; labels?: JsonLabels }) {
   if (data === undefined) return <Code>undefined</Code>;
   return (
     <Box data-testid="json-tree">
-      <Node name={null} value={data as Json} depth={0} />
+      <Node name={null} value={data as Json} depth={0} labels={labels} />
     </Box>
   );
 }

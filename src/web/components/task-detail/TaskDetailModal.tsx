@@ -26,7 +26,8 @@ import { taskUpdateBody, type TaskUpdateBody, type TaskView } from '../../../con
 import { useRouteMutation } from '../../api/queries';
 import { useSession } from '../../auth/session';
 import { schemaValidate, setServerErrors } from '../../lib/form';
-import { JsonTree } from './JsonTree';
+import { JsonTree, type JsonLabels } from './JsonTree';
+import { logKeyLabel, logValueLabel, taskTypeLabel } from './task-log-labels';
 import { TASK_STATUS_MESSAGES, TaskStatusBadge } from './TaskStatusBadge';
 import { taskText } from '../../i18n/timeline-text';
 
@@ -45,7 +46,8 @@ const INITIAL_STATUS: TaskStatus = 'Pending';
 
 /** SPEC §2.10 Task Detail modal: logs as a JSON tree, file download, and the admin Task Action form. */
 export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskDetailModalProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const logLabels: JsonLabels = { key: (name) => logKeyLabel(i18n, name), value: (key, value) => logValueLabel(i18n, key, value) };
   const statusOptions = TASK_STATUSES.map((s) => ({ value: s, label: t(TASK_STATUS_MESSAGES[s]) }));
   const session = useSession();
   const isAdmin = admin ?? session.isAdmin;
@@ -101,7 +103,7 @@ export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskD
       <Stack gap="sm" data-testid="task-detail">
         <Group gap="xs">
           <Badge variant="light" color="gray">
-            {task.task_type}
+            {taskTypeLabel(i18n, task.task_type)}
           </Badge>
           <TaskStatusBadge status={task.task_status} />
           {task.message_1 && <Text size="sm">{taskText(task.message_1, task.message_1_code)}</Text>}
@@ -137,7 +139,7 @@ export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskD
           <Trans>Task Logs</Trans>
         </Title>
         <ScrollArea.Autosize mah={360} type="auto" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 4 }} p="xs">
-          <JsonTree data={task.details} />
+          <JsonTree data={task.details} labels={logLabels} />
         </ScrollArea.Autosize>
 
         {showActions && (

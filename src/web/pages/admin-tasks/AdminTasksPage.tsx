@@ -18,6 +18,7 @@ import { formatDateTime } from '../../lib/format';
 import { TASK_MONITOR_POLL_MS } from '../../lib/polling';
 import { TASK_STATUS_LABELS } from '../admin-customers/admin-labels';
 import { taskText } from '../../i18n/timeline-text';
+import { taskTypeLabel } from '../../components/task-detail/task-log-labels';
 import { ScrollBox } from '../../components/table/ScrollBox';
 
 const ALL = 'All';
@@ -49,7 +50,7 @@ function TasksScreen() {
   };
   const [draft, setDraft] = useState<Filters>(applied);
   const [selected, setSelected] = useState<TaskView | null>(null);
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
 
   // SPEC §7: the All value is left out of the query.
   const query: TaskListQuery = { page };
@@ -111,8 +112,11 @@ function TasksScreen() {
           />
           <Select
             label={t`Type`}
-            // The types are codes; only the All choice is worded.
-            data={TYPE_OPTIONS.map((o) => ({ value: o, label: o === ALL ? t({ message: 'All', context: 'tasks' }) : o }))}
+            // The types are codes the API keeps English; people read their names.
+            data={TYPE_OPTIONS.map((o) => ({
+              value: o,
+              label: o === ALL ? t({ message: 'All', context: 'tasks' }) : taskTypeLabel(i18n, o),
+            }))}
             value={draft.task_type}
             allowDeselect={false}
             onChange={(v) => setDraft({ ...draft, task_type: v ?? ALL })}
@@ -177,7 +181,7 @@ function TasksScreen() {
                 <Table.Td>
                   <TaskStatusBadge status={task.task_status} />
                 </Table.Td>
-                <Table.Td>{task.task_type}</Table.Td>
+                <Table.Td>{taskTypeLabel(i18n, task.task_type)}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(task.created_at)}</Table.Td>
                 <Table.Td>
                   <Button size="xs" variant="light" onClick={() => setSelected(task)} aria-label={t`Detail of task ${task.id}`}>

@@ -175,6 +175,15 @@ export const REPORT_HEADINGS: Record<Locale, Record<ReportHeadingKey, string>> =
   },
 };
 
+/** The sheet's name and the workbook's title of a report or History file, in the headings' language. */
+export const REPORT_FILE_TEXTS: Record<Locale, { sheet: string; title: (company: string, from: string, to: string) => string }> = {
+  en: { sheet: 'Returns', title: (company, from, to) => `${company}: returns ${from} to ${to}` },
+  de: { sheet: 'Retouren', title: (company, from, to) => `${company}: Retouren ${from} bis ${to}` },
+  nl: { sheet: 'Retouren', title: (company, from, to) => `${company}: retouren ${from} t/m ${to}` },
+  pl: { sheet: 'Zwroty', title: (company, from, to) => `${company}: zwroty od ${from} do ${to}` },
+  es: { sheet: 'Devoluciones', title: (company, from, to) => `${company}: devoluciones del ${from} al ${to}` },
+};
+
 /**
  * The language of a file's column headings, one rule for the report and the History download:
  * 'en' asks for English (a machine reads it); otherwise the asker's language, else English.

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { PassThrough, Readable } from 'node:stream';
 import type { Locale } from '../../../contract/locales.js';
 import { HISTORY_HEADINGS, type HistoryHeadingKey } from '../../i18n/history-headings.js';
+import { REPORT_FILE_TEXTS } from '../../i18n/report-headings.js';
 import { csvField } from '../reports/return-report.files.js';
 import type { HistoryCursor, HistoryDownloadRow } from './history-rows.js';
 
@@ -52,11 +53,11 @@ async function* csvChunks(read: ReadBatch, headings: Record<HistoryHeadingKey, s
 }
 
 /** XLSX through exceljs's streaming writer: each row is committed (written out) as soon as it is added. */
-function xlsxStream(read: ReadBatch, headings: Record<HistoryHeadingKey, string>): Readable {
+function xlsxStream(read: ReadBatch, headings: Record<HistoryHeadingKey, string>, sheetName: string): Readable {
   const out = new PassThrough();
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   book.creator = 'Returns Desk';
-  const sheet = book.addWorksheet('Returns', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = book.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = HISTORY_FILE_COLUMNS.map((c) => ({ header: headings[c.key], width: c.width }));
   sheet.getRow(1).font = { bold: true };
   sheet.getRow(1).commit();
@@ -80,5 +81,5 @@ function xlsxStream(read: ReadBatch, headings: Record<HistoryHeadingKey, string>
 /** The file, its headings in `language` (English for machines, the default). */
 export function historyDownloadStream(format: HistoryFileFormat, read: ReadBatch, language: Locale = 'en'): Readable {
   const headings = HISTORY_HEADINGS[language];
-  return format === 'csv' ? Readable.from(csvChunks(read, headings)) : xlsxStream(read, headings);
+  return format === 'csv' ? Readable.from(csvChunks(read, headings)) : xlsxStream(read, headings, REPORT_FILE_TEXTS[language].sheet);
 }

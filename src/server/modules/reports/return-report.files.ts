@@ -4,7 +4,7 @@ import { DISCREPANCY_LABELS } from '../../../contract/dispositions.js';
 import type { PhotoLinker } from '../photos/photo-links.js';
 import type { ReportLine } from './reports.repository.js';
 import type { Locale } from '../../../contract/locales.js';
-import { REPORT_HEADINGS, type ReportHeadingKey } from '../../i18n/report-headings.js';
+import { REPORT_FILE_TEXTS, REPORT_HEADINGS, type ReportHeadingKey } from '../../i18n/report-headings.js';
 
 /** The column headings in a language (English for machines, the default). */
 export const reportHeadings = (language: Locale = 'en') => REPORT_COLUMNS.map((c) => REPORT_HEADINGS[language][c.key]);
@@ -64,7 +64,7 @@ export async function buildReportXlsx(lines: ReportLine[], title: string, langua
   const book = new ExcelJS.Workbook();
   book.creator = 'Returns Desk';
   book.created = new Date();
-  const sheet = book.addWorksheet('Returns', { views: [{ state: 'frozen', ySplit: 1 }] });
+  const sheet = book.addWorksheet(REPORT_FILE_TEXTS[language].sheet, { views: [{ state: 'frozen', ySplit: 1 }] });
   const headings = reportHeadings(language);
   sheet.columns = REPORT_COLUMNS.map((c, i) => ({ header: headings[i], width: c.width }));
   sheet.getRow(1).font = { bold: true };

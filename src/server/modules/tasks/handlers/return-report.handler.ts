@@ -9,6 +9,7 @@ import { handlerFor, type TaskHandler } from '../task-worker.js';
 import { PermanentTaskError } from '../task-outcome.js';
 import { toLocale } from '../../../../contract/locales.js';
 import { MAIL_TEXTS } from '../../../i18n/mail-texts.js';
+import { REPORT_FILE_TEXTS } from '../../../i18n/report-headings.js';
 import { TASK_TEXT } from '../../../../contract/timeline-texts.js';
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -31,7 +32,7 @@ export function createReturnReportHandler(readDb: () => Promise<Db>, mailer: Mai
     const language = p.language ?? toLocale(await repo.userLanguage(p.requestedBy)) ?? 'en';
     const headings = p.headings ?? language;
     const texts = MAIL_TEXTS[language].report;
-    const title = `${company}: returns ${p.dateFrom} to ${p.dateTo}`;
+    const title = REPORT_FILE_TEXTS[headings].title(company, p.dateFrom, p.dateTo);
     const formats = p.formats ?? ['XLSX', 'CSV'];
     const attachments = [];
     if (formats.includes('XLSX')) {

@@ -92,10 +92,11 @@ export function logKeyLabel(i18n: I18n, key: string): string {
   return known ? i18n._(known) : key;
 }
 
-/** A log value: an event's name, a fixed sentence, a yes/no; any other value as stored. */
+/** A log value: an event's name, a fixed sentence, a true/false; any other value as stored. */
 export function logValueLabel(i18n: I18n, key: string | null, value: unknown): unknown {
+  // English keeps the JSON words; the other languages say yes and no.
   if (typeof value === 'boolean')
-    return i18n._(value ? msg({ message: 'yes', context: 'task log' }) : msg({ message: 'no', context: 'task log' }));
+    return i18n._(value ? msg({ message: 'true', context: 'task log' }) : msg({ message: 'false', context: 'task log' }));
   if (typeof value !== 'string') return value;
   if (key === 'event') return EVENTS[value] ? i18n._(EVENTS[value]) : value;
   for (const s of SENTENCES) {

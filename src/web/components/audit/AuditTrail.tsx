@@ -4,13 +4,21 @@ import { useState } from 'react';
 import { Badge, Box, Button, Collapse, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import type { MessageDescriptor } from '@lingui/core';
-import type { AuditEntityType, AuditEntry } from '../../../contract/audit';
+import type { AuditAction, AuditEntityType, AuditEntry } from '../../../contract/audit';
 import { useRouteQuery } from '../../api/queries';
 import { formatDateTime } from '../../lib/format';
 
 const ACTION_COLORS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
 // The action's code stays in data; people read its name.
-const ACTION_LABELS: Record<string, MessageDescriptor> = { create: msg`create`, update: msg`update`, delete: msg`delete` };
+const ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
+  create: msg`create`,
+  update: msg`update`,
+  delete: msg`delete`,
+  correct: msg({ message: 'correct', context: 'audit action' }),
+  invite: msg({ message: 'invite', context: 'audit action' }),
+  portal: msg({ message: 'portal', context: 'audit action' }),
+  decide: msg({ message: 'decide', context: 'audit action' }),
+};
 
 /** Field-by-field differences of one change; unchanged fields are left out. */
 function changes(entry: AuditEntry): [string, unknown, unknown][] {
@@ -60,7 +68,7 @@ export function AuditTrail({ entityType, entityId }: { entityType: AuditEntityTy
                 <Stack key={e.id} gap={4}>
                   <Group gap="xs">
                     <Badge size="sm" color={ACTION_COLORS[e.action] ?? 'gray'}>
-                      {ACTION_LABELS[e.action] ? t(ACTION_LABELS[e.action]!) : e.action}
+                      {e.action in ACTION_LABELS ? t(ACTION_LABELS[e.action as AuditAction]) : e.action}
                     </Badge>
                     <Text size="sm">{e.actor_username ?? t`system`}</Text>
                     <Text size="xs" c="dimmed">

@@ -10,13 +10,16 @@
  * the lines. The box is shared: its load average is printed before and after.
  * Run: npm run bench scan-paint   (SCANS=<n>; CHROMIUM_PATH for another browser)
  */
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import puppeteer, { type Page } from 'puppeteer-core';
 import { CHROMIUM } from './lighthouse-flow.js';
 import { ensureWebBuild, loadAverage, startApp, type RunningApp } from './load.js';
 
 const SCANS = Number(process.env.SCANS ?? 40);
-const SIZES = [15, 200];
+const SIZES = (process.env.SCAN_SIZES ?? '15,200').split(',').map(Number);
+const PROFILE_DIR = process.env.SCAN_PROFILE_DIR;
+if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
 const GOAL_P95_MS = 50;
 /** Event Timing's smallest reported duration: a scan below it is not reported. */
 const EVENT_TIMING_FLOOR_MS = 16;
@@ -87,7 +90,8 @@ async function openOrder(page: Page, baseUrl: string, company: string, size: num
   await page.keyboard.press('Enter');
   await page.locator('::-p-aria(Search Reference)').fill(`SO-SCAN-${size}`);
   await page.locator(`li[aria-label^="Order SO-SCAN-${size},"] button`).click();
-  await page.waitForFunction((n) => document.querySelectorAll('[data-testid="order-line"]').length === n, { timeout: 120_000 }, size);
+  // The first line shown (a long order shows a window of its lines, not all of them).
+  await page.waitForSelector(`[data-testid="order-line"][data-sku="SCAN-${size}-1"]`, { timeout: 120_000 });
 }
 
 /** SCANS wedge scans (the code typed, then Enter) spread over the order's lines; the Event Timing duration of each Enter. */
@@ -109,13 +113,27 @@ async function scanDurations(page: Page, size: number): Promise<number[]> {
     const upc = upcOf(size, line);
     await page.focus('[data-testid="line-filter"]');
     await page.keyboard.type(upc);
-    const before = await page.evaluate(() => (window as unknown as { __enterDurations: number[] }).__enterDurations.length);
+    const countSelector = `[data-testid="order-line"][data-upc="${upc}"] [data-testid="received-count"]`;
+    // The line's count before the scan (a long order's line may not be in the page yet: no count).
+    const [before, countBefore] = await page.evaluate(
+      (selector) => [
+        (window as unknown as { __enterDurations: number[] }).__enterDurations.length,
+        document.querySelector(selector)?.textContent ?? '',
+      ],
+      countSelector,
+    );
     await page.keyboard.press('Enter');
-    // The line shows its unit (received 1 of 1): the scan has reached the screen.
+    // The line shows one unit more: the scan has reached the screen (a line may be scanned twice).
     await page
-      .waitForSelector(`[data-testid="order-line"][data-upc="${upc}"] [data-testid="received-count"][data-tone="equal"]`, {
-        timeout: 60_000,
-      })
+      .waitForFunction(
+        (selector, previous) => {
+          const text = document.querySelector(selector)?.textContent;
+          return !!text && text !== previous;
+        },
+        { timeout: 60_000 },
+        countSelector,
+        countBefore,
+      )
       .catch(async (error: unknown) => {
         // What the page shows instead: the line and the scan's notice.
         const shown = await page.evaluate(
@@ -129,7 +147,7 @@ async function scanDurations(page: Page, size: number): Promise<number[]> {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
     const entries = await page.evaluate(
       (from) => (window as unknown as { __enterDurations: number[] }).__enterDurations.slice(from),
-      before,
+      before as number,
     );
     durations.push(entries.length ? Math.max(...entries) : EVENT_TIMING_FLOOR_MS);
   }
@@ -161,7 +179,19 @@ try {
       await openOrder(page, baseUrl, company, size);
       const cdp = await page.createCDPSession();
       await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      // SCAN_PROFILE_DIR: the browser's CPU profile of the scans, one file per size (open in Chromium's
+      // performance panel, or `node --import tsx bench/profile-summary.ts <file>`) and its trace (the same panel); build the SPA with
+      // `npx vite build --minify false` first for readable names.
+      if (PROFILE_DIR) {
+        await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
+        await page.tracing.start({ path: join(PROFILE_DIR, `scan-${size}.trace.json`), categories: ['devtools.timeline', 'blink'] });
+      }
       results.push({ size, durations: await scanDurations(page, size) });
+      if (PROFILE_DIR) {
+        await page.tracing.stop();
+        const { profile } = await cdp.send('Profiler.stop');
+        writeFileSync(join(PROFILE_DIR, `scan-${size}.cpuprofile`), JSON.stringify(profile));
+      }
     } finally {
       await browser.close();
     }

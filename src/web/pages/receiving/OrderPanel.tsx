@@ -13,14 +13,7 @@ import { tempId, today } from '../../lib/draft-defaults';
 import { useStableCallback } from '../../lib/use-stable-callback';
 import { usePanelHandlers } from './use-panel-handlers';
 import { useInspectionSlot } from './use-inspection-slot';
-import {
-  addedEntryId,
-  lastRecordedEntry,
-  unsavedWork,
-  type NewLedger,
-  type ReceivingAction,
-  type ReceivingState,
-} from './draft-reducer';
+import { addedEntryId, lastRecordedEntry, unsavedWork, type NewLedger, type ReceivingAction, type ReceivingState } from './draft-reducer';
 import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
 import { defaultEntry, ledgerOfEntry, type EntryValues } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';

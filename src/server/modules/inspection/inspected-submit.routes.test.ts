@@ -16,7 +16,8 @@ let admin: { token: string };
 beforeAll(async () => {
   t = await createTestApp();
   admin = await adminSession(t.app, db());
-});
+  // The migrations of a fresh database take long on a shared machine.
+}, 240_000);
 afterAll(() => t.close());
 
 const asAdmin = (method: 'POST' | 'PUT', url: string, body: unknown) => call(t.app, method, url, { token: admin.token, body });
@@ -284,7 +285,7 @@ describe('submitted lines against the inspection rules (issue 27)', () => {
     }
   });
 
-  it('blind returns use the same rules (no order: a serial is not checked against shipped ones)', async () => {
+  it('blind returns use the same rules (no order: a serial the rule checks is recorded as not shipped, not refused)', async () => {
     const s = await setup();
     const body = (line: Record<string, unknown>) => ({
       reference_1: 'RMA-B',
@@ -297,6 +298,6 @@ describe('submitted lines against the inspection rules (issue 27)', () => {
     const saved = await call(t.app, 'PUT', `/api/returns/blind/${s.c.id}`, { token: s.op.token, body: body({ serial: 'IMEI-77' }) });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const [row] = await db().select().from(returnLedgers).where(eq(returnLedgers.returnId, saved.body.message.id));
-    expect(row).toMatchObject({ serial: 'IMEI-77', serialShipped: null, serialRepeated: false });
+    expect(row).toMatchObject({ serial: 'IMEI-77', serialShipped: false, serialRepeated: false });
   });
 });

@@ -33,6 +33,8 @@ export interface InspectionContext {
   shipped: Map<number, string[]>;
   /** Serials of the draft already received on a return of the customer. */
   received: Set<string>;
+  /** A blind return: nothing was shipped, so a rule's shipped-serial check cannot be met. */
+  blind?: boolean;
 }
 
 /** What a line records beside the spec's condition and reason. */
@@ -54,7 +56,7 @@ const EXPECTED = { confirm: ['done'], photo: ['done'], yes_no: ['yes', 'no'] } a
  * the rule's steps one for one (a photo step needs a photo of the line; a "no" that sets a grade sets
  * it); a serial is one unit, required when the rule says so, refused when it captures none, checked
  * against the serials shipped on the order when the rule asks (refused listing them, or recorded as
- * a discrepancy); a serial received before on a return of the customer, or twice in this draft, is flagged.
+ * a discrepancy; on a blind return always recorded as not shipped); a serial received before on a return of the customer, or twice in this draft, is flagged.
  */
 export function inspectLines(lines: LineToInspect[], ctx: InspectionContext, errors: Errors): LineInspection[] {
   const labels = new Map(ctx.scale.map((g) => [g.grade, g]));
@@ -103,7 +105,10 @@ export function inspectLines(lines: LineToInspect[], ctx: InspectionContext, err
       else if (line.quantity !== 1) add(errors, at('serial'), INSPECTION_MSG.serialOneUnit);
       else {
         const shipped = ctx.shipped.get(line.product_id) ?? [];
-        if (rule!.serial_check !== 'any' && shipped.length) {
+        // A blind return has no shipped serials: recorded as not shipped (a discrepancy), never refused,
+        // whichever check the rule asks (the unit is in the hands of the desk; docs/decisions.md).
+        if (rule!.serial_check !== 'any' && ctx.blind) out.serialShipped = false;
+        else if (rule!.serial_check !== 'any' && shipped.length) {
           out.serialShipped = shipped.includes(serial);
           if (!out.serialShipped && rule!.serial_check === 'shipped') {
             add(errors, at('serial'), INSPECTION_MSG.serialNotShipped(serial, shipped.join(', ')));

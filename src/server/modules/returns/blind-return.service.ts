@@ -66,8 +66,9 @@ export function createBlindReturnService(deps: {
         if (!productIds.has(l.product_id)) errors[`return_ledgers.${i}.product_id`] = [BLIND_MSG.productUnknown];
         if (!reasonCodes.has(l.reason)) errors[`return_ledgers.${i}.reason`] = [BLIND_MSG.reasonUnknown];
       });
-      // Issue 27: blind returns use the same rules (no order: no shipped serials to check against).
-      const context = await inspectionCheck.read(customer.id, null, [...productIds], serialsOf(body.return_ledgers));
+      // Issue 27: blind returns use the same rules (no order: no shipped serials; a check of them records a discrepancy).
+      const read = await inspectionCheck.read(customer.id, null, [...productIds], serialsOf(body.return_ledgers));
+      const context = { ...read, blind: true };
       const { lines, inspected } = inspectDraft(body.return_ledgers, context, errors);
       const evidence = resolveDispositions(await dispositions.list(customer.id), lines, errors);
       if (Object.keys(errors).length) throw validationError(errors);

@@ -117,6 +117,10 @@ test.describe('inspection rules at the desk', () => {
     await expectNoAxeViolations(page, 'receiving: a serial refused');
     await page.keyboard.press('Control+A');
     await keys.scan('SW-1002');
+    // A rule without steps still takes the grade keys: the serial taken, the panel waits for the grade
+    // (Enter would keep the suggested one, and so would the next scan).
+    await expect(inspection.getByRole('button', { name: /^Keep grade .+ \(Enter\)$/ })).toBeFocused();
+    await keys.press('2');
     await expect(inspection).not.toBeAttached();
     await expect(page.locator('#scan-outcome')).toContainText(`Inspected ${s.products[1]!.sku}: grade B.`);
 

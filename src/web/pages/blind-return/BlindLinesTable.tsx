@@ -1,6 +1,7 @@
 // The lines of a blind return (SPEC §2.8): ID, SKU, UPC, Name, Color | Size, Condition, Quantity, Reason, Comment, then issue 16's Disposition, Bin, Photos and remove.
+// Issue 27: an inspected line shows its grade and serial under its SKU (a serial is one unit).
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Group, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Group, NumberInput, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import type { BlindSetup, ProductRow } from '../../../contract/blind';
 import { LIMITS, type LedgerCondition } from '../../../contract/constants';
@@ -8,8 +9,10 @@ import type { DispositionView } from '../../../contract/dispositions';
 import { conditionOptions } from '../receiving/labels';
 import { dispositionOptions, needsBin, withCondition } from '../receiving/LedgerEntryForm';
 import { ScrollBox } from '../../components/table/ScrollBox';
+import type { GradeScaleEntry } from '../../../contract/inspection-rules';
+import { regraded, type BlindInspected } from './blind-inspection';
 
-export interface BlindLine {
+export interface BlindLine extends BlindInspected {
   key: string;
   product: ProductRow;
   quantity: number;
@@ -30,8 +33,11 @@ export function BlindLinesTable({
   onChange,
   onRemove,
   onPhotos,
+  scale,
 }: {
   lines: BlindLine[];
+  /** The customer's grade names (issue 27). */
+  scale: readonly GradeScaleEntry[];
   reasons: BlindSetup['reasons'];
   dispositions: DispositionView[];
   onChange: (key: string, patch: Partial<BlindLine>) => void;
@@ -87,10 +93,38 @@ export function BlindLinesTable({
           {lines.map((l) => {
             const sku = l.product.sku;
             const photoCount = l.photoIds.length;
+            const gradeLabel = scale.find((g) => g.grade === l.grade)?.label ?? l.grade;
+            const serial = l.serial;
             return (
               <Table.Tr key={l.key} data-testid="blind-line" data-sku={l.product.sku}>
                 <Table.Td>{l.product.id}</Table.Td>
-                <Table.Td>{l.product.sku}</Table.Td>
+                <Table.Td>
+                  {l.product.sku}
+                  {(gradeLabel || serial) && (
+                    <Group gap={4} mt={2} data-testid="blind-line-inspection">
+                      {gradeLabel && (
+                        <Badge size="xs" variant="light">
+                          <Trans>Grade {gradeLabel}</Trans>
+                        </Badge>
+                      )}
+                      {serial && (
+                        <Text fz="xs" span>
+                          <Trans>Serial {serial}</Trans>
+                        </Text>
+                      )}
+                      {l.serialShipped === false && (
+                        <Badge size="xs" color="orange" variant="light">
+                          <Trans>not shipped</Trans>
+                        </Badge>
+                      )}
+                      {l.serialRepeated && (
+                        <Badge size="xs" color="red" variant="light">
+                          <Trans>received before</Trans>
+                        </Badge>
+                      )}
+                    </Group>
+                  )}
+                </Table.Td>
                 <Table.Td>{l.product.upc}</Table.Td>
                 <Table.Td>{l.product.name_1}</Table.Td>
                 <Table.Td>{[l.product.color, l.product.size].filter(Boolean).join(' | ')}</Table.Td>
@@ -104,7 +138,8 @@ export function BlindLinesTable({
                     onChange={(v) => {
                       if (!v) return;
                       const next = withCondition({ ...l, quantity: l.quantity }, v, dispositions);
-                      onChange(l.key, { condition: v as LedgerCondition, disposition: next.disposition, location: next.location });
+                      const grade = regraded(l.grade, v, scale);
+                      onChange(l.key, { condition: v as LedgerCondition, disposition: next.disposition, location: next.location, grade });
                     }}
                   />
                 </Table.Td>
@@ -117,6 +152,7 @@ export function BlindLinesTable({
                     allowDecimal={false}
                     allowNegative={false}
                     clampBehavior="strict"
+                    disabled={!!l.serial}
                     value={l.quantity}
                     onChange={(v) =>
                       onChange(l.key, { quantity: Math.max(LIMITS.minLedgerQuantity, Number(v) || LIMITS.minLedgerQuantity) })

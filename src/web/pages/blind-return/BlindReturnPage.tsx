@@ -1,13 +1,12 @@
 // Blind Return (SPEC §2.8, §4 Blind return): a return with no original order. The route does not check
 // can_blind (SPEC §6); the server refuses the save for a customer without it.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { plural } from '@lingui/core/macro';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Alert, Button, Group, Kbd, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Kbd, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { DateInput } from '../../components/dates/DateInput';
-import { IconAlertTriangle, IconDeviceFloppy } from '@tabler/icons-react';
+import { IconDeviceFloppy } from '@tabler/icons-react';
 import { BLIND_MSG, type BlindReturnBody, type ProductRow } from '../../../contract/blind';
 import { DEFAULT_BLIND_CONDITION, LIMITS } from '../../../contract/constants';
 import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
@@ -22,59 +21,13 @@ import { usePageTitle } from '../../lib/page-title';
 import { messageText } from '../../i18n/server-text';
 import { ParcelBanner } from '../../components/parcel/ParcelBanner';
 import { reasonFor } from '../receiving/expected-match';
-import { useExpectedBlind, type ExpectedBlind } from './use-expected-blind';
+import { useExpectedBlind } from './use-expected-blind';
+import { ExpectedBanner, NoCustomer } from './BlindBanners';
+import { NOT_INSPECTED, savedInspection } from './blind-inspection';
+import { useBlindInspection } from './use-blind-inspection';
+import { InspectionPanel } from '../receiving/inspection/InspectionPanel';
 
 const PARCEL_ACTION = 'Converting'; // a code: the banner says it in the reader's language
-
-function NoCustomer() {
-  const { t } = useLingui();
-  return (
-    <Stack data-testid="no-customer">
-      <Title order={1} size="h2">
-        <Trans>Blind Return</Trans>
-      </Title>
-      <Alert color="red" variant="filled" title={t`Do not proceed`} icon={<IconAlertTriangle size={18} />}>
-        <Trans>Invalid customer account, please do NOT proceed and contact support.</Trans>
-      </Alert>
-      <Alert color="red" title={t`No customer found`}>
-        <Trans>Please refresh your page and try again.</Trans>
-      </Alert>
-    </Stack>
-  );
-}
-
-/** What became of the expected return the desk's scan named (issue 26). */
-function ExpectedBanner({ rma, answer }: { rma: string; answer: ExpectedBlind | null | undefined }) {
-  const { t } = useLingui();
-  if (answer === undefined) return <Loader size="sm" aria-label={t`Loading expected return ${rma}`} />;
-  if (answer === null) {
-    return (
-      <Alert color="yellow" title={t`Expected return ${rma}`} role="status">
-        <Trans>No expected return of this customer has this RMA: add the products by hand.</Trans>
-      </Alert>
-    );
-  }
-  const returnId = answer.expected.return_id ?? '?';
-  if (answer.expected.status === 'received') {
-    return (
-      <Alert color="yellow" title={t`Expected return ${rma}`} role="status">
-        <Trans>Received already: return #{returnId}.</Trans>
-      </Alert>
-    );
-  }
-  const count = answer.items.length;
-  const missing = answer.missing.join(', ');
-  return (
-    <Alert color="blue" title={t`Expected return ${rma}`} role="status" data-testid="expected-blind">
-      <Text size="sm">{t`${plural(count, { one: 'Its # announced product is added below.', other: 'Its # announced products are added below.' })}`}</Text>
-      {missing && (
-        <Text size="sm">
-          <Trans>Not among the customer's products: {missing}</Trans>
-        </Text>
-      )}
-    </Alert>
-  );
-}
 
 export default function BlindReturnPage() {
   const { t } = useLingui();
@@ -111,11 +64,14 @@ export default function BlindReturnPage() {
   const [ref1Error, setRef1Error] = useState<string | null>(null);
   const reference1Ref = useRef<HTMLInputElement>(null);
   const productRef = useRef<HTMLInputElement>(null);
+  const openLineKey = useRef<string | null>(null);
   // Save from the keyboard; F2 back to the product field. Both work while the cursor is in a field.
   useHotkeys(
     [
       ['alt+S', () => void save(), { usePhysicalKeys: true }],
       ['F2', () => productRef.current?.focus()],
+      // Issue 27: a photo step's photo, as Alt+C at the desk (the line under inspection).
+      ['alt+C', () => openLineKey.current && setPhotoLine(openLineKey.current), { usePhysicalKeys: true }],
     ],
     [],
   );
@@ -152,7 +108,20 @@ export default function BlindReturnPage() {
     photoIds: [],
     disposition: defaultDisposition(dispositions, DEFAULT_BLIND_CONDITION) ?? '',
     location: '',
+    ...NOT_INSPECTED,
   });
+  // Issue 27: a product whose rule has steps or a serial is inspected as at the desk, one unit a line.
+  const inspection = useBlindInspection({
+    customerId: id,
+    lines,
+    setLines,
+    dispositions,
+    newLine,
+    onInspected: () => window.setTimeout(() => productRef.current?.focus(), 0),
+  });
+  const open = inspection.desk.inspection;
+  const openLine = open ? lines.find((l) => l.key === open.entryId) : undefined;
+  openLineKey.current = openLine?.key ?? null;
 
   // The expected return's items become the first lines, once (with the customer's reason the consumer's
   // stands for, and the default dispositions); its RMA is Reference 1 unless one was typed.
@@ -170,17 +139,9 @@ export default function BlindReturnPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- newLine reads the setup and dispositions gated above
   }, [expected, setup, dispositionsQuery.isSuccess, expectedApplied]);
 
-  // A scan adds one more unit to the product's latest line, or a new line.
-  function scanned(product: ProductRow) {
-    setLines((ls) => {
-      const at = ls.findLastIndex((l) => l.product.id === product.id);
-      if (at === -1) return [...ls, newLine(product)];
-      return ls.map((l, i) => (i === at ? { ...l, quantity: Math.min(l.quantity + 1, LIMITS.maxEntryQuantity) } : l));
-    });
-  }
-
   async function save() {
     if (saving || !setup) return;
+    inspection.desk.settle();
     if (!reference1.trim()) {
       setRef1Error(messageText('blind.reference1Required', BLIND_MSG.reference1Required));
       reference1Ref.current?.focus();
@@ -204,6 +165,7 @@ export default function BlindReturnPage() {
         photo_ids: l.photoIds,
         disposition: l.disposition || null,
         location: needsBin(dispositions, l.disposition) ? l.location.trim() : '',
+        ...savedInspection(l),
       })),
       photo_ids: returnPhotos,
     };
@@ -259,9 +221,28 @@ export default function BlindReturnPage() {
       </Paper>
       <Paper withBorder p="md">
         <Stack>
-          <ProductSearch customerId={id} inputRef={productRef} onPick={(p) => setLines((ls) => [...ls, newLine(p)])} onScan={scanned} />
+          {/* A scan adds one more unit to the product's latest line (a new line for an inspected product). */}
+          <ProductSearch
+            customerId={id}
+            inputRef={productRef}
+            onPick={(p) => void inspection.add(p, false)}
+            onScan={(p) => void inspection.add(p, true)}
+          />
+          {open && openLine && (
+            <InspectionPanel
+              inspection={open}
+              scale={inspection.scale}
+              nextCondition={openLine.condition}
+              hasPhoto={openLine.photoIds.length > 0}
+              seenSerials={inspection.seenSerials}
+              onAction={inspection.desk.act}
+              onPhoto={() => setPhotoLine(openLine.key)}
+              onStray={() => productRef.current?.focus()}
+            />
+          )}
           <BlindLinesTable
             lines={lines}
+            scale={inspection.scale}
             reasons={setup.reasons}
             dispositions={dispositions}
             onChange={(key, patch) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)))}

@@ -2,6 +2,7 @@
 // listed under the order's lines with their discrepancy in its own colour. The badge stands on the
 // row's first line, the product and the line it replaced after it, so neither covers the other.
 import type { I18n } from '@lingui/core';
+import { Fragment, type ReactNode } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Table, Text } from '@mantine/core';
@@ -29,7 +30,10 @@ export function OffOrderRows({
   onRemove,
   photosOf,
   onPhotos,
+  inspectionOf,
 }: {
+  /** Issue 27: the open inspection of one of these entries, shown under its row. */
+  inspectionOf?: (entryId: string) => ReactNode;
   /** The products the wrong/extra item dialog picked (they are not on the order). */
   products: Record<number, Pick<Product, 'sku' | 'name_1'>>;
   order: OrderDetail;
@@ -58,36 +62,43 @@ export function OffOrderRows({
         const sku = productSku(i18n, order, products, l.product_id);
         const replaced = l.replaces_order_line_id ? lineSku(l.replaces_order_line_id) : undefined;
         const name = products[l.product_id]?.name_1;
+        const inspection = inspectionOf?.(String(l.id));
         return (
-          <LedgerRow
-            key={String(l.id)}
-            entry={l}
-            sku={sku}
-            className={classes.discrepancyRow}
-            style={{ ['--discrepancy-color' as string]: `var(--mantine-color-${DISCREPANCY_COLORS[l.discrepancy ?? ''] ?? 'gray'}-6)` }}
-            lead={
-              <>
-                <Text fz="xs" fw={600} span className={classes.codeWrap}>
-                  {sku}
-                </Text>
-                {name && (
-                  <Text fz="xs" span>
-                    {name}
+          <Fragment key={String(l.id)}>
+            <LedgerRow
+              entry={l}
+              sku={sku}
+              className={classes.discrepancyRow}
+              style={{ ['--discrepancy-color' as string]: `var(--mantine-color-${DISCREPANCY_COLORS[l.discrepancy ?? ''] ?? 'gray'}-6)` }}
+              lead={
+                <>
+                  <Text fz="xs" fw={600} span className={classes.codeWrap}>
+                    {sku}
                   </Text>
-                )}
-                {l.replaces_order_line_id && (
-                  <Text fz="xs" span c="dimmed">
-                    <Trans>instead of {replaced}</Trans>
-                  </Text>
-                )}
-              </>
-            }
-            reasonLabel={reasonLabel}
-            dispositions={dispositions}
-            photos={photosOf(l.id)}
-            onPhotos={() => onPhotos(l.id)}
-            onRemove={() => onRemove(l.id)}
-          />
+                  {name && (
+                    <Text fz="xs" span>
+                      {name}
+                    </Text>
+                  )}
+                  {l.replaces_order_line_id && (
+                    <Text fz="xs" span c="dimmed">
+                      <Trans>instead of {replaced}</Trans>
+                    </Text>
+                  )}
+                </>
+              }
+              reasonLabel={reasonLabel}
+              dispositions={dispositions}
+              photos={photosOf(l.id)}
+              onPhotos={() => onPhotos(l.id)}
+              onRemove={() => onRemove(l.id)}
+            />
+            {inspection && (
+              <Table.Tr className={classes.inspectionRow}>
+                <Table.Td colSpan={LINE_COLUMNS}>{inspection}</Table.Td>
+              </Table.Tr>
+            )}
+          </Fragment>
         );
       })}
     </Table.Tbody>

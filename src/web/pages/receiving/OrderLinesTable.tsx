@@ -31,8 +31,11 @@ export interface OrderLinesTableProps {
   onMissing: (orderLineId: number, quantity: number) => void;
   onRemove: (id: LedgerEntry['id']) => void;
   onPhotos: (id: LedgerEntry['id']) => void;
-  /** Issue 27: the open inspection of a line's unit, shown in that line's detail area. */
-  inspection?: { lineId: number | null; node: ReactNode } | null;
+  /**
+   * Issue 27: the open inspection of a line's unit, shown in that line's detail area; a wrong or extra
+   * item's (lineId null) under its row.
+   */
+  inspection?: { lineId: number | null; entryId: string; node: ReactNode } | null;
 }
 
 const NO_LINE_PHOTOS: Record<string, number[]> = {};
@@ -156,6 +159,9 @@ export const OrderLinesTable = memo(function OrderLinesTable(props: OrderLinesTa
           onRemove={onRemove}
           photosOf={photosOf}
           onPhotos={onPhotos}
+          inspectionOf={(entryId) =>
+            props.inspection?.lineId === null && props.inspection.entryId === entryId ? props.inspection.node : null
+          }
         />
       </Table>
       {shown.size === 0 && (

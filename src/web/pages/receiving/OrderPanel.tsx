@@ -78,7 +78,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
       scanRef.current?.select();
     });
 
-  const { desk, scale, ruleOf, seenSerials } = useOrderInspection({
+  const { desk, scale, ruleOf, seenSerials, inspectOffOrder } = useOrderInspection({
     order,
     draft,
     dispatch,
@@ -103,6 +103,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   }, []);
 
   const openSummary = () => {
+    desk.settle();
     if (!panel.dateProblem) return act({ type: 'open', dialog: 'summary' });
     notifications.show({ color: 'red', title: t`Receiving Date`, message: panel.dateProblem });
     dateRef.current?.focus();
@@ -126,6 +127,8 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
       focusScan();
       return null;
     }
+    // A unit that only waited for its grade keeps the suggested one: this scan costs it no key.
+    desk.settle();
     const inspects = (productId: number) => !!ruleOf(productId);
     const result = scanCode(panel, code, {
       order,
@@ -156,8 +159,11 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
       ledger.discrepancy === 'EXTRA_ITEM'
         ? t`Recorded ${quantity} × ${sku} as an extra item.`
         : t`Recorded ${quantity} × ${sku} as a wrong item.`;
-    act({ type: 'offOrderRecorded', entryId: addedEntryId(draft.return_ledgers, add), product, text });
+    const entryId = addedEntryId(draft.return_ledgers, add);
+    act({ type: 'offOrderRecorded', entryId, product, text });
     focusScan();
+    // Issue 27: a wrong or extra item is inspected by its product's rule too (one unit at a time).
+    void inspectOffOrder(String(entryId), product);
   });
 
   const { confirm, submitting, online } = useConfirmReturn({

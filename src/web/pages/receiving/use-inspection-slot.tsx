@@ -36,6 +36,7 @@ export function useInspectionSlot({
       inspection && inDraft
         ? {
             lineId: inspection.lineId,
+            entryId: inspection.entryId,
             node: (
               <InspectionPanel
                 inspection={inspection}

@@ -7,13 +7,15 @@ import type { OrderDetail } from '../../../contract/orders';
 import type { ReceivingAction, ReceivingState } from './draft-reducer';
 import { asksAtDesk, inspectedFields, type Inspection } from './inspection/inspection-state';
 import { useInspection } from './inspection/use-inspection';
+import { useProductRule } from './inspection/use-product-rule';
 import { needsBin } from './LedgerEntryForm';
 import type { NextScans } from './order-panel-state';
 
 /**
  * Issue 27 at the order panel: the rule of each of the order's products (loaded with the order); a
  * rule with steps or a serial opens an inspection of each unit scanned, in its line's detail area,
- * and its answers are written onto the unit's entry when the last one is given.
+ * and its answers are written onto the unit's entry when the last one is given. A wrong or extra
+ * item is inspected by its own product's rule (read when it is recorded, unless the order has it).
  */
 export function useOrderInspection({
   order,
@@ -67,5 +69,11 @@ export function useOrderInspection({
   };
   const desk = useInspection(finishInspection);
   const seenSerials = [...order.ledgers, ...draft.return_ledgers].flatMap((l) => (l.serial ? [l.serial] : []));
-  return { desk, scale, ruleOf, seenSerials };
+  const productRule = useProductRule(order.customer_id);
+  /** A wrong or extra item just recorded: its product's rule opens an inspection of the entry, as a scan does. */
+  const inspectOffOrder = async (entryId: string, product: { id: number; sku: string }) => {
+    const rule = ruleOf(product.id) ?? (await productRule(product.id))?.rule;
+    if (asksAtDesk(rule)) desk.start(rule, { entryId, lineId: null, sku: product.sku });
+  };
+  return { desk, scale, ruleOf, seenSerials, inspectOffOrder };
 }

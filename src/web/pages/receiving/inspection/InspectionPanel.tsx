@@ -1,6 +1,8 @@
 // Issue 27 at the desk: the open inspection of one unit, in its line's detail area. The cursor sits on
 // the current step (or the serial field); Enter confirms a step, Y/N answers a yes/no step, the grade
-// keys (shown on the buttons) set the grade. Every key has a button of touch size beside it.
+// keys (shown on the buttons) set the grade. A rule without steps ends with the grade: a grade key, or
+// Enter on the suggested one. Every key has a button of touch size beside it. Receiving and the blind
+// return show the same panel.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconCamera, IconCheck } from '@tabler/icons-react';
@@ -123,7 +125,11 @@ export function InspectionPanel(props: InspectionPanelProps) {
           <Trans>Serial {s.serial}</Trans>
           {s.serialShipped === false && (
             <Badge ml={6} size="xs" color="orange">
-              <Trans>not shipped: recorded as a discrepancy</Trans>
+              {s.blind ? (
+                <Trans>no shipped serials on a blind return: recorded as a discrepancy</Trans>
+              ) : (
+                <Trans>not shipped: recorded as a discrepancy</Trans>
+              )}
             </Badge>
           )}
           {s.serialRepeated && (
@@ -201,6 +207,11 @@ export function InspectionPanel(props: InspectionPanelProps) {
             {key} · {label(grade)}
           </Button>
         ))}
+        {s.phase === 'grade' && (
+          <Button size="compact-xs" data-inspection-focus onClick={() => props.onAction({ type: 'confirm', hasPhoto: props.hasPhoto })}>
+            <Trans>Keep grade {suggestedLabel} (Enter)</Trans>
+          </Button>
+        )}
       </div>
       {problemText && (
         <Text fz="sm" c="red" role="alert" data-testid="inspection-problem">

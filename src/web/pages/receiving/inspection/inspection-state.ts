@@ -2,7 +2,11 @@
 // receiving and blind returns. A scanned product whose rule has steps or a serial opens it: first the
 // serial (the next scan), then the steps (Enter each; Y/N for a yes/no step; a photo step wants a
 // photo of the line first), and the grade (1–4 and the outcome keys, any time before the last step;
-// without one the grade of the condition chosen for the next scans). Finishing gives the entry its
+// without one the grade of the condition chosen for the next scans). A rule without steps (a serial
+// only) waits for the grade after the serial: a grade key or Enter (the suggested grade) ends it, and
+// so does the next product scan (settle), so it costs no key when the suggestion is right. In a blind
+// return there are no shipped serials: a rule that checks them records the serial as not shipped (a
+// discrepancy) instead of refusing it, as the server does (docs/decisions.md). Finishing gives the entry its
 // grade, condition, disposition, answers and serial; the server checks them again on submit.
 import type { LedgerCondition } from '../../../../contract/constants';
 import type { DeskRule, Grade, GradeScaleEntry, StepAnswer } from '../../../../contract/inspection';
@@ -36,7 +40,9 @@ export interface Inspection {
   lineId: number | null;
   sku: string;
   rule: DeskRule;
-  phase: 'serial' | 'steps' | 'done';
+  /** A blind return: nothing was shipped, so a serial check cannot be met (recorded, not refused). */
+  blind: boolean;
+  phase: 'serial' | 'steps' | 'grade' | 'done';
   step: number;
   answers: StepAnswer[];
   /** Set by a grade key or a "no" that sets one. */
@@ -54,11 +60,19 @@ export type InspectionAction =
   | { type: 'answer'; answer: 'yes' | 'no' }
   | { type: 'grade'; grade: Grade };
 
-export function startInspection(rule: DeskRule, at: { entryId: string; lineId: number | null; sku: string }): Inspection {
+export interface InspectionStart {
+  entryId: string;
+  lineId: number | null;
+  sku: string;
+  blind?: boolean;
+}
+
+export function startInspection(rule: DeskRule, at: InspectionStart): Inspection {
   return {
     ...at,
+    blind: at.blind ?? false,
     rule,
-    phase: rule.serial !== 'none' ? 'serial' : rule.steps.length ? 'steps' : 'done',
+    phase: rule.serial !== 'none' ? 'serial' : rule.steps.length ? 'steps' : 'grade',
     step: 0,
     answers: [],
     grade: null,
@@ -69,7 +83,7 @@ export function startInspection(rule: DeskRule, at: { entryId: string; lineId: n
   };
 }
 
-const afterSerial = (s: Inspection): Inspection => ({ ...s, phase: s.rule.steps.length ? 'steps' : 'done', problem: null });
+const afterSerial = (s: Inspection): Inspection => ({ ...s, phase: s.rule.steps.length ? 'steps' : 'grade', problem: null });
 
 function nextStep(s: Inspection, answer: StepAnswer, grade: Grade | null): Inspection {
   const answers = [...s.answers, answer];
@@ -85,6 +99,9 @@ export function inspectionReducer(s: Inspection, action: InspectionAction): Insp
       const serial = action.value.trim();
       if (!serial) return s.rule.serial === 'required' ? { ...s, problem: { kind: 'serialRequired' } } : afterSerial(s);
       const shipped = s.rule.shipped_serials;
+      if (s.blind && s.rule.serial_check !== 'any') {
+        return afterSerial({ ...s, serial, serialShipped: false, serialRepeated: action.seen.includes(serial) });
+      }
       const checked = s.rule.serial_check !== 'any' && shipped.length > 0;
       const isShipped = checked ? shipped.includes(serial) : null;
       if (isShipped === false && s.rule.serial_check === 'shipped')
@@ -92,6 +109,8 @@ export function inspectionReducer(s: Inspection, action: InspectionAction): Insp
       return afterSerial({ ...s, serial, serialShipped: isShipped, serialRepeated: action.seen.includes(serial) });
     }
     case 'confirm': {
+      // A rule without steps: Enter keeps the suggested grade.
+      if (s.phase === 'grade') return { ...s, phase: 'done', problem: null };
       if (s.phase !== 'steps') return s;
       const step = s.rule.steps[s.step]!;
       if (step.kind === 'yes_no') return { ...s, problem: { kind: 'answerYesNo' } };
@@ -109,8 +128,8 @@ export function inspectionReducer(s: Inspection, action: InspectionAction): Insp
       // A "no" that set the grade stands: the server holds the line to it.
       const fixed = s.rule.steps.some((st, i) => st.kind === 'yes_no' && st.no_grade && s.answers[i] === 'no');
       if (fixed) return s;
-      // Missing: nothing left to inspect.
-      if (action.grade === 'MISSING') return { ...s, grade: action.grade, phase: 'done', problem: null };
+      // Missing: nothing left to inspect; a rule without steps: the grade was all that was left.
+      if (action.grade === 'MISSING' || s.phase === 'grade') return { ...s, grade: action.grade, phase: 'done', problem: null };
       return { ...s, grade: action.grade, problem: null };
     }
   }

@@ -1,0 +1,141 @@
+// Issue 27 "blind returns use the same rules": a blind return of a product whose rule has two steps
+// (a confirm and a yes/no) and a required serial that must be shipped, from the keyboard: the scan
+// opens the desk's inspection with the cursor on the serial, the next scan is the serial (recorded
+// as not shipped: a blind return has none), Enter and Y answer the steps, a grade key sets the grade;
+// a second unit with the same serial is flagged; a product without a rule costs nothing; Alt+S saves
+// grade, answers and serial. At the desk (1366×768) and on a handheld (412×915), axe 0.
+import { isTouch, layoutProblems } from './support/layout-audit';
+import { Interactions } from './scan-desk';
+import { seedReturnsCustomer } from './returns-seed';
+import { test, expect, loginViaUi, expectNoAxeViolations } from './support/index';
+
+interface ReadLine {
+  product_id: number;
+  condition: string;
+  inspection?: {
+    grade: string | null;
+    step_answers: { answer: string }[] | null;
+    serial: string | null;
+    serial_shipped: boolean | null;
+    serial_repeated: boolean;
+  } | null;
+}
+
+test.describe('inspection rules in a blind return', () => {
+  test('two steps and a required serial from the keyboard; a repeated serial flagged @handheld', async ({
+    page,
+    errors,
+    api,
+    takeScreenshot,
+  }, testInfo) => {
+    test.slow();
+    const touch = isTouch(testInfo);
+    const seed = await seedReturnsCustomer(api, { orders: 2, prefix: 'Blind Inspection Co' });
+    const [phone, plain] = seed.products;
+    const admin = await api.adminToken();
+    const rule = await api.call('POST', `/api/su/customers/${seed.customerId}/rules`, {
+      token: admin,
+      body: {
+        match: 'sku',
+        value: phone!.sku,
+        steps: [
+          { text: 'Check the box is complete', kind: 'confirm' },
+          { text: 'Is the screen free of cracks?', kind: 'yes_no', no_grade: 'C' },
+        ],
+        serial: 'required',
+        serial_check: 'shipped',
+      },
+    });
+    expect(rule.code, JSON.stringify(rule)).toBe(200);
+
+    await loginViaUi(page, seed.operator.username, seed.operator.password);
+    await page.goto(`/blind/${seed.customerId}`);
+    await expect(page.getByRole('heading', { name: `${seed.company}: Blind Return` })).toBeVisible();
+    await expect(page.getByLabel('Reference 1')).toBeFocused();
+    const keys = new Interactions(page);
+    await keys.scan(`RMA-${seed.ref}`);
+    const search = page.getByLabel('Product Search');
+    await expect(search).toBeFocused();
+
+    // The phone: the inspection opens, its serial first (the next scan), its two steps listed.
+    await keys.scan(phone!.upc);
+    const inspection = page.getByTestId('inspection');
+    await expect(inspection).toBeVisible();
+    await expect(inspection.getByTestId('inspection-step')).toHaveCount(2);
+    await expect(inspection.getByTestId('inspection-serial')).toBeFocused();
+    await expect(page.getByTestId('blind-line')).toHaveCount(1);
+    await takeScreenshot(page, `blind-inspection-01-serial-${testInfo.project.name}`);
+    await expectNoAxeViolations(page, 'blind return: an inspection waiting for its serial');
+    if (touch) expect(await layoutProblems(page, { touch })).toEqual([]);
+
+    await keys.scan('SN-A1');
+    await expect(inspection.getByTestId('inspection-serial-taken')).toContainText('Serial SN-A1');
+    await expect(inspection.getByTestId('inspection-serial-taken')).toContainText(
+      'no shipped serials on a blind return: recorded as a discrepancy',
+    );
+    await expect(inspection.locator('[aria-current="step"]')).toContainText('Check the box is complete');
+    await expect(inspection.getByRole('button', { name: 'Done (Enter)' })).toBeFocused();
+    await takeScreenshot(page, `blind-inspection-02-steps-${testInfo.project.name}`);
+    await expectNoAxeViolations(page, 'blind return: the steps of an inspection');
+    if (touch) expect(await layoutProblems(page, { touch })).toEqual([]);
+    // Grade B (key 2), then Enter and Y.
+    await keys.press('2');
+    await expect(inspection.getByRole('button', { name: /^2 · B$/ })).toHaveAttribute('aria-pressed', 'true');
+    await keys.press('Enter');
+    await expect(inspection.locator('[aria-current="step"]')).toContainText('Is the screen free of cracks?');
+    await expect(inspection.getByRole('button', { name: 'Yes (Y)' })).toBeFocused();
+    await keys.press('y');
+    await expect(inspection).not.toBeAttached();
+    await expect(search).toBeFocused();
+    const first = page.getByTestId('blind-line').first();
+    await expect(first.getByTestId('blind-line-inspection')).toContainText('Grade B');
+    await expect(first.getByTestId('blind-line-inspection')).toContainText('Serial SN-A1');
+    await expect(first.getByLabel('Condition')).toHaveValue('Reconditioning');
+    await expect(first.getByLabel('Quantity')).toBeDisabled();
+
+    // A second unit of the phone is a line of its own; the same serial again is flagged. A "no" sets grade C.
+    await keys.scan(phone!.upc);
+    await expect(inspection.getByTestId('inspection-serial')).toBeFocused();
+    await keys.scan('SN-A1');
+    await expect(inspection.getByTestId('inspection-serial-taken')).toContainText('received before');
+    await keys.press('Enter');
+    await keys.press('n');
+    await expect(inspection).not.toBeAttached();
+    await expect(page.getByTestId('blind-line')).toHaveCount(2);
+    await expect(page.getByTestId('blind-line').nth(1).getByTestId('blind-line-inspection')).toContainText('Grade C');
+    await expect(page.getByTestId('blind-line').nth(1).getByTestId('blind-line-inspection')).toContainText('received before');
+
+    // A product without a rule: no question, one more scan adds a unit to its line.
+    await keys.scan(plain!.upc);
+    await expect(page.getByTestId('blind-line')).toHaveCount(3);
+    await keys.scan(plain!.upc);
+    await expect(page.locator(`[data-testid="blind-line"][data-sku="${plain!.sku}"]`).getByLabel('Quantity')).toHaveValue('2');
+    await expect(inspection).not.toBeAttached();
+    await takeScreenshot(page, `blind-inspection-03-lines-${testInfo.project.name}`);
+    await expectNoAxeViolations(page, 'blind return: inspected lines');
+    if (touch) expect(await layoutProblems(page, { touch })).toEqual([]);
+
+    // Alt+S saves; the return holds the grades, answers and serials.
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/returns/blind/${seed.customerId}`));
+    await keys.press('Alt+S');
+    const answer = (await (await saved).json()) as { code: number; message: { id: number } };
+    expect(answer.code, JSON.stringify(answer)).toBe(200);
+    await expect(page).toHaveURL(new RegExp(`/orders/blind/returns/${answer.message.id}$`));
+    const read = await api.call<{ lines: ReadLine[] }>('GET', `/api/returns/${answer.message.id}/order/blind`, { token: seed.token });
+    const inspected = read.message.lines.map((l) => [
+      l.condition,
+      l.inspection?.grade ?? null,
+      l.inspection?.step_answers?.map((a) => a.answer) ?? null,
+      l.inspection?.serial ?? null,
+      l.inspection?.serial_shipped ?? null,
+      l.inspection?.serial_repeated ?? false,
+    ]);
+    expect(inspected).toEqual([
+      ['Reconditioning', 'B', ['done', 'yes'], 'SN-A1', false, false],
+      ['Reconditioning', 'C', ['done', 'no'], 'SN-A1', false, true],
+      ['Pristine', null, null, null, null, false],
+    ]);
+    console.log(`blind return with inspection (${testInfo.project.name}): ${keys.count} interactions: ${keys.log.join(', ')}`);
+    expect(errors).toEqual([]);
+  });
+});

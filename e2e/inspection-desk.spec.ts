@@ -140,6 +140,67 @@ test.describe('inspection rules at the desk', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a wrong item is inspected by its own rule: a serial-only rule takes its serial, then a grade key', async ({
+    page,
+    errors,
+    api,
+    takeScreenshot,
+  }) => {
+    test.slow();
+    const s = await seedInspectionOrder(api);
+    const token = await api.adminToken();
+    // A product of the customer that is not on the order (it came with another order), serial only.
+    const tablet = { sku: `IN-${s.ref}-4`, upc: `74${s.ref}004`, name_1: 'Drawing Tablet' };
+    await api.importOrders(token, s.customerId, [
+      {
+        source_id: `IN-${s.ref}-X`,
+        order_number: `XO-${s.ref}`,
+        order_type: 'Web',
+        lines: [{ line_number: 1, quantity: 1, product: tablet }],
+      },
+    ]);
+    await addRule(api, token, s.customerId, { match: 'sku', value: tablet.sku, serial: 'required' });
+    await loginViaUi(page, s.operator.username, s.operator.password);
+    await page.getByLabel('Search Reference').fill(`SO-${s.ref}`);
+    await page.getByLabel('Search Reference').press('Enter');
+    await expect(page.getByTestId('order-line')).toHaveCount(3);
+    await page.getByTestId('line-filter').focus();
+    const keys = new Interactions(page);
+    await keys.scan(tablet.upc);
+    await expect(page.getByRole('button', { name: 'Record as wrong / extra item (Alt+I)' })).toBeVisible();
+    await keys.press('Alt+I');
+    const dialog = page.getByRole('dialog', { name: 'Record a wrong or extra item' });
+    await expect(dialog.getByTestId('discrepancy-product').filter({ hasText: tablet.sku })).toBeVisible();
+    await dialog.getByRole('combobox', { name: 'Instead of order line' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${s.products[2]!.sku}`) }).click();
+    await dialog.getByRole('button', { name: 'Record wrong item' }).click();
+    await expect(dialog).not.toBeAttached();
+
+    // Its rule opens the inspection under its row: the serial field, then the grade.
+    const inspection = page.getByTestId('off-order').getByTestId('inspection');
+    await expect(inspection.getByTestId('inspection-serial')).toBeFocused();
+    await keys.scan('TAB-77');
+    await expect(inspection.getByRole('button', { name: /^Keep grade .+ \(Enter\)$/ })).toBeFocused();
+    await takeScreenshot(page, 'inspection-04-wrong-item-grade');
+    await expectNoAxeViolations(page, 'receiving: a wrong item waiting for its grade');
+    await keys.press('4');
+    await expect(inspection).not.toBeAttached();
+    await expect(page.locator('#scan-outcome')).toContainText(`Inspected ${tablet.sku}: grade D.`);
+    await expect(page.getByTestId('line-filter')).toBeFocused();
+
+    const saved = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/returns'));
+    await keys.press('Alt+S');
+    const summary = page.getByRole('dialog', { name: 'Return Processing Summary' });
+    await expect(summary).toBeVisible();
+    await keys.press('Enter');
+    const body = (await (await saved).request().postDataJSON()) as { return_ledgers: Record<string, unknown>[] };
+    expect(body.return_ledgers).toEqual([
+      expect.objectContaining({ discrepancy: 'WRONG_ITEM', grade: 'D', condition: 'Scrap', serial: 'TAB-77' }),
+    ]);
+    await expect(page.locator('.mantine-Notification-root').filter({ hasText: /Return #\d+ saved/ })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+
   test('a 5-line order: interactions without steps, and with a default rule of two steps', async ({ page, errors, api }) => {
     test.slow();
     const receive = async (s: Awaited<ReturnType<typeof seedBigOrder>>) => {

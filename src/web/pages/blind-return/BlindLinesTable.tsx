@@ -34,7 +34,10 @@ export function BlindLinesTable({
   onRemove,
   onPhotos,
   scale,
+  inspecting = null,
 }: {
+  /** The line whose unit is being inspected (its row is marked: the panel above names it only to a screen reader). */
+  inspecting?: string | null;
   lines: BlindLine[];
   /** The customer's grade names (issue 27). */
   scale: readonly GradeScaleEntry[];
@@ -96,7 +99,13 @@ export function BlindLinesTable({
             const gradeLabel = scale.find((g) => g.grade === l.grade)?.label ?? l.grade;
             const serial = l.serial;
             return (
-              <Table.Tr key={l.key} data-testid="blind-line" data-sku={l.product.sku}>
+              <Table.Tr
+                key={l.key}
+                data-testid="blind-line"
+                data-sku={l.product.sku}
+                data-inspecting={l.key === inspecting || undefined}
+                bg={l.key === inspecting ? 'var(--mantine-color-blue-light)' : undefined}
+              >
                 <Table.Td>{l.product.id}</Table.Td>
                 <Table.Td>
                   {l.product.sku}

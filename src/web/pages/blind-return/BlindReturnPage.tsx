@@ -243,6 +243,7 @@ export default function BlindReturnPage() {
           <BlindLinesTable
             lines={lines}
             scale={inspection.scale}
+            inspecting={openLine?.key ?? null}
             reasons={setup.reasons}
             dispositions={dispositions}
             onChange={(key, patch) => setLines((ls) => ls.map((l) => (l.key === key ? { ...l, ...patch } : l)))}

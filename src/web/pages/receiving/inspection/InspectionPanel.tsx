@@ -124,7 +124,7 @@ export function InspectionPanel(props: InspectionPanelProps) {
         <Text fz="xs" data-testid="inspection-serial-taken">
           <Trans>Serial {s.serial}</Trans>
           {s.serialShipped === false && (
-            <Badge ml={6} size="xs" color="orange">
+            <Badge ml={6} size="xs" color="orange" classNames={{ root: classes.flag, label: classes.flagLabel }}>
               {s.blind ? (
                 <Trans>no shipped serials on a blind return: recorded as a discrepancy</Trans>
               ) : (
@@ -133,7 +133,7 @@ export function InspectionPanel(props: InspectionPanelProps) {
             </Badge>
           )}
           {s.serialRepeated && (
-            <Badge ml={6} size="xs" color="red">
+            <Badge ml={6} size="xs" color="red" classNames={{ root: classes.flag, label: classes.flagLabel }}>
               <Trans>received before</Trans>
             </Badge>
           )}

@@ -2,6 +2,7 @@
 // English codes; people read these, translated where rendered (`i18n._(CONDITION_LABEL[c])`).
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection-rules';
 
 /** The spec's condition names (LEDGER_CONDITIONS, and Secondhand of older data). */
 export const CONDITION_LABEL: Record<string, MessageDescriptor> = {
@@ -28,6 +29,16 @@ export const GRADE_LABEL: Record<string, MessageDescriptor> = {
   MISSING: msg({ message: 'Missing', context: 'grade' }),
   NOT_RETURNABLE: msg`Not returnable`,
 };
+
+/**
+ * A grade by the customer's name for it (Return View): a grade the customer has not renamed reads as
+ * History shows it ("Grade A", translated); a renamed one reads as the customer wrote it.
+ */
+export function gradeName(grade: string, customerLabel: string | null, translate: (d: MessageDescriptor) => string): string {
+  const standard = DEFAULT_GRADE_SCALE.find((g) => g.grade === grade)?.label;
+  if (!customerLabel || customerLabel === standard || customerLabel === grade) return labelOf(GRADE_LABEL, grade, translate);
+  return customerLabel;
+}
 
 /** The options of BLIND_FILTERS and DISCREPANCY_FILTERS, by value. */
 export const BLIND_FILTER_LABEL: Record<string, MessageDescriptor> = {

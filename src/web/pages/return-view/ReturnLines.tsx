@@ -11,6 +11,7 @@ import type { ViewerPhoto } from '../../components/photos/PhotoViewer';
 import { DiscrepancyBadge } from '../receiving/DiscrepancyBadge';
 import { CONDITION_LABEL, labelOf } from '../history/labels';
 import { LineDecision } from './LineDecision';
+import { LineInspection } from './LineInspection';
 
 /** Photos of lines a correction removed: kept as evidence of the earlier version (docs/decisions.md). */
 const removedLinePhotos = (r: ReturnView) =>
@@ -82,6 +83,8 @@ export function ReturnLines({ r, onOpen }: { r: ReturnView; onOpen: (index: numb
   // Issue 25: a line's latest decision (a line may have waited again after a correction).
   const decisionOf = (ledgerId: number) => r.decisions.filter((d) => d.ledger_id === ledgerId).at(-1);
   const hasDecisions = r.lines.some((l) => decisionOf(l.id));
+  // Issue 27: the column is there only when a line was inspected by a rule (a return without looks as before).
+  const hasInspection = r.lines.some((l) => l.inspection);
   return (
     <Stack gap="sm">
       <ScrollBox label={t`Return lines`} keyColumn={1}>
@@ -97,6 +100,11 @@ export function ReturnLines({ r, onOpen }: { r: ReturnView; onOpen: (index: numb
               <Table.Th>
                 <Trans>Condition</Trans>
               </Table.Th>
+              {hasInspection && (
+                <Table.Th>
+                  <Trans>Inspection</Trans>
+                </Table.Th>
+              )}
               <Table.Th>
                 <Trans>Reason</Trans>
               </Table.Th>
@@ -146,6 +154,7 @@ export function ReturnLines({ r, onOpen }: { r: ReturnView; onOpen: (index: numb
                   </Table.Td>
                   <Table.Td>{l.quantity}</Table.Td>
                   <Table.Td>{labelOf(CONDITION_LABEL, l.condition, (d) => t(d))}</Table.Td>
+                  {hasInspection && <Table.Td>{l.inspection && <LineInspection inspection={l.inspection} />}</Table.Td>}
                   <Table.Td>{l.reason_text ?? l.reason}</Table.Td>
                   <Table.Td>{l.comment}</Table.Td>
                   <Table.Td>{l.disposition_text ?? l.disposition}</Table.Td>

@@ -3,7 +3,10 @@
 // opens the desk's inspection with the cursor on the serial, the next scan is the serial (recorded
 // as not shipped: a blind return has none), Enter and Y answer the steps, a grade key sets the grade;
 // a second unit with the same serial is flagged; a product without a rule costs nothing; Alt+S saves
-// grade, answers and serial. At the desk (1366×768) and on a handheld (412×915), axe 0.
+// grade, answers and serial, and the Return View shows them (the grade by the customer's name for it,
+// the serial's marks, the answers opened from the keyboard). At the desk (1366×768) and on a handheld
+// (412×915), axe 0.
+import { DEFAULT_GRADE_SCALE } from '../src/contract/inspection-rules';
 import { isTouch, layoutProblems } from './support/layout-audit';
 import { Interactions } from './scan-desk';
 import { seedReturnsCustomer } from './returns-seed';
@@ -135,6 +138,47 @@ test.describe('inspection rules in a blind return', () => {
       ['Reconditioning', 'C', ['done', 'no'], 'SN-A1', false, true],
       ['Pristine', null, null, null, null, false],
     ]);
+
+    // The Return View shows each line's inspection. The customer renames grade B meanwhile: the view
+    // reads grades by the customer's name for them (a grade kept as is reads as History shows it).
+    const scale = DEFAULT_GRADE_SCALE.map((g) => (g.grade === 'B' ? { ...g, label: 'Refurbish' } : g));
+    const renamed = await api.call('PUT', `/api/su/customers/${seed.customerId}/grades`, { token: admin, body: { grades: scale } });
+    expect(renamed.code, JSON.stringify(renamed)).toBe(200);
+    await page.reload();
+    const lines = page.getByTestId('return-line');
+    await expect(lines).toHaveCount(3);
+    await expect(page.getByRole('columnheader', { name: 'Inspection' })).toBeVisible();
+    const [b, c, none] = [lines.nth(0), lines.nth(1), lines.nth(2)];
+    await expect(b.getByTestId('line-grade')).toHaveText('Refurbish');
+    await expect(b.getByTestId('line-serial')).toContainText('Serial SN-A1');
+    await expect(b.getByTestId('serial-not-shipped')).toHaveText('not shipped on the order');
+    await expect(b.getByTestId('serial-repeated')).toHaveCount(0);
+    await expect(c.getByTestId('line-grade')).toHaveText('Grade C');
+    await expect(c.getByTestId('serial-not-shipped')).toHaveText('not shipped on the order');
+    await expect(c.getByTestId('serial-repeated')).toHaveText('received before');
+    await expect(none.getByTestId('line-inspection')).toHaveCount(0);
+    // The steps' answers open from the keyboard (Tab to the button, Enter), and close with Space.
+    const toggle = c.getByRole('button', { name: '2 steps, 1 “no”' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await b.getByRole('button', { name: '2 steps' }).focus();
+    await page.keyboard.press('Tab');
+    await expect(toggle).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const steps = c.getByRole('list', { name: 'Inspection steps' }).getByRole('listitem');
+    await expect(steps).toHaveCount(2);
+    await expect(steps.nth(0)).toContainText('Check the box is complete');
+    await expect(steps.nth(0)).toContainText('Done');
+    await expect(steps.nth(1)).toContainText('Is the screen free of cracks?');
+    await expect(steps.nth(1)).toHaveAttribute('data-answer', 'no');
+    await expect(steps.nth(1)).toContainText('No');
+    await takeScreenshot(page, `blind-inspection-04-return-view-${testInfo.project.name}`);
+    await expectNoAxeViolations(page, 'return view: inspected lines, steps open');
+    expect(await layoutProblems(page, { touch })).toEqual([]);
+    await page.keyboard.press('Space');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(c.getByTestId('line-steps')).toHaveCount(0);
+
     console.log(`blind return with inspection (${testInfo.project.name}): ${keys.count} interactions: ${keys.log.join(', ')}`);
     expect(errors).toEqual([]);
   });

@@ -33,7 +33,8 @@ function AnswerBadge({ step }: { step: StepAnswer }) {
   );
 }
 
-export function LineInspection({ inspection }: { inspection: LedgerInspection }) {
+/** `blind`: a blind return has no order, so its checked serials are "not shipped" for that reason. */
+export function LineInspection({ inspection, blind }: { inspection: LedgerInspection; blind: boolean }) {
   const { t, i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -65,7 +66,7 @@ export function LineInspection({ inspection }: { inspection: LedgerInspection })
           </Text>
           {inspection.serial_shipped === false && (
             <Badge size="xs" color="orange" classNames={{ root: classes.wrap, label: classes.wrapLabel }} data-testid="serial-not-shipped">
-              <Trans>not shipped on the order</Trans>
+              {blind ? <Trans>no shipped serials on a blind return</Trans> : <Trans>not shipped on the order</Trans>}
             </Badge>
           )}
           {inspection.serial_repeated && (

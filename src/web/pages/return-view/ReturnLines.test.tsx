@@ -74,7 +74,7 @@ const rowOf = (sku: string) => screen.getAllByTestId('return-line').find((r) => 
 
 describe('ReturnLines: inspection (issue 27)', () => {
   it('shows the grade by the customer’s name, the serial with its marks and the answers behind a button', () => {
-    renderWithApp(<ReturnLines r={view(inspected)} onOpen={() => undefined} />);
+    renderWithApp(<ReturnLines r={{ ...view(inspected), is_blind: false, order_id: 9 }} onOpen={() => undefined} />);
     expect(screen.getByRole('columnheader', { name: 'Inspection' })).toBeTruthy();
 
     const phone = within(rowOf('PHONE-1'));
@@ -87,11 +87,11 @@ describe('ReturnLines: inspection (issue 27)', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const list = phone.getByRole('list', { name: 'Inspection steps' });
     expect(toggle.getAttribute('aria-controls')).toBe(list.id);
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Check the box is completeDone',
-      'Is the screen free of cracks?No',
-      'Photograph the screenPhoto taken',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Check the box is completeDone', 'Is the screen free of cracks?No', 'Photograph the screenPhoto taken']);
     fireEvent.click(toggle);
     expect(phone.queryByTestId('line-steps')).toBeNull();
 
@@ -103,6 +103,11 @@ describe('ReturnLines: inspection (issue 27)', () => {
 
     // A line without inspection: an empty cell.
     expect(within(rowOf('SOCKS-1')).queryByTestId('line-inspection')).toBeNull();
+  });
+
+  it('says why a blind return’s checked serial is not shipped: it has no order', () => {
+    renderWithApp(<ReturnLines r={{ ...view(inspected), is_blind: true }} onOpen={() => undefined} />);
+    expect(within(rowOf('PHONE-1')).getByTestId('serial-not-shipped').textContent).toBe('no shipped serials on a blind return');
   });
 
   it('keeps a return without inspected lines as it was: no Inspection column', () => {

@@ -154,7 +154,7 @@ export function ReturnLines({ r, onOpen }: { r: ReturnView; onOpen: (index: numb
                   </Table.Td>
                   <Table.Td>{l.quantity}</Table.Td>
                   <Table.Td>{labelOf(CONDITION_LABEL, l.condition, (d) => t(d))}</Table.Td>
-                  {hasInspection && <Table.Td>{l.inspection && <LineInspection inspection={l.inspection} />}</Table.Td>}
+                  {hasInspection && <Table.Td>{l.inspection && <LineInspection inspection={l.inspection} blind={r.is_blind} />}</Table.Td>}
                   <Table.Td>{l.reason_text ?? l.reason}</Table.Td>
                   <Table.Td>{l.comment}</Table.Td>
                   <Table.Td>{l.disposition_text ?? l.disposition}</Table.Td>

@@ -151,10 +151,10 @@ test.describe('inspection rules in a blind return', () => {
     const [b, c, none] = [lines.nth(0), lines.nth(1), lines.nth(2)];
     await expect(b.getByTestId('line-grade')).toHaveText('Refurbish');
     await expect(b.getByTestId('line-serial')).toContainText('Serial SN-A1');
-    await expect(b.getByTestId('serial-not-shipped')).toHaveText('not shipped on the order');
+    await expect(b.getByTestId('serial-not-shipped')).toHaveText('no shipped serials on a blind return');
     await expect(b.getByTestId('serial-repeated')).toHaveCount(0);
     await expect(c.getByTestId('line-grade')).toHaveText('Grade C');
-    await expect(c.getByTestId('serial-not-shipped')).toHaveText('not shipped on the order');
+    await expect(c.getByTestId('serial-not-shipped')).toHaveText('no shipped serials on a blind return');
     await expect(c.getByTestId('serial-repeated')).toHaveText('received before');
     await expect(none.getByTestId('line-inspection')).toHaveCount(0);
     // The steps' answers open from the keyboard (Tab to the button, Enter), and close with Space.
@@ -172,6 +172,8 @@ test.describe('inspection rules in a blind return', () => {
     await expect(steps.nth(1)).toContainText('Is the screen free of cracks?');
     await expect(steps.nth(1)).toHaveAttribute('data-answer', 'no');
     await expect(steps.nth(1)).toContainText('No');
+    // On a handheld the table scrolls inside its box: the opened steps are brought into view.
+    await c.getByTestId('line-inspection').scrollIntoViewIfNeeded();
     await takeScreenshot(page, `blind-inspection-04-return-view-${testInfo.project.name}`);
     await expectNoAxeViolations(page, 'return view: inspected lines, steps open');
     expect(await layoutProblems(page, { touch })).toEqual([]);
@@ -180,6 +182,86 @@ test.describe('inspection rules in a blind return', () => {
     await expect(c.getByTestId('line-steps')).toHaveCount(0);
 
     console.log(`blind return with inspection (${testInfo.project.name}): ${keys.count} interactions: ${keys.log.join(', ')}`);
+    expect(errors).toEqual([]);
+  });
+
+  test('an expected return’s announced product is inspected by its rule, a unit at a time, before the save', async ({
+    page,
+    errors,
+    api,
+    takeScreenshot,
+  }) => {
+    test.slow();
+    const seed = await seedReturnsCustomer(api, { orders: 2, prefix: 'Expected Inspection Co' });
+    const [phone, plain] = seed.products;
+    const admin = await api.adminToken();
+    const rule = await api.call('POST', `/api/su/customers/${seed.customerId}/rules`, {
+      token: admin,
+      body: {
+        match: 'sku',
+        value: phone!.sku,
+        steps: [
+          { text: 'Check the box is complete', kind: 'confirm' },
+          { text: 'Is the screen free of cracks?', kind: 'yes_no', no_grade: 'C' },
+        ],
+      },
+    });
+    expect(rule.code, JSON.stringify(rule)).toBe(200);
+    // Pre-advice naming no order: two phones and one plain product.
+    const rma = `RMA-E${seed.ref}`;
+    const content = `RMA,Tracking Number,Order Reference,SKU,UPC,Quantity,Reason\n${rma},,,${phone!.sku},,2,\n${rma},,,${plain!.sku},,1,\n`;
+    const uploaded = await api.call('POST', `/api/su/customers/${seed.customerId}/expected-returns/import`, {
+      token: admin,
+      body: { format: 'csv', content },
+    });
+    expect(uploaded.code, JSON.stringify(uploaded)).toBe(200);
+
+    await loginViaUi(page, seed.operator.username, seed.operator.password);
+    const keys = new Interactions(page);
+    await page.getByLabel('Search Reference').focus();
+    await keys.scan(rma);
+    await page.waitForURL(`**/blind/${seed.customerId}?rma=${rma}`);
+    // The first phone's inspection opens by itself, the cursor on its first step.
+    const inspection = page.getByTestId('inspection');
+    await expect(inspection).toBeVisible();
+    await expect(inspection).toHaveAccessibleName(`Inspection of ${phone!.sku}`);
+    await expect(inspection.getByRole('button', { name: 'Done (Enter)' })).toBeFocused();
+    await expect(page.getByTestId('blind-line')).toHaveCount(3);
+    await takeScreenshot(page, 'blind-inspection-05-expected-first-unit');
+    await expectNoAxeViolations(page, 'blind return: an announced unit under inspection');
+    await keys.press('Enter');
+    await keys.press('y');
+    // Then the second phone's, from the keyboard too; a "no" sets grade C.
+    await expect(inspection.getByRole('button', { name: 'Done (Enter)' })).toBeFocused();
+    await expect(inspection.locator('[aria-current="step"]')).toContainText('Check the box is complete');
+    await expect(inspection.getByTestId('inspection-step').first().getByText('Done', { exact: true })).toHaveCount(0);
+    await keys.press('Enter');
+    await keys.press('n');
+    await expect(inspection).not.toBeAttached();
+    await expect(page.getByLabel('Product Search')).toBeFocused();
+    const phones = page.locator(`[data-testid="blind-line"][data-sku="${phone!.sku}"]`);
+    await expect(phones).toHaveCount(2);
+    await expect(phones.nth(0).getByTestId('blind-line-inspection')).toContainText('Grade A');
+    await expect(phones.nth(1).getByTestId('blind-line-inspection')).toContainText('Grade C');
+    await expect(page.locator(`[data-testid="blind-line"][data-sku="${plain!.sku}"]`).getByLabel('Quantity')).toHaveValue('1');
+
+    const saved = page.waitForResponse((r) => r.request().method() === 'PUT' && r.url().endsWith(`/api/returns/blind/${seed.customerId}`));
+    await keys.press('Alt+S');
+    const answer = (await (await saved).json()) as { code: number; message: { id: number } };
+    expect(answer.code, JSON.stringify(answer)).toBe(200);
+    const read = await api.call<{ lines: (ReadLine & { product: { sku: string } })[] }>(
+      'GET',
+      `/api/returns/${answer.message.id}/order/blind`,
+      { token: seed.token },
+    );
+    expect(
+      read.message.lines.map((l) => [l.product.sku, l.inspection?.grade ?? null, l.inspection?.step_answers?.map((a) => a.answer) ?? null]),
+    ).toEqual([
+      [phone!.sku, 'A', ['done', 'yes']],
+      [phone!.sku, 'C', ['done', 'no']],
+      [plain!.sku, null, null],
+    ]);
+    console.log(`expected blind return with inspection: ${keys.count} interactions: ${keys.log.join(', ')}`);
     expect(errors).toEqual([]);
   });
 });

@@ -117,7 +117,9 @@ export default function BlindReturnPage() {
     setLines,
     dispositions,
     newLine,
-    onInspected: () => window.setTimeout(() => productRef.current?.focus(), 0),
+    onInspected: (_text, more) => {
+      if (!more) window.setTimeout(() => productRef.current?.focus(), 0);
+    },
   });
   const open = inspection.desk.inspection;
   const openLine = open ? lines.find((l) => l.key === open.entryId) : undefined;
@@ -135,7 +137,8 @@ export default function BlindReturnPage() {
       quantity: Math.min(i.quantity, LIMITS.maxEntryQuantity),
       reason: reasonFor(i.reason, setup.reasons) ?? firstReason,
     }));
-    setLines((ls) => [...announced, ...ls]);
+    // Issue 27: an announced product whose rule asks at the desk is inspected as a picked one.
+    void inspection.addAnnounced(announced);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- newLine reads the setup and dispositions gated above
   }, [expected, setup, dispositionsQuery.isSuccess, expectedApplied]);
 
@@ -230,6 +233,8 @@ export default function BlindReturnPage() {
           />
           {open && openLine && (
             <InspectionPanel
+              // One panel a unit: the next announced unit's inspection puts the cursor on its first question.
+              key={open.entryId}
               inspection={open}
               scale={inspection.scale}
               nextCondition={openLine.condition}

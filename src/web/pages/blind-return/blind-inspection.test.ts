@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DispositionView } from '../../../contract/dispositions';
 import { DEFAULT_GRADE_SCALE, type DeskRule } from '../../../contract/inspection';
 import { inspectionReducer, startInspection, type InspectionAction } from '../receiving/inspection/inspection-state';
-import { inspectedLine, NOT_INSPECTED, regraded, savedInspection } from './blind-inspection';
+import { announcedUnits, inspectedLine, NOT_INSPECTED, regraded, savedInspection } from './blind-inspection';
 
 const dispositions = [
   { code: 'RESTOCK', name: 'Restock', requires_location: true, default_for: ['Pristine'] },
@@ -68,5 +68,25 @@ describe('a blind line after its inspection', () => {
       step_answers: ['done', 'yes'],
       serial: 'SN-1',
     });
+  });
+});
+
+describe('an expected return’s announced lines under the rules (issue 26 with issue 27)', () => {
+  it('makes a line per unit of a product whose rule asks at the desk, each queued for its inspection; the others stay as announced', () => {
+    let n = 0;
+    const announced = [
+      { key: '__a', quantity: 2, reason: 'SIZE', product: { sku: 'PHONE-1' } },
+      { key: '__b', quantity: 3, reason: 'SIZE', product: { sku: 'SOCKS-1' } },
+    ];
+    const { lines, queue } = announcedUnits(announced, [rule, null], () => `__u${++n}`);
+    expect(lines).toEqual([
+      { key: '__u1', quantity: 1, reason: 'SIZE', product: { sku: 'PHONE-1' } },
+      { key: '__u2', quantity: 1, reason: 'SIZE', product: { sku: 'PHONE-1' } },
+      { key: '__b', quantity: 3, reason: 'SIZE', product: { sku: 'SOCKS-1' } },
+    ]);
+    expect(queue).toEqual([
+      { key: '__u1', rule, sku: 'PHONE-1' },
+      { key: '__u2', rule, sku: 'PHONE-1' },
+    ]);
   });
 });

@@ -2,6 +2,7 @@
 // condition does to a graded line, and what the save sends. Pure, shared with the unit test.
 import { defaultDisposition } from '../../../contract/disposition-rules';
 import type { DispositionView } from '../../../contract/dispositions';
+import type { DeskRule } from '../../../contract/inspection';
 import type { Grade, GradeScaleEntry, StepAnswer } from '../../../contract/inspection-rules';
 import type { LedgerCondition } from '../../../contract/constants';
 import { gradeOfCondition, inspectedFields, type Inspection } from '../receiving/inspection/inspection-state';
@@ -69,4 +70,35 @@ export function savedInspection(line: BlindInspected): { grade?: Grade; step_ans
     ...(line.stepAnswers ? { step_answers: line.stepAnswers } : {}),
     ...(line.serial ? { serial: line.serial } : {}),
   };
+}
+
+/** A unit waiting for its inspection: its line and its product's rule. */
+export interface QueuedUnit {
+  key: string;
+  rule: DeskRule;
+  sku: string;
+}
+
+/**
+ * An expected return's announced lines (issue 26) under the rules (issue 27): a product whose rule asks
+ * at the desk becomes a line per unit, each queued for the same inspection as a picked product; the
+ * others stay one line of the announced quantity. `rules` holds each line's rule, null when it asks nothing.
+ */
+export function announcedUnits<L extends { key: string; quantity: number; product: { sku: string } }>(
+  announced: L[],
+  rules: (DeskRule | null)[],
+  newKey: () => string,
+): { lines: L[]; queue: QueuedUnit[] } {
+  const lines: L[] = [];
+  const queue: QueuedUnit[] = [];
+  announced.forEach((l, i) => {
+    const rule = rules[i];
+    if (!rule) return void lines.push(l);
+    for (let unit = 0; unit < l.quantity; unit++) {
+      const line = { ...l, key: newKey(), quantity: 1 };
+      lines.push(line);
+      queue.push({ key: line.key, rule, sku: l.product.sku });
+    }
+  });
+  return { lines, queue };
 }

@@ -41,5 +41,7 @@ export function useInspection(finish: (done: Inspection) => void) {
     },
     settle,
     drop: () => set(null),
+    /** An inspection is open now (read after an await, where the rendered state may be old). */
+    isOpen: () => current.current !== null,
   };
 }

@@ -9,7 +9,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   // never takes the other with it, and the two can go to different workers.
   test(
     'an admin: users, customers (drawers, options, dispositions, connections, reports & billing)',
-    { tag: ['@responsive', '@handheld'] },
+    { tag: ['@responsive', '@handheld', '@small'] },
     async ({ page, errors, takeScreenshot, api, loginAsAdmin }) => {
       test.slow();
       const audit = startAudit(page, takeScreenshot);
@@ -92,7 +92,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
   test(
     'an admin: billing, system settings, tasks, a blind return view with its task modal and correction; an operator refused',
-    { tag: ['@responsive', '@handheld'] },
+    { tag: ['@responsive', '@handheld', '@small'] },
     async ({ page, errors, takeScreenshot, api, loginAsAdmin }) => {
       test.slow();
       const audit = startAudit(page, takeScreenshot);
@@ -191,7 +191,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
   test(
     'an operator: parcels (intake form, refusal, saved notice, queue filters, parcel drawer, close form), receiving and blind return with a parcel',
-    { tag: ['@responsive', '@handheld'] },
+    { tag: ['@responsive', '@handheld', '@small'] },
     async ({ page, errors, takeScreenshot, api }) => {
       test.slow();
       const audit = startAudit(page, takeScreenshot);

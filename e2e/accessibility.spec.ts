@@ -1,8 +1,8 @@
 // Issue 15: every screen and every modal/drawer state passes axe-core's WCAG 2.1 AA rules, each
 // screen names itself in the browser tab, has one h1 and the landmarks main/header/nav.
-// Screens are checked at 1366×768, the size of the receiving desks' screens, and (tagged @responsive)
-// in the tablet and handheld projects of playwright.config.ts. The admin screens and the parcels
-// walk are in accessibility-admin.spec.ts.
+// Screens are checked at 1366×768, the size of the receiving desks' screens, and (tagged @responsive,
+// @handheld, @small) in the tablet and both handheld projects of playwright.config.ts (412 and 360 px).
+// The admin screens and the parcels walk are in accessibility-admin.spec.ts.
 import { test, expect, linkIn, loginViaUi } from './support/index';
 import { seedReturnsCustomer, submitOrderReturn } from './returns-seed';
 import { expectAccessible, screen, startAudit, state_ } from './support/a11y-audit';
@@ -10,7 +10,7 @@ import { expectAccessible, screen, startAudit, state_ } from './support/a11y-aud
 test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   test(
     'the auth screens: login, forgotten password, reset password, expired link',
-    { tag: ['@responsive', '@handheld'] },
+    { tag: ['@responsive', '@handheld', '@small'] },
     async ({ page, errors, takeScreenshot, api, outbox }) => {
       const audit = startAudit(page, takeScreenshot);
       const operator = await api.createOperator();
@@ -64,7 +64,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
 
   test(
     'an operator: receiving, blind return, history, report, return view, change password, not found',
-    { tag: ['@responsive', '@handheld'] },
+    { tag: ['@responsive', '@handheld', '@small'] },
     async ({ page, errors, takeScreenshot, api }) => {
       test.slow();
       const audit = startAudit(page, takeScreenshot);

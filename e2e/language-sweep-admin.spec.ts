@@ -1,7 +1,8 @@
 // Issue 24: an admin walks every admin screen in German, Dutch, Polish and Spanish: Users with the
 // user drawer and its messages; Customers with every drawer (edit, options and reasons, connections,
 // reports and billing with schedules, integrations, rules) and every tab of each (Rules, Grades, File,
-// Decisions; Webhooks, API keys, Expected); System settings; the task monitor with a task's log;
+// Decisions; Webhooks, API keys, Expected) with the customer's audit trail open on a change of its
+// fields; System settings; the task monitor with a task's log;
 // Billing; a return's correction dialog. No English (support/english-text.ts) on any of them.
 import { test, expect } from './support/index';
 import { SWEEP_LOCALES, sweepCatalogue, sweepRecorder } from './support/english-text';
@@ -18,6 +19,12 @@ for (const locale of SWEEP_LOCALES) {
       const seed = await seedReturnsCustomer(api, { orders: 1, canBlind: true, prefix: 'Sweep Admin' });
       const saved = await submitOrderReturn(api, seed, 0, `SWEEP-A-${locale}`);
       await expectReturnTasks(api, seed.token, saved.id, saved.orderId, 'settled');
+      // A change of the customer's fields, so its audit trail has an entry with field names to show.
+      const changed = await api.call('PUT', `/su/customers/${seed.customerId}`, {
+        token: await api.adminToken(),
+        body: { company: seed.company, can_blind: false, order_source: 'Biztalk', customer_status: 'Active' },
+      });
+      expect(changed.code).toBe(200);
       const { look, leaks } = sweepRecorder(page, locale, takeScreenshot, [seed.company, ...seed.products.map((p) => p.name_1)]);
 
       await page.goto('/auth/login');
@@ -53,6 +60,12 @@ for (const locale of SWEEP_LOCALES) {
         await page.waitForLoadState('networkidle');
         const tabs = drawer.getByRole('tab');
         const tabCount = await tabs.count();
+        // The customer's form: its audit trail opened on the change of its fields.
+        const trail = drawer.getByRole('button', { name: new RegExp(`^${tr('Audit trail')}`) });
+        if (await trail.count()) {
+          await trail.click();
+          await expect(drawer.getByTestId('audit-trail').getByRole('cell').first()).toBeVisible();
+        }
         await look(`admin-customer-action-${a}`);
         for (let i = 1; i < tabCount; i++) {
           await tabs.nth(i).click();

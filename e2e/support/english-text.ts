@@ -39,6 +39,11 @@ const CODE_WORDS = [
   'failed',
   'file built',
   'released',
+  // The audit trail's field names as stored (the trail names them in the language).
+  'can_blind',
+  'customer_status',
+  'order_source',
+  'user_status',
 ];
 
 /**

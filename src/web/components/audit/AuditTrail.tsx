@@ -7,6 +7,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import type { AuditAction, AuditEntityType, AuditEntry } from '../../../contract/audit';
 import { useRouteQuery } from '../../api/queries';
 import { formatDateTime } from '../../lib/format';
+import { auditFieldLabel, auditValueLabel } from './audit-fields';
 
 const ACTION_COLORS: Record<string, string> = { create: 'green', update: 'blue', delete: 'red' };
 // The action's code stays in data; people read its name.
@@ -30,8 +31,6 @@ function changes(entry: AuditEntry): [string, unknown, unknown][] {
     .map((k) => [k, before[k], after[k]]);
 }
 
-const show = (v: unknown) => (v === undefined ? '—' : typeof v === 'string' ? v : JSON.stringify(v));
-
 /**
  * Who changed this record, when, and what (admin drawers). Every admin save invalidates the
  * 'auditTrail' route, so a save in the same drawer shows up at once.
@@ -40,7 +39,7 @@ export function AuditTrail({ entityType, entityId }: { entityType: AuditEntityTy
   const query = useRouteQuery('auditTrail', { query: { entity_type: entityType, entity_id: String(entityId) } });
   const entries: AuditEntry[] | null = query.isPending ? null : (query.data ?? []);
   const [open, setOpen] = useState(false);
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const count = entries?.length;
 
   return (
@@ -81,10 +80,10 @@ export function AuditTrail({ entityType, entityId }: { entityType: AuditEntityTy
                         {changes(e).map(([k, from, to]) => (
                           <Table.Tr key={k}>
                             <Table.Td w={150} c="dimmed">
-                              {k}
+                              {auditFieldLabel(i18n, k)}
                             </Table.Td>
                             <Table.Td style={{ wordBreak: 'break-word' }}>
-                              {show(from)} → {show(to)}
+                              {auditValueLabel(i18n, from)} → {auditValueLabel(i18n, to)}
                             </Table.Td>
                           </Table.Tr>
                         ))}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, isoDate, text } from './common.js';
+import { REPORT_HEADINGS_CHOICES, REPORT_HEADINGS_INVALID } from './reports.js';
 
 /** The billable events (issue 12), in the order the screens list them. */
 export const BILLING_EVENTS = [
@@ -73,8 +74,14 @@ const month = text(BILLING_MSG.month)
 export const billingQuery = z.object({ customer_id: id(BILLING_MSG.customer), month }).strict();
 export type BillingQuery = z.infer<typeof billingQuery>;
 
+/** The download's query; `headings` as the report's and History's: the asker's language (the default), or 'en' for machines. */
 export const billingExportQuery = z
-  .object({ customer_id: id(BILLING_MSG.customer), month, format: z.enum(['csv', 'xlsx'], { error: BILLING_MSG.format }) })
+  .object({
+    customer_id: id(BILLING_MSG.customer),
+    month,
+    format: z.enum(['csv', 'xlsx'], { error: BILLING_MSG.format }),
+    headings: z.enum(REPORT_HEADINGS_CHOICES, { error: REPORT_HEADINGS_INVALID }).optional(),
+  })
   .strict();
 export type BillingExportQuery = z.infer<typeof billingExportQuery>;
 

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { localeFromAcceptLanguage } from '../../../contract/locales.js';
 import { BILLING_MSG } from '../../../contract/billing.js';
 import { ok } from '../../http/envelope.js';
 import { currentUser, type Guards } from '../../http/auth-guard.js';
@@ -65,10 +66,10 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
 
   route('exportBillingStatement', {
     ...portal,
-    summary: "Download a closed month's billable events as CSV or XLSX",
+    summary: "Download a closed month's billable events as CSV or XLSX; headings in the asker's language, or English with headings=en",
     brandAudit: true,
     handler: async (req, reply) => {
-      const file = await billing.exportStatement(currentUser(req), req.query);
+      const file = await billing.exportStatement(currentUser(req), req.query, localeFromAcceptLanguage(req.headers['accept-language']));
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)
@@ -80,9 +81,9 @@ export const billingRoutes: FastifyPluginAsyncZod<BillingRoutesOptions> = async 
   // The file itself (CSV or XLSX), one row per billable event.
   route('exportBillingMonth', {
     ...common,
-    summary: "Download a billing month's events as CSV or XLSX",
+    summary: "Download a billing month's events as CSV or XLSX; headings in the asker's language, or English with headings=en",
     handler: async (req, reply) => {
-      const file = await billing.exportFile(currentUser(req), req.query);
+      const file = await billing.exportFile(currentUser(req), req.query, localeFromAcceptLanguage(req.headers['accept-language']));
       return reply
         .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.fileName}"`)

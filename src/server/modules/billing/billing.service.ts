@@ -13,6 +13,7 @@ import {
   type RateView,
 } from '../../../contract/billing.js';
 import { RESERVED_COMPANY } from '../../../contract/constants.js';
+import { toLocale, type Locale } from '../../../contract/locales.js';
 import { minorDigits } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
@@ -20,10 +21,12 @@ import { AppError, invalid, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { createAuditRepository } from '../audit/audit.repository.js';
+import { headingsLanguage } from '../../i18n/report-headings.js';
 import { requireAdmin, requireBrandOrAdmin, type AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
 import { buildBillingCsv, buildBillingXlsx } from './billing.files.js';
 import { createBillingRepository, type BillingFigure, type RateRow } from './billing.repository.js';
+type BillingFile = { fileName: string; contentType: string; body: Buffer };
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** A month's time range in UTC: [first day 00:00, first day of the next month 00:00). */
@@ -94,8 +97,12 @@ export function createBillingService(deps: { db: Db; clock: Clock; customerAcces
     };
   }
 
+  /** The file's headings, as the report's and History's: the asker's language (account, else browser), or English (`headings=en`). */
+  const askerHeadings = (actor: AuthUser, q: BillingExportQuery, browser?: Locale) =>
+    headingsLanguage(q.headings, toLocale(actor.language) ?? browser);
+
   /** The month's events as a file: one row per billable event (inside the caller's read-only transaction). */
-  async function fileOf(tx: BillingRepos, query: BillingExportQuery): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+  async function fileOf(tx: BillingRepos, query: BillingExportQuery, language: Locale): Promise<BillingFile> {
     const repo = tx.billing;
     const customer = await requireCustomer(tx, query.customer_id);
     const closed = await repo.closedMonth(customer.id, query.month);
@@ -108,11 +115,11 @@ export function createBillingService(deps: { db: Db; clock: Clock; customerAcces
       return {
         fileName: `${base}.csv`,
         contentType: 'text/csv; charset=utf-8',
-        body: Buffer.from(buildBillingCsv(events, currency), 'utf8'),
+        body: Buffer.from(buildBillingCsv(events, currency, language), 'utf8'),
       };
     }
-    const title = `${customer.company}: billing ${query.month}`;
-    return { fileName: `${base}.xlsx`, contentType: XLSX_TYPE, body: await buildBillingXlsx(events, currency, title, total) };
+    const file = { company: customer.company, month: query.month, totalMinor: total };
+    return { fileName: `${base}.xlsx`, contentType: XLSX_TYPE, body: await buildBillingXlsx(events, currency, file, language) };
   }
 
   /**
@@ -154,12 +161,12 @@ export function createBillingService(deps: { db: Db; clock: Clock; customerAcces
       }, READ_ONLY);
     },
 
-    /** A closed month's events as CSV or XLSX, as the admin downloads them. */
-    async exportStatement(actor: AuthUser, query: BillingExportQuery): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+    /** A closed month's events as CSV or XLSX, as the admin downloads them (headings as fileOf says). */
+    async exportStatement(actor: AuthUser, query: BillingExportQuery, browserLanguage?: Locale): Promise<BillingFile> {
       await portalCustomer(actor, query.customer_id);
       return uow.transaction(async (tx) => {
         await requireStatement(tx, query.customer_id, query.month);
-        return fileOf(tx, query);
+        return fileOf(tx, query, askerHeadings(actor, query, browserLanguage));
       }, READ_ONLY);
     },
 
@@ -246,9 +253,9 @@ export function createBillingService(deps: { db: Db; clock: Clock; customerAcces
     },
 
     /** The month's events as a file: one row per billable event. */
-    async exportFile(actor: AuthUser, query: BillingExportQuery): Promise<{ fileName: string; contentType: string; body: Buffer }> {
+    async exportFile(actor: AuthUser, query: BillingExportQuery, browserLanguage?: Locale): Promise<BillingFile> {
       requireAdmin(actor);
-      return uow.transaction((tx) => fileOf(tx, query), READ_ONLY);
+      return uow.transaction((tx) => fileOf(tx, query, askerHeadings(actor, query, browserLanguage)), READ_ONLY);
     },
   };
 }

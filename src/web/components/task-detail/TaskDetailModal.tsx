@@ -152,7 +152,13 @@ export function TaskDetailModal({ task, opened, onClose, onSaved, admin }: TaskD
             ) : (
               <form onSubmit={form.onSubmit(save)}>
                 <Stack gap="xs">
-                  <TextInput label={t`Message 2`} {...form.getInputProps('message_2')} />
+                  {/* The box holds the stored text (English for the system's own messages): editing it must not
+                      rewrite it in the reader's language, so only its label and hint are translated. */}
+                  <TextInput
+                    label={t`Message 2`}
+                    description={t`Saved as written. A message of the system is shown above in your language.`}
+                    {...form.getInputProps('message_2')}
+                  />
                   <Group grow align="flex-start">
                     <NumberInput
                       label={t`Attempts`}

@@ -21,7 +21,7 @@ const ENGLISH = ['Event', 'Occurred At (UTC)', 'Return ID', 'Reference', 'Operat
 async function get(url: string, token: string, headers: Record<string, string> = {}) {
   return t().app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...headers } });
 }
-const headingsOf = (body: string) => parseCsv(body)[0];
+const headingsOf = (body: string) => parseCsv(body)[0]!;
 
 describe('billing downloads in the asker’s language (issue 24)', () => {
   it('admin: the browser’s language, else English; the account’s language first; English with headings=en', async () => {

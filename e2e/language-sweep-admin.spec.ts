@@ -65,6 +65,7 @@ for (const locale of SWEEP_LOCALES) {
         if (await trail.count()) {
           await trail.click();
           await expect(drawer.getByTestId('audit-trail').getByRole('cell').first()).toBeVisible();
+          await drawer.getByTestId('audit-trail').scrollIntoViewIfNeeded();
         }
         await look(`admin-customer-action-${a}`);
         for (let i = 1; i < tabCount; i++) {

@@ -7,6 +7,7 @@ import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Center, Loader, Popover, TextInput } from '@mantine/core';
+import { useWindowEvent } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
 import { Suspense, useEffect, useState, type Ref } from 'react';
 import { useTouchScreen } from '../../lib/device';
@@ -68,6 +69,12 @@ export function ReceivingDateField({ value, onChange, onProblem, inputRef }: Rec
       onChange(next);
     }
   };
+  // Escape closes the calendar wherever the focus is: the dropdown's own Escape only hears keys from
+  // inside it, and the focus can be elsewhere (on the page after a resize re-placed the dropdown, or
+  // while the calendar's chunk arrives).
+  useWindowEvent('keydown', (event) => {
+    if (event.key === 'Escape' && calendarOpen) setCalendarOpen(false);
+  });
   const pick = (date: string) => {
     setCalendarOpen(false);
     type(date);

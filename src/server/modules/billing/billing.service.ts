@@ -1,6 +1,4 @@
 import {
-  BILLING_EVENT_LABELS,
-  BILLING_EVENTS,
   BILLING_MSG,
   type BillingCloseBody,
   type BillingExportQuery,
@@ -12,31 +10,19 @@ import {
   type RateList,
   type RateView,
 } from '../../../contract/billing.js';
-import { RESERVED_COMPANY } from '../../../contract/constants.js';
 import { toLocale, type Locale } from '../../../contract/locales.js';
 import { minorDigits } from '../../../contract/money.js';
 import type { Db } from '../../db/client.js';
 import { unitOfWork } from '../../db/unit-of-work.js';
-import { AppError, invalid, notFound } from '../../http/errors.js';
+import { invalid, notFound } from '../../http/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { isUniqueViolation } from '../../lib/pg-errors.js';
 import { createAuditRepository } from '../audit/audit.repository.js';
 import { headingsLanguage } from '../../i18n/report-headings.js';
 import { requireAdmin, requireBrandOrAdmin, type AuthUser } from '../auth/auth-user.js';
 import type { CustomerAccess } from '../customers/customer-access.service.js';
-import { buildBillingCsv, buildBillingXlsx } from './billing.files.js';
-import { createBillingRepository, type BillingFigure, type RateRow } from './billing.repository.js';
-type BillingFile = { fileName: string; contentType: string; body: Buffer };
-const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
-/** A month's time range in UTC: [first day 00:00, first day of the next month 00:00). */
-export function monthRange(month: string): { from: string; to: string } {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  const from = new Date(Date.UTC(y, m - 1, 1));
-  const to = new Date(Date.UTC(y, m, 1));
-  return { from: from.toISOString(), to: to.toISOString() };
-}
-
+import { fileOf, monthOf, monthRange, requireBillableCustomer, type BillingFile } from './billing-month.js';
+import { createBillingRepository, type RateRow } from './billing.repository.js';
 const toRateView = (r: RateRow): RateView => ({
   id: r.id,
   customer_id: r.customerId,
@@ -47,19 +33,6 @@ const toRateView = (r: RateRow): RateView => ({
   created_at: r.createdAt.toISOString(),
 });
 
-function linesOf(figures: BillingFigure[]): BillingMonth['lines'] {
-  return BILLING_EVENTS.map((event) => {
-    const mine = figures.filter((f) => f.event_type === event);
-    return {
-      event_type: event,
-      label: BILLING_EVENT_LABELS[event],
-      quantity: mine.reduce((s, f) => s + f.quantity, 0),
-      amount_minor: mine.reduce((s, f) => s + f.amount_minor, 0),
-      rates: mine.map((f) => ({ rate_minor: f.rate_minor, quantity: f.quantity, amount_minor: f.amount_minor })),
-    };
-  });
-}
-
 /**
  * Billing (issue 12): rates per customer and event type with a start date, the month's figures
  * (live while the month is open, the snapshot once an admin closed it) and the event download.
@@ -68,59 +41,11 @@ export function createBillingService(deps: { db: Db; clock: Clock; customerAcces
   const { clock } = deps;
   const uow = unitOfWork(deps.db, (db) => ({ billing: createBillingRepository(db), audit: createAuditRepository(db) }));
   type BillingRepos = typeof uow.repos;
-
-  async function requireCustomer({ billing }: BillingRepos, customerId: number) {
-    const customer = await billing.customer(customerId);
-    if (!customer) throw notFound('Customer not found.');
-    if (customer.company === RESERVED_COMPANY) throw new AppError(403, 'The system reserved customer cannot be changed.');
-    return customer;
-  }
-
-  async function monthOf(repos: BillingRepos, customerId: number, month: string): Promise<BillingMonth> {
-    const repo = repos.billing;
-    const customer = await requireCustomer(repos, customerId);
-    const range = monthRange(month);
-    const closed = await repo.closedMonth(customerId, month);
-    const figures = closed ? await repo.closedFigures(closed.id) : await repo.figures(customerId, range.from, range.to);
-    const currency = closed?.currency ?? customer.currency;
-    const lines = linesOf(figures);
-    return {
-      customer_id: customerId,
-      company: customer.company,
-      month,
-      currency,
-      minor_digits: minorDigits(currency),
-      lines,
-      total_minor: closed ? closed.totalMinor : lines.reduce((s, l) => s + l.amount_minor, 0),
-      closed: closed ? { closed_at: closed.closedAt.toISOString(), closed_by: closed.closedBy } : null,
-      can_close: !closed && clock.now().getTime() >= new Date(range.to).getTime(),
-    };
-  }
+  const requireCustomer = ({ billing }: BillingRepos, customerId: number) => requireBillableCustomer(billing, customerId);
 
   /** The file's headings, as the report's and History's: the asker's language (account, else browser), or English (`headings=en`). */
   const askerHeadings = (actor: AuthUser, q: BillingExportQuery, browser?: Locale) =>
     headingsLanguage(q.headings, toLocale(actor.language) ?? browser);
-
-  /** The month's events as a file: one row per billable event (inside the caller's read-only transaction). */
-  async function fileOf(tx: BillingRepos, query: BillingExportQuery, language: Locale): Promise<BillingFile> {
-    const repo = tx.billing;
-    const customer = await requireCustomer(tx, query.customer_id);
-    const closed = await repo.closedMonth(customer.id, query.month);
-    const range = monthRange(query.month);
-    const events = closed ? await repo.closedEvents(closed.id) : await repo.events(customer.id, range.from, range.to);
-    const currency = closed?.currency ?? customer.currency;
-    const total = closed ? closed.totalMinor : events.reduce((s, e) => s + e.amount_minor, 0);
-    const base = `billing_${customer.company.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '')}_${query.month}`;
-    if (query.format === 'csv') {
-      return {
-        fileName: `${base}.csv`,
-        contentType: 'text/csv; charset=utf-8',
-        body: Buffer.from(buildBillingCsv(events, currency, language), 'utf8'),
-      };
-    }
-    const file = { company: customer.company, month: query.month, totalMinor: total };
-    return { fileName: `${base}.xlsx`, contentType: XLSX_TYPE, body: await buildBillingXlsx(events, currency, file, language) };
-  }
 
   /**
    * The portal's statement of a month (issue 25): the brand's (or an admin's) view of a customer it
@@ -157,7 +82,7 @@ export function createBillingService(deps: { db: Db; clock: Clock; customerAcces
       await portalCustomer(actor, query.customer_id);
       return uow.transaction(async (tx) => {
         await requireStatement(tx, query.customer_id, query.month);
-        return { ...(await monthOf(tx, query.customer_id, query.month)), can_close: false };
+        return { ...(await monthOf(tx.billing, clock, query.customer_id, query.month)), can_close: false };
       }, READ_ONLY);
     },
 
@@ -166,7 +91,7 @@ export function createBillingService(deps: { db: Db; clock: Clock; customerAcces
       await portalCustomer(actor, query.customer_id);
       return uow.transaction(async (tx) => {
         await requireStatement(tx, query.customer_id, query.month);
-        return fileOf(tx, query, askerHeadings(actor, query, browserLanguage));
+        return fileOf(tx.billing, query, askerHeadings(actor, query, browserLanguage));
       }, READ_ONLY);
     },
 
@@ -217,10 +142,7 @@ export function createBillingService(deps: { db: Db; clock: Clock; customerAcces
     async month(actor: AuthUser, query: BillingQuery): Promise<BillingMonth> {
       requireAdmin(actor);
       // One snapshot: the figures and the closed state agree even while a close commits.
-      return uow.transaction((tx) => monthOf(tx, query.customer_id, query.month), {
-        isolationLevel: 'repeatable read',
-        accessMode: 'read only',
-      });
+      return uow.transaction((tx) => monthOf(tx.billing, clock, query.customer_id, query.month), READ_ONLY);
     },
 
     /** Freezes a month that has ended: its priced events are copied and never recomputed. */
@@ -248,14 +170,14 @@ export function createBillingService(deps: { db: Db; clock: Clock; customerAcces
           },
           now,
         );
-        return monthOf(tx, customer.id, body.month);
+        return monthOf(tx.billing, clock, customer.id, body.month);
       });
     },
 
     /** The month's events as a file: one row per billable event. */
     async exportFile(actor: AuthUser, query: BillingExportQuery, browserLanguage?: Locale): Promise<BillingFile> {
       requireAdmin(actor);
-      return uow.transaction((tx) => fileOf(tx, query, askerHeadings(actor, query, browserLanguage)), READ_ONLY);
+      return uow.transaction((tx) => fileOf(tx.billing, query, askerHeadings(actor, query, browserLanguage)), READ_ONLY);
     },
   };
 }

@@ -18,21 +18,7 @@ async function seedBrand(api: Api) {
   expect(rate.code, JSON.stringify(rate)).toBe(200);
   const closed = await api.call('POST', '/su/billing/close', { token, body: { customer_id: customerId, month: '2026-10' } });
   expect(closed.code, JSON.stringify(closed)).toBe(200);
-  const username = unique('brandbill');
-  const password = 'Brand-pass-1';
-  const created = await api.call('POST', '/su/users', {
-    token,
-    body: {
-      name: 'Bea Buyer',
-      email: `${username}@brand.example`,
-      username,
-      password,
-      pass_confirmed: password,
-      is_brand: true,
-      customer_ids: [customerId],
-    },
-  });
-  expect(created.code, JSON.stringify(created)).toBe(200);
+  const { username, password } = await api.createUser({ isBrand: true, customerIds: [customerId] });
   return { company, customerId, username, password };
 }
 

@@ -156,21 +156,7 @@ test.describe('the brand portal', () => {
     { tag: ['@responsive', '@handheld'] },
     async ({ page, api, server, takeScreenshot, errors }, testInfo) => {
       const s = await seedTwoBrands(api, server.baseUrl);
-      const password = 'Brand-pass-1';
-      const username = unique('brand');
-      const created = await api.call<{ id: number }>('POST', '/su/users', {
-        token: await api.adminToken(),
-        body: {
-          name: 'Bea Buyer',
-          email: `${username}@brand.example`,
-          username,
-          password,
-          pass_confirmed: password,
-          is_brand: true,
-          customer_ids: [s.mine.customerId],
-        },
-      });
-      expect(created.code, JSON.stringify(created)).toBe(200);
+      const { username, password } = await api.createUser({ isBrand: true, customerIds: [s.mine.customerId] });
       const size = testInfo.project.name;
 
       await loginViaUi(page, username, password);

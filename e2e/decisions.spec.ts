@@ -86,25 +86,6 @@ async function addRule(api: Api, customerId: number, deadlineHours: number) {
   expect(res.code, JSON.stringify(res)).toBe(200);
 }
 
-async function brandUser(api: Api, customerIds: number[]) {
-  const username = unique('brand');
-  const password = 'Brand-pass-1';
-  const created = await api.call('POST', '/su/users', {
-    token: await api.adminToken(),
-    body: {
-      name: 'Bea Buyer',
-      email: `${username}@brand.example`,
-      username,
-      password,
-      pass_confirmed: password,
-      is_brand: true,
-      customer_ids: customerIds,
-    },
-  });
-  expect(created.code, JSON.stringify(created)).toBe(200);
-  return { username, password };
-}
-
 async function check(page: Page, testInfo: TestInfo, state: string, shot: (p: Page, n: string) => Promise<string>) {
   await expectNoAxeViolations(page, state);
   expect(await layoutProblems(page, { touch: isTouch(testInfo) }), state).toEqual([]);
@@ -228,7 +209,7 @@ test.describe('decisions on exceptions', () => {
     const seed = await seedReturnsCustomer(api, { prefix: 'Default Co' });
     await withDispositions(api, seed.customerId);
     await addRule(api, seed.customerId, 0);
-    const brand = await brandUser(api, [seed.customerId]);
+    const brand = await api.createUser({ isBrand: true, customerIds: [seed.customerId] });
     const ret = await scrapReturn(api, server.baseUrl, seed);
 
     await loginViaUi(page, brand.username, brand.password);
@@ -276,7 +257,7 @@ test.describe('decisions on exceptions', () => {
       const seed = await seedReturnsCustomer(api, { prefix: 'Sizes Co' });
       await withDispositions(api, seed.customerId);
       await addRule(api, seed.customerId, 48);
-      const brand = await brandUser(api, [seed.customerId]);
+      const brand = await api.createUser({ isBrand: true, customerIds: [seed.customerId] });
       const ret = await scrapReturn(api, server.baseUrl, seed);
       const size = testInfo.project.name;
 

@@ -10,6 +10,7 @@ import { DEFAULT_GRADE_SCALE } from '../src/contract/inspection-rules';
 import { isTouch, layoutProblems } from './support/layout-audit';
 import { Interactions } from './scan-desk';
 import { seedReturnsCustomer } from './returns-seed';
+import type { Api } from './support/api';
 import { test, expect, loginViaUi, expectNoAxeViolations } from './support/index';
 
 interface ReadLine {
@@ -24,6 +25,21 @@ interface ReadLine {
   } | null;
 }
 
+/** The phone's rule of both tests: a confirm step and a yes/no whose "no" sets C, plus `extra` (a serial). Answers the admin's token. */
+async function addPhoneRule(api: Api, customerId: number, sku: string, extra: Record<string, string> = {}): Promise<string> {
+  const admin = await api.adminToken();
+  const steps = [
+    { text: 'Check the box is complete', kind: 'confirm' },
+    { text: 'Is the screen free of cracks?', kind: 'yes_no', no_grade: 'C' },
+  ];
+  const rule = await api.call('POST', `/api/su/customers/${customerId}/rules`, {
+    token: admin,
+    body: { match: 'sku', value: sku, steps, ...extra },
+  });
+  expect(rule.code, JSON.stringify(rule)).toBe(200);
+  return admin;
+}
+
 test.describe('inspection rules in a blind return', () => {
   test('two steps and a required serial from the keyboard; a repeated serial flagged @handheld', async ({
     page,
@@ -35,21 +51,7 @@ test.describe('inspection rules in a blind return', () => {
     const touch = isTouch(testInfo);
     const seed = await seedReturnsCustomer(api, { orders: 2, prefix: 'Blind Inspection Co' });
     const [phone, plain] = seed.products;
-    const admin = await api.adminToken();
-    const rule = await api.call('POST', `/api/su/customers/${seed.customerId}/rules`, {
-      token: admin,
-      body: {
-        match: 'sku',
-        value: phone!.sku,
-        steps: [
-          { text: 'Check the box is complete', kind: 'confirm' },
-          { text: 'Is the screen free of cracks?', kind: 'yes_no', no_grade: 'C' },
-        ],
-        serial: 'required',
-        serial_check: 'shipped',
-      },
-    });
-    expect(rule.code, JSON.stringify(rule)).toBe(200);
+    const admin = await addPhoneRule(api, seed.customerId, phone!.sku, { serial: 'required', serial_check: 'shipped' });
 
     await loginViaUi(page, seed.operator.username, seed.operator.password);
     await page.goto(`/blind/${seed.customerId}`);
@@ -194,19 +196,7 @@ test.describe('inspection rules in a blind return', () => {
     test.slow();
     const seed = await seedReturnsCustomer(api, { orders: 2, prefix: 'Expected Inspection Co' });
     const [phone, plain] = seed.products;
-    const admin = await api.adminToken();
-    const rule = await api.call('POST', `/api/su/customers/${seed.customerId}/rules`, {
-      token: admin,
-      body: {
-        match: 'sku',
-        value: phone!.sku,
-        steps: [
-          { text: 'Check the box is complete', kind: 'confirm' },
-          { text: 'Is the screen free of cracks?', kind: 'yes_no', no_grade: 'C' },
-        ],
-      },
-    });
-    expect(rule.code, JSON.stringify(rule)).toBe(200);
+    const admin = await addPhoneRule(api, seed.customerId, phone!.sku);
     // Pre-advice naming no order: two phones and one plain product.
     const rma = `RMA-E${seed.ref}`;
     const content = `RMA,Tracking Number,Order Reference,SKU,UPC,Quantity,Reason\n${rma},,,${phone!.sku},,2,\n${rma},,,${plain!.sku},,1,\n`;

@@ -31,22 +31,7 @@ async function seedPortal(api: Api) {
   );
   ok(await api.call('POST', '/su/billing/close', { token, body: { customer_id: seed.customerId, month: '2026-10' } }));
   const ret = await submitOrderReturn(api, seed, 0, unique('SWEEP-P'));
-  const username = unique('brandsweep');
-  const password = 'Brand-pass-1';
-  ok(
-    await api.call('POST', '/su/users', {
-      token,
-      body: {
-        name: 'Bea Buyer',
-        email: `${username}@brand.example`,
-        username,
-        password,
-        pass_confirmed: password,
-        is_brand: true,
-        customer_ids: [seed.customerId],
-      },
-    }),
-  );
+  const { username, password } = await api.createUser({ isBrand: true, customerIds: [seed.customerId] });
   return { seed, ret, username, password };
 }
 

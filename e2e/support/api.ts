@@ -45,6 +45,8 @@ export interface CustomerRow {
 
 export interface UserOptions {
   isSu?: boolean;
+  /** A brand user (issue 25), at brand.example: the e-mail domain their report schedules may send to. */
+  isBrand?: boolean;
   customerIds?: number[];
   allCustomers?: boolean;
   password?: string;
@@ -87,15 +89,16 @@ export function createApi(server: Pick<E2EServer, 'baseUrl' | 'admin'>) {
   }
 
   /**
-   * Creates an active user through the admin API (POST /api/su/users). Operators by default; pass
-   * customerIds to link customers, or `allCustomers: true` to link every customer the admin sees.
+   * Creates an active user through the admin API (POST /api/su/users). Operators by default (or an
+   * admin, or a brand user); pass customerIds to link customers, or `allCustomers: true` to link every
+   * customer the admin sees.
    */
   async function createUser(options: UserOptions = {}): Promise<TestUser> {
     const token = await adminToken();
-    const username = unique(options.isSu ? 'admin' : 'operator');
+    const username = unique(options.isSu ? 'admin' : options.isBrand ? 'brand' : 'operator');
     const password = options.password ?? `Pw-${randomBytes(8).toString('base64url')}`;
-    const name = options.name ?? (options.isSu ? 'Erin Admin' : 'Oscar Operator');
-    const email = `${username}@example.com`;
+    const name = options.name ?? (options.isSu ? 'Erin Admin' : options.isBrand ? 'Bea Buyer' : 'Oscar Operator');
+    const email = `${username}@${options.isBrand ? 'brand.example' : 'example.com'}`;
     let customerIds = options.customerIds ?? [];
     if (options.allCustomers) customerIds = (await listCustomers()).map((c) => c.id);
     const res = await call<{ id: number }>('POST', '/su/users', {
@@ -107,6 +110,7 @@ export function createApi(server: Pick<E2EServer, 'baseUrl' | 'admin'>) {
         password,
         pass_confirmed: password,
         is_su: options.isSu ?? false,
+        ...(options.isBrand ? { is_brand: true } : {}),
         user_status: 'Active',
         customer_ids: customerIds,
       },

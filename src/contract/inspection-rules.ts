@@ -1,28 +1,9 @@
 // Zod-free inspection rules (issue 27) shared by the server and the SPA: the grades, what a rule
 // matches, and the one matching function. inspection.ts holds the schemas and re-exports these.
-import type { LedgerCondition } from './constants.js';
+// The grade scale lives in grade-scale.ts: the order panel imports it without this file's messages.
+import { GRADES, type Grade } from './grade-scale.js';
 
-/** The grade scale: four grades and three outcomes. Codes are fixed; labels are the customer's. */
-export const GRADES = ['A', 'B', 'C', 'D', 'WRONG_ITEM', 'MISSING', 'NOT_RETURNABLE'] as const;
-export type Grade = (typeof GRADES)[number];
-
-/** A grade as a customer names it and the spec's condition it records. */
-export interface GradeScaleEntry {
-  grade: Grade;
-  label: string;
-  condition: LedgerCondition;
-}
-
-/** Issue 27's default scale: A Pristine, B and C Reconditioning, D Scrap, and the three outcomes. */
-export const DEFAULT_GRADE_SCALE: readonly GradeScaleEntry[] = [
-  { grade: 'A', label: 'A', condition: 'Pristine' },
-  { grade: 'B', label: 'B', condition: 'Reconditioning' },
-  { grade: 'C', label: 'C', condition: 'Reconditioning' },
-  { grade: 'D', label: 'D', condition: 'Scrap' },
-  { grade: 'WRONG_ITEM', label: 'Wrong item', condition: 'Reconditioning' },
-  { grade: 'MISSING', label: 'Missing', condition: 'Scrap' },
-  { grade: 'NOT_RETURNABLE', label: 'Not returnable', condition: 'Scrap' },
-];
+export { DEFAULT_GRADE_SCALE, GRADES, type Grade, type GradeScaleEntry } from './grade-scale.js';
 
 /** What a rule applies to, most specific first (the order is the precedence). */
 export const RULE_MATCHES = ['sku', 'prefix', 'category', 'default'] as const;

@@ -12,14 +12,10 @@ export type ParcelCloseReason = (typeof PARCEL_CLOSE_REASONS)[number];
 export const PARCEL_AGE_LEVELS = ['fresh', 'amber', 'red'] as const;
 export type ParcelAgeLevel = (typeof PARCEL_AGE_LEVELS)[number];
 
-export const PARCEL_LIMITS = {
-  pageSize: 50,
-  defaultAmberDays: 2,
-  defaultRedDays: 5,
-  maxAgeDays: 365,
-  trackingMin: 4,
-  trackingMax: 64,
-} as const;
+// The limits live in parcel-limits.ts: the receiving page imports them without this file's messages.
+import { PARCEL_LIMITS } from './parcel-limits.js';
+
+export { PARCEL_LIMITS };
 
 export const PARCEL_MSG = {
   trackingRequired: 'Tracking number is required',

@@ -19,7 +19,7 @@ import { productSku } from './OffOrderRows';
 import type { OrderPanelState, PanelDialog } from './order-panel-state';
 import { discrepancyTotals, summaryRows } from './receiving-logic';
 import { entriesThatWait } from './decision-match';
-import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection-rules';
+import { DEFAULT_GRADE_SCALE } from '../../../contract/grade-scale';
 import { memo } from 'react';
 
 const SummaryModal = lazyPage(async () => ({ default: (await import('./SummaryModal')).SummaryModal }));

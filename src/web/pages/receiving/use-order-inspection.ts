@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useMemo } from 'react';
 import { defaultDisposition } from '../../../contract/disposition-rules';
 import type { DispositionView } from '../../../contract/dispositions';
-import { DEFAULT_GRADE_SCALE } from '../../../contract/inspection-rules';
+import { DEFAULT_GRADE_SCALE } from '../../../contract/grade-scale';
 import type { OrderDetail } from '../../../contract/orders';
 import type { ReceivingAction, ReceivingState } from './draft-reducer';
 import { asksAtDesk, inspectedFields, type Inspection } from './inspection/inspection-state';

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { LIMITS } from '../../../contract/constants';
-import { PARCEL_LIMITS } from '../../../contract/parcel-rules';
+import { PARCEL_LIMITS } from '../../../contract/parcel-limits';
 import type { ParcelView } from '../../../contract/parcels';
 import { useRouteQuery } from '../../api/queries';
 

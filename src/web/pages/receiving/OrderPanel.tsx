@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { focusInspection } from './inspection/InspectionPanel';
+import { focusInspection } from './inspection/focus-inspection';
 import type { ProductRow } from '../../../contract/blind';
 import type { CustomerSummary } from '../../../contract/common';
 import type { DispositionView } from '../../../contract/dispositions';

@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { defaultDisposition } from '../../../contract/disposition-rules';
 import type { DispositionView } from '../../../contract/dispositions';
 import { DEFAULT_GRADE_SCALE } from '../../../contract/grade-scale';
 import type { OrderDetail } from '../../../contract/orders';
 import type { ReceivingAction, ReceivingState } from './draft-reducer';
 import { asksAtDesk, inspectedFields, type Inspection } from './inspection/inspection-state';
+import { loadInspectionPanel } from './inspection/lazy-inspection-panel';
 import { useInspection } from './inspection/use-inspection';
 import { useProductRule } from './inspection/use-product-rule';
 import { needsBin } from './LedgerEntryForm';
@@ -37,6 +38,11 @@ export function useOrderInspection({
   const { t } = useLingui();
   const rules = useMemo(() => new Map((order.inspection?.rules ?? []).map((r) => [r.product_id, r])), [order.inspection]);
   const scale = order.inspection?.grades ?? DEFAULT_GRADE_SCALE;
+  // An order whose products are inspected at the desk fetches the inspection panel's code now, before the first scan.
+  const inspects = useMemo(() => (order.inspection?.rules ?? []).some((r) => asksAtDesk(r)), [order.inspection]);
+  useEffect(() => {
+    if (inspects) loadInspectionPanel().catch(() => undefined); // the first inspection shown tries again and reports a failure
+  }, [inspects]);
   const ruleOf = (productId: number) => {
     const rule = rules.get(productId);
     return asksAtDesk(rule) ? rule : undefined;

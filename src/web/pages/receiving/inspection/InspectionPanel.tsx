@@ -27,12 +27,8 @@ export interface InspectionPanelProps {
   onStray: () => void;
 }
 
-/** Moves the cursor to the open inspection's current step or serial field; false when none is open. */
-export function focusInspection(): boolean {
-  const target = document.querySelector<HTMLElement>('[data-testid="inspection"] [data-inspection-focus]');
-  target?.focus();
-  return !!target;
-}
+// Apart (focus-inspection.ts), so the order panel moves the cursor without loading this module.
+export { focusInspection } from './focus-inspection';
 
 export function InspectionPanel(props: InspectionPanelProps) {
   const { inspection: s, scale } = props;

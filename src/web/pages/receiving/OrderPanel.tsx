@@ -18,7 +18,8 @@ import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORT
 import { defaultEntry, ledgerOfEntry, type EntryValues } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';
 import { OrderLinesTable } from './OrderLinesTable';
-import { OrderPanelDialogs } from './OrderPanelDialogs';
+import { LazyDialog } from '../../components/LazyDialog';
+import { lazyPage } from '../../lib/lazy-page';
 import { anyDialogOpen, initialPanelState, orderPanelReducer, scanCode, scanDisposition, type PanelDialog } from './order-panel-state';
 import { filterLines } from './receiving-logic';
 import classes from './receiving.module.css';
@@ -38,6 +39,9 @@ export interface OrderPanelProps {
   parcel?: ParcelView | null;
   onParcelMatched?: (parcel: ParcelView, returnId: number) => void;
 }
+
+// The dialogs' own code (the summary's figures, the photo rule, each dialog's loader) loads with the first one opened.
+const OrderPanelDialogs = lazyPage(async () => ({ default: (await import('./OrderPanelDialogs')).OrderPanelDialogs }));
 
 const NO_DISPOSITIONS: DispositionView[] = [];
 /** How long the scan field's keys pause before its text filters the lines. */
@@ -312,18 +316,20 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         onPhotos={on.onEntryPhotos}
         inspection={inspection}
       />
-      <OrderPanelDialogs
-        panel={dialogPanel}
-        order={order}
-        draft={draft}
-        customer={customer}
-        dispositions={dispositions}
-        submitting={submitting}
-        dispatch={dispatch}
-        onConfirm={onConfirm}
-        onRecord={record}
-        onClose={closeDialog}
-      />
+      <LazyDialog opened={anyDialogOpen(panel)}>
+        <OrderPanelDialogs
+          panel={dialogPanel}
+          order={order}
+          draft={draft}
+          customer={customer}
+          dispositions={dispositions}
+          submitting={submitting}
+          dispatch={dispatch}
+          onConfirm={onConfirm}
+          onRecord={record}
+          onClose={closeDialog}
+        />
+      </LazyDialog>
     </section>
   );
 }

@@ -17,8 +17,7 @@ import { useReceivingState } from './use-receiving-state';
 import { usePageTitle } from '../../lib/page-title';
 import { lazyPage } from '../../lib/lazy-page';
 import { PageLoader } from '../../components/PageLoader';
-import { ParcelResults } from './ParcelResults';
-import { ExpectedItemsCard } from './ExpectedItemsCard';
+import { useExpectedForOrder } from './expected-store';
 import { useExpectedScan } from './use-expected-scan';
 import { useOpenExpected } from './use-open-expected';
 import { useParcelLookup, useReceivingParcel } from './use-receiving-parcel';
@@ -29,6 +28,10 @@ const loadOrderPanel = () => import('./OrderPanel');
 const OrderPanel = lazyPage(async () => ({ default: (await loadOrderPanel()).OrderPanel }));
 // Only while an unknown parcel is being matched (issue 11): its banner and photo strip load then.
 const ParcelBanner = lazyPage(async () => ({ default: (await import('../../components/parcel/ParcelBanner')).ParcelBanner }));
+// Shown for a reference that is a parcel's tracking number, and for a label's expected items (issue
+// 26) only: each loads the first time it has something to show (issue 23's budget).
+const ParcelResults = lazyPage(async () => ({ default: (await import('./ParcelResults')).ParcelResults }));
+const ExpectedItemsCard = lazyPage(async () => ({ default: (await import('./ExpectedItemsCard')).ExpectedItemsCard }));
 
 /** What this screen does with an unknown parcel: a code the banner turns into its own sentence. */
 const PARCEL_ACTION = 'Matching';
@@ -39,6 +42,8 @@ export default function ReceivingPage() {
   const session = useSession();
   const account = session.account;
   const [state, dispatch] = useReceivingState(account?.id);
+  // The open order's expected items (issue 26): the card's code loads only for an order that has them.
+  const expected = useExpectedForOrder(state.order?.id);
   // The draft's customer after a reload; an operator with a single customer starts with it; else the
   // customer this operator chose last on this browser (issue 28: the first keystroke is the reference).
   const lastCustomerKey = `returns-desk.receiving-customer.${account?.id ?? 0}`;
@@ -172,16 +177,22 @@ export default function ReceivingPage() {
             </Suspense>
           )}
           {parcelHits.length > 0 && (
-            <ParcelResults
-              parcels={parcelHits}
-              activeId={parcel?.id ?? null}
-              onPick={(p) => {
-                setParcel(p);
-                if (p.customer_id !== null && !state.processing) setCustomerId(String(p.customer_id));
-              }}
-            />
+            <Suspense fallback={null}>
+              <ParcelResults
+                parcels={parcelHits}
+                activeId={parcel?.id ?? null}
+                onPick={(p) => {
+                  setParcel(p);
+                  if (p.customer_id !== null && !state.processing) setCustomerId(String(p.customer_id));
+                }}
+              />
+            </Suspense>
           )}
-          {state.order && <ExpectedItemsCard order={state.order} draft={state.draft} />}
+          {state.order && expected && (
+            <Suspense fallback={null}>
+              <ExpectedItemsCard order={state.order} draft={state.draft} />
+            </Suspense>
+          )}
           <SearchResults
             // The list shows the status the open order has now (it turns green once a return is saved).
             results={search.results.map((r) =>

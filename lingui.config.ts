@@ -28,6 +28,29 @@ const AUTH = [
   ...pages('login', 'forget-password', 'reset-password'),
 ];
 
+/**
+ * Issue 23's budget: the texts of parts that load on demand (the order panel's dialogs, the inspection
+ * panel, the expected items, the parcel list and banner, photos, the camera scan, the password change,
+ * the receiving shortcuts' labels) and of the blind return page. Each such part's loader asks for this
+ * area (lazyPage's areas); a screen that imports one of them outright lists it in router.tsx.
+ */
+const ONDEMAND = [
+  ...['SummaryModal.tsx', 'DiscrepancyModal.tsx', 'HotkeyHelp.tsx', 'CloseConfirm.tsx', 'OrderPanelDialogs.tsx', 'hotkeys.ts'].map(
+    (f) => `<rootDir>/src/web/pages/receiving/${f}`,
+  ),
+  '<rootDir>/src/web/pages/receiving/ExpectedItemsCard.tsx',
+  '<rootDir>/src/web/pages/receiving/ParcelResults.tsx',
+  '<rootDir>/src/web/pages/receiving/inspection/InspectionPanel.tsx',
+  ...pages('blind-return'),
+  ...['PhotoDialog.tsx', 'PhotoCapture.tsx', 'WebcamPanel.tsx', 'PhotoViewer.tsx'].map((f) => `<rootDir>/src/web/components/photos/${f}`),
+  '<rootDir>/src/web/components/scan/CameraScanDialog.tsx',
+  '<rootDir>/src/web/components/parcel/ParcelBanner.tsx',
+  '<rootDir>/src/web/components/parcel/ParcelPhotos.tsx',
+  '<rootDir>/src/web/layout/ChangePasswordModal.tsx',
+];
+/** Texts of shared parts only some screens show: task details, audit trails, decisions, report requests. */
+const EXTRA = ['task-detail', 'audit', 'decisions', 'report'].map((d) => `<rootDir>/src/web/components/${d}/`);
+
 export default defineConfig({
   sourceLocale: 'en',
   locales: [...LOCALES, 'pseudo'],
@@ -49,9 +72,11 @@ export default defineConfig({
         '<rootDir>/src/web/auth/',
         ...pages('not-found'),
       ],
-      exclude: [...SHELL, ...AUTH, '<rootDir>/src/web/i18n/server-messages.ts', '**/*.test.ts', '**/*.test.tsx'],
+      exclude: [...SHELL, ...AUTH, ...ONDEMAND, ...EXTRA, '<rootDir>/src/web/i18n/server-messages.ts', '**/*.test.ts', '**/*.test.tsx'],
     },
-    { path: '<rootDir>/src/web/locales/{locale}/receiving', include: pages('receiving', 'blind-return') },
+    { path: '<rootDir>/src/web/locales/{locale}/receiving', include: pages('receiving'), exclude: ONDEMAND },
+    { path: '<rootDir>/src/web/locales/{locale}/ondemand', include: ONDEMAND, exclude: ['**/*.test.ts', '**/*.test.tsx'] },
+    { path: '<rootDir>/src/web/locales/{locale}/extra', include: EXTRA, exclude: ['**/*.test.ts', '**/*.test.tsx'] },
     { path: '<rootDir>/src/web/locales/{locale}/history', include: pages('history', 'return-view') },
     {
       path: '<rootDir>/src/web/locales/{locale}/insight',

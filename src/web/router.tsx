@@ -20,22 +20,25 @@ const LoginPage = lazyPage(() => import('./pages/login/LoginPage'), ['auth']);
 const ForgetPasswordPage = lazyPage(() => import('./pages/forget-password/ForgetPasswordPage'), ['auth']);
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password/ResetPasswordPage'), ['auth']);
 const ReceivingPage = lazyPage(() => import('./pages/receiving/ReceivingPage'), ['receiving']);
-const HistoryPage = lazyPage(() => import('./pages/history/HistoryPage'), ['history']);
+const HistoryPage = lazyPage(() => import('./pages/history/HistoryPage'), ['history', 'extra']);
 // Its own chunk with @mantine/charts and recharts: the receiving screen never loads them.
 const DashboardPage = lazyPage(() => import('./pages/dashboard/DashboardPage'), ['insight']);
-const ReturnViewPage = lazyPage(() => import('./pages/return-view/ReturnViewPage'), ['history', 'receiving']);
-const BlindReturnPage = lazyPage(() => import('./pages/blind-return/BlindReturnPage'), ['receiving']);
-const AdminUsersPage = lazyPage(() => import('./pages/admin-users/AdminUsersPage'), ['admin']);
-const AdminCustomersPage = lazyPage(() => import('./pages/admin-customers/AdminCustomersPage'), ['admin']);
+const ReturnViewPage = lazyPage(() => import('./pages/return-view/ReturnViewPage'), ['history', 'receiving', 'extra', 'ondemand']);
+const BlindReturnPage = lazyPage(() => import('./pages/blind-return/BlindReturnPage'), ['receiving', 'ondemand']);
+const AdminUsersPage = lazyPage(() => import('./pages/admin-users/AdminUsersPage'), ['admin', 'extra']);
+const AdminCustomersPage = lazyPage(() => import('./pages/admin-customers/AdminCustomersPage'), ['admin', 'extra']);
 const AdminSystemsPage = lazyPage(() => import('./pages/admin-systems/AdminSystemsPage'), ['admin']);
-const AdminTasksPage = lazyPage(() => import('./pages/admin-tasks/AdminTasksPage'), ['admin']);
+const AdminTasksPage = lazyPage(() => import('./pages/admin-tasks/AdminTasksPage'), ['admin', 'extra']);
 const AdminBillingPage = lazyPage(() => import('./pages/admin-billing/AdminBillingPage'), ['admin']);
-const ParcelsPage = lazyPage(() => import('./pages/parcels/ParcelsPage'), ['insight']);
+const ParcelsPage = lazyPage(() => import('./pages/parcels/ParcelsPage'), ['insight', 'ondemand']);
 // The brand's portal (issue 25); they share the admin screens' labels and schedule texts.
 const PortalBillingPage = lazyPage(() => import('./pages/portal-billing/PortalBillingPage'), ['insight', 'admin']);
 const PortalSchedulesPage = lazyPage(() => import('./pages/portal-schedules/PortalSchedulesPage'), ['insight', 'admin']);
 // The brand's Decisions queue (issue 25): history's condition names, receiving's discrepancy badges.
-const PortalDecisionsPage = lazyPage(() => import('./pages/portal-decisions/PortalDecisionsPage'), ['insight', 'history', 'receiving']);
+const PortalDecisionsPage = lazyPage(
+  () => import('./pages/portal-decisions/PortalDecisionsPage'),
+  ['insight', 'history', 'receiving', 'extra', 'ondemand'],
+);
 // The admin drawer's webhook and upload panels, in the brand's Integrations screen (issue 26).
 const PortalIntegrationsPage = lazyPage(() => import('./pages/portal-integrations/PortalIntegrationsPage'), ['insight', 'admin']);
 const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'), ['common']);

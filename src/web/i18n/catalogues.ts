@@ -4,7 +4,18 @@
 import { i18n, type Messages } from '@lingui/core';
 import type { Locale } from './locales';
 
-export type Area = 'shell' | 'auth' | 'errors' | 'common' | 'receiving' | 'history' | 'insight' | 'admin';
+export type Area =
+  | 'shell'
+  | 'auth'
+  | 'errors'
+  | 'common'
+  | 'receiving'
+  // Issue 23: the parts that load on demand and the blind return; task details, audit trails, decisions, report requests.
+  | 'ondemand'
+  | 'extra'
+  | 'history'
+  | 'insight'
+  | 'admin';
 
 /** The pseudo-localised build (VITE_PSEUDO=1) shows the 'pseudo' catalogue whatever the language. */
 const PSEUDO = import.meta.env.VITE_PSEUDO === '1';

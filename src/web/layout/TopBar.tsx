@@ -24,7 +24,7 @@ import { activeNav, HISTORY_DEFAULT_PATH } from './nav';
 import classes from './TopBar.module.css';
 
 // Loaded on first use: the modal brings @mantine/form and PasswordInput, which no first screen needs.
-const ChangePasswordModal = lazyPage(async () => ({ default: (await import('./ChangePasswordModal')).ChangePasswordModal }));
+const ChangePasswordModal = lazyPage(async () => ({ default: (await import('./ChangePasswordModal')).ChangePasswordModal }), ['ondemand']);
 
 // The menus too (issue 13): Mantine's Menu and the items' icons arrive on the first click of their button.
 const loadUserMenu = async () => (await import('./UserMenu')).UserMenu;

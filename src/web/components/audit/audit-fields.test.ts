@@ -5,7 +5,7 @@ import { auditFieldLabel, auditValueLabel } from './audit-fields';
 
 beforeAll(async () => {
   for (const locale of ['en', 'de', 'nl', 'pl', 'es'] as const) {
-    const { messages } = (await import(`../../locales/${locale}/common.json?lingui`)) as { messages: Messages };
+    const { messages } = (await import(`../../locales/${locale}/extra.json?lingui`)) as { messages: Messages };
     i18n.load(locale, messages);
   }
 });

@@ -5,7 +5,7 @@ import { logKeyLabel, logValueLabel, taskTypeLabel } from './task-log-labels';
 
 beforeAll(async () => {
   for (const locale of ['en', 'pl', 'nl'] as const) {
-    const { messages } = (await import(`../../locales/${locale}/common.json?lingui`)) as { messages: Messages };
+    const { messages } = (await import(`../../locales/${locale}/extra.json?lingui`)) as { messages: Messages };
     i18n.load(locale, messages);
   }
 });

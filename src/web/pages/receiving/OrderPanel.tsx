@@ -41,7 +41,7 @@ export interface OrderPanelProps {
 }
 
 // The dialogs' own code (the summary's figures, the photo rule, each dialog's loader) loads with the first one opened.
-const OrderPanelDialogs = lazyPage(async () => ({ default: (await import('./OrderPanelDialogs')).OrderPanelDialogs }));
+const OrderPanelDialogs = lazyPage(async () => ({ default: (await import('./OrderPanelDialogs')).OrderPanelDialogs }), ['ondemand']);
 
 const NO_DISPOSITIONS: DispositionView[] = [];
 /** How long the scan field's keys pause before its text filters the lines. */

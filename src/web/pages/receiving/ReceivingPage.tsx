@@ -27,11 +27,11 @@ import { useParcelLookup, useReceivingParcel } from './use-receiving-parcel';
 const loadOrderPanel = () => import('./OrderPanel');
 const OrderPanel = lazyPage(async () => ({ default: (await loadOrderPanel()).OrderPanel }));
 // Only while an unknown parcel is being matched (issue 11): its banner and photo strip load then.
-const ParcelBanner = lazyPage(async () => ({ default: (await import('../../components/parcel/ParcelBanner')).ParcelBanner }));
+const ParcelBanner = lazyPage(async () => ({ default: (await import('../../components/parcel/ParcelBanner')).ParcelBanner }), ['ondemand']);
 // Shown for a reference that is a parcel's tracking number, and for a label's expected items (issue
 // 26) only: each loads the first time it has something to show (issue 23's budget).
-const ParcelResults = lazyPage(async () => ({ default: (await import('./ParcelResults')).ParcelResults }));
-const ExpectedItemsCard = lazyPage(async () => ({ default: (await import('./ExpectedItemsCard')).ExpectedItemsCard }));
+const ParcelResults = lazyPage(async () => ({ default: (await import('./ParcelResults')).ParcelResults }), ['ondemand']);
+const ExpectedItemsCard = lazyPage(async () => ({ default: (await import('./ExpectedItemsCard')).ExpectedItemsCard }), ['ondemand']);
 
 /** What this screen does with an unknown parcel: a code the banner turns into its own sentence. */
 const PARCEL_ACTION = 'Matching';

@@ -2,6 +2,7 @@
 // The order panel prefetches it when an order with a desk rule opens; once here it renders as a plain
 // component, not through React.lazy: a lazy component's extra tick let the cursor leave the first step.
 import { useEffect, useState } from 'react';
+import { loadScreenAreas } from '../../../i18n/language';
 import { withLoadTimeout } from '../../../lib/lazy-page';
 import type { InspectionPanel as Panel } from './InspectionPanel';
 
@@ -10,8 +11,9 @@ let pending: Promise<typeof Panel> | null = null;
 
 /** Loads (once) the inspection panel's code; a failed download may be tried again. */
 export function loadInspectionPanel(): Promise<typeof Panel> {
-  pending ??= withLoadTimeout(import('./InspectionPanel')).then(
-    (m) => (component = m.InspectionPanel),
+  // Its texts are in the 'ondemand' catalogue: they arrive with the code.
+  pending ??= withLoadTimeout(Promise.all([import('./InspectionPanel'), loadScreenAreas(['ondemand'])])).then(
+    ([m]) => (component = m.InspectionPanel),
     (error: unknown) => {
       pending = null;
       throw error;

@@ -1,35 +1,34 @@
 import { useLingui } from '@lingui/react/macro';
-import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { useCallback, useDeferredValue, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { focusInspection } from './inspection/focus-inspection';
+import { useCallback, useMemo, useReducer } from 'react';
 import type { ProductRow } from '../../../contract/blind';
 import type { CustomerSummary } from '../../../contract/common';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { OrderLine } from '../../../contract/orders';
 import type { ParcelView } from '../../../contract/parcels';
 import { useRouteQuery } from '../../api/queries';
-import { tempId, today } from '../../lib/draft-defaults';
+import { tempId } from '../../lib/draft-defaults';
 import { useStableCallback } from '../../lib/use-stable-callback';
 import { usePanelHandlers } from './use-panel-handlers';
 import { useInspectionSlot } from './use-inspection-slot';
-import { addedEntryId, lastRecordedEntry, unsavedWork, type NewLedger, type ReceivingAction, type ReceivingState } from './draft-reducer';
-import { CONDITION_OF, hotkeyItems, nextDisposition, nextReason, RECEIVING_SHORTCUTS, type ReceivingCommand } from './hotkeys';
-import { defaultEntry, ledgerOfEntry, type EntryValues } from './LedgerEntryForm';
+import { addedEntryId, unsavedWork, type NewLedger, type ReceivingAction, type ReceivingState } from './draft-reducer';
+import { ledgerOfEntry, type EntryValues } from './LedgerEntryForm';
 import { OrderInfo } from './OrderInfo';
 import { OrderLinesTable } from './OrderLinesTable';
 import { LazyDialog } from '../../components/LazyDialog';
 import { lazyPage } from '../../lib/lazy-page';
-import { anyDialogOpen, initialPanelState, orderPanelReducer, scanCode, scanDisposition, type PanelDialog } from './order-panel-state';
-import { filterLines } from './receiving-logic';
+import { anyDialogOpen, initialPanelState, orderPanelReducer, scanDisposition, type PanelDialog } from './order-panel-state';
+import { useLineFilter } from './use-line-filter';
+import { usePanelFocus } from './use-panel-focus';
+import { usePanelScan } from './use-panel-scan';
+import { useReceivingCommands } from './use-receiving-commands';
 import classes from './receiving.module.css';
 import { ScanBar } from './ScanBar';
 import { useConfirmReturn } from './use-confirm-return';
 import { useOrderInspection } from './use-order-inspection';
-import { useOtherTabSubmits } from './tab-sync';
-import { OtherTabNotice, WaitingNotice, type OtherTabSubmit } from './OfflineNotices';
-import { expectedReasonOfLine } from './expected-match';
-import { useExpectedForOrder } from './expected-store';
+import { useOtherTabNotice } from './tab-sync';
+import { OtherTabNotice, WaitingNotice } from './OfflineNotices';
+import { useFreshEntries } from './use-fresh-entries';
 
 export interface OrderPanelProps {
   state: ReceivingState & { order: NonNullable<ReceivingState['order']>; draft: NonNullable<ReceivingState['draft']> };
@@ -44,11 +43,6 @@ export interface OrderPanelProps {
 const OrderPanelDialogs = lazyPage(async () => ({ default: (await import('./OrderPanelDialogs')).OrderPanelDialogs }), ['ondemand']);
 
 const NO_DISPOSITIONS: DispositionView[] = [];
-/** How long the scan field's keys pause before its text filters the lines. */
-const FILTER_PAUSE_MS = 150;
-
-/** After a modal closes its focus trap lets go on the next frame: the focus moves then. */
-const focusSoon = (focus: () => void) => window.setTimeout(focus, 0);
 
 /**
  * The selected order and its active return (SPEC §2.7 order panel), built for a scanner (issue 15):
@@ -58,31 +52,16 @@ const focusSoon = (focus: () => void) => window.setTimeout(focus, 0);
  */
 export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelMatched }: OrderPanelProps) {
   const { order, draft } = state;
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const [panel, act] = useReducer(orderPanelReducer, order, initialPanelState);
   const on = usePanelHandlers(act, dispatch);
-  const scanRef = useRef<HTMLInputElement>(null);
-  const binRef = useRef<HTMLInputElement>(null);
-  const dateRef = useRef<HTMLInputElement>(null);
+  const { scanRef, binRef, dateRef, focusScanField, focusBin, ...focus } = usePanelFocus();
   // Issue 16: the customer's dispositions; the disposition and bin of the next scans.
   const dispositions = useRouteQuery('listDispositions', { params: { customerId: order.customer_id } }).data ?? NO_DISPOSITIONS;
   const disposition = scanDisposition(panel.next, dispositions);
-  // Issue 26: a line of a pre-advised return starts with the consumer's reason, where it maps to one of the customer's.
-  const expected = useExpectedForOrder(order.id);
-  // Each line's reset values, made once per order (a line's row is memoised on its entry's identity).
-  const freshEntries = useMemo(() => {
-    const entry = defaultEntry(order.reasons, dispositions);
-    return new Map(order.order_lines.map((l) => [l.id, { ...entry, reason: expectedReasonOfLine(expected, order, l.id) ?? entry.reason }]));
-  }, [order, dispositions, expected]);
-  const freshEntry = (lineId: number) => freshEntries.get(lineId) ?? defaultEntry(order.reasons, dispositions);
+  const freshEntry = useFreshEntries(order, dispositions);
 
-  const focusScanField = () =>
-    focusSoon(() => {
-      scanRef.current?.focus();
-      scanRef.current?.select();
-    });
-
-  const { desk, scale, ruleOf, seenSerials, inspectOffOrder } = useOrderInspection({
+  const orderInspection = useOrderInspection({
     order,
     draft,
     dispatch,
@@ -93,18 +72,9 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
       focusScanField();
     },
   });
+  const { desk, scale, ruleOf, seenSerials, inspectOffOrder } = orderInspection;
   /** The cursor's home: the open inspection, else the scan field. */
-  const focusScan = () => (desk.inspection ? focusSoon(() => focusInspection() || scanRef.current?.focus()) : focusScanField());
-  const focusBin = () => focusSoon(() => binRef.current?.focus());
-  // Opening an order puts the cursor in the scan field (the panel is keyed by order). A timer that
-  // has not fired yet is cleared, so StrictMode's second run leaves one focus move, not two.
-  useEffect(() => {
-    const timer = focusSoon(() => {
-      scanRef.current?.focus();
-      scanRef.current?.select();
-    });
-    return () => window.clearTimeout(timer);
-  }, []);
+  const focusScan = () => focus.focusScan(!!desk.inspection);
 
   const openSummary = () => {
     desk.settle();
@@ -123,36 +93,18 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     focusScan();
   });
 
-  const scan = (code: string) => {
-    // A required (or optional) serial takes the next scan, wherever the cursor was.
-    if (desk.inspection?.phase === 'serial' && code.trim()) {
-      desk.act({ type: 'serial', value: code, seen: seenSerials });
-      act({ type: 'typed', text: '' });
-      focusScan();
-      return null;
-    }
-    // A unit that only waited for its grade keeps the suggested one: this scan costs it no key.
-    desk.settle();
-    const inspects = (productId: number) => !!ruleOf(productId);
-    const result = scanCode(panel, code, {
-      order,
-      ledgers: draft.return_ledgers,
-      dispositions,
-      disposition,
-      newId: tempId(),
-      i18n,
-      inspects,
-    });
-    if (result.kind === 'added') dispatch(result.add);
-    if (result.kind === 'added') {
-      const line = order.order_lines.find((l) => l.id === result.lineId)!;
-      const rule = ruleOf(line.product_id);
-      if (rule) desk.start(rule, { entryId: String(result.entryId), lineId: line.id, sku: line.product.sku });
-    }
-    act({ type: 'scanned', scan: result });
-    if (result.kind === 'refused' && result.focusBin) focusBin();
-    return result.kind === 'empty' ? null : result.outcome;
-  };
+  const scan = usePanelScan({
+    panel,
+    act,
+    order,
+    draft,
+    dispatch,
+    dispositions,
+    disposition,
+    inspection: orderInspection,
+    focusScan,
+    focusBin,
+  });
 
   const record = useStableCallback((ledger: NewLedger, product: ProductRow) => {
     const add = { type: 'add', id: tempId(), merge: false, ledger, product } as const;
@@ -185,53 +137,16 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     },
   });
 
-  // Another tab of this operator submitted a return of this order: its counts come in here, and a
-  // draft that was the one submitted is replaced by a fresh one, so it cannot be sent a second time.
-  const [otherTab, setOtherTab] = useState<OtherTabSubmit | null>(null);
-  useOtherTabSubmits(draft.user_id, order.id, (message) => {
-    const sameDraft = message.draftId === draft.id;
-    dispatch({ type: 'submittedElsewhere', saved: message.saved, draftId: message.draftId, newDraftId: tempId(), today: today() });
-    setOtherTab({ returnId: message.saved.id, sameDraft });
-  });
+  const [otherTab, dismissOtherTab] = useOtherTabNotice(draft, order.id, dispatch);
 
-  const run = (command: ReceivingCommand) => {
-    if (command === 'confirmSubmit') {
-      // The summary's own button, so its rules hold for the key too (no photo missing, more than ordered ticked).
-      if (panel.open.summary) document.querySelector<HTMLButtonElement>('[data-summary-confirm]')?.click();
-      return;
-    }
-    if (command === 'help') return act({ type: 'open', dialog: 'help' });
-    if (anyDialogOpen(panel)) return;
-    const condition = CONDITION_OF[command];
-    if (condition) act({ type: 'nextCondition', condition });
-    else if (command === 'focusBin') focusBin();
-    else if (command === 'nextDisposition') act({ type: 'nextDisposition', disposition: nextDisposition(dispositions, disposition) });
-    else if (command === 'recordDiscrepancy') act({ type: 'open', dialog: 'discrepancy' });
-    else if (command === 'focusScan') focusScan();
-    else if (command === 'nextReason') act({ type: 'nextReason', reason: nextReason(order.reasons, panel.next.reason) });
-    else if (command === 'openSummary') openSummary();
-    else if (command === 'closeOrder') requestClose();
-    else if (command === 'photoLine')
-      act({ type: 'openPhotos', entryId: lastRecordedEntry(draft.return_ledgers, panel.lastEntry), webcam: true });
-    else if (command === 'photoReturn') act({ type: 'openPhotos', entryId: null, webcam: false });
-  };
-  useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, true), []);
-  useHotkeys(hotkeyItems(RECEIVING_SHORTCUTS, run, false));
+  useReceivingCommands({ panel, act, order, draft, dispositions, disposition, openSummary, requestClose, focusBin, focusScan });
 
   // The draft's own record of off-order products (kept over a reload), and this session's.
   const offOrderProducts = useMemo(
     () => ({ ...draft.off_order_products, ...panel.offOrderProducts }),
     [draft.off_order_products, panel.offOrderProducts],
   );
-  // Typing filters the lines once the keys pause: a wedge scanner types its whole code and Enter within
-  // a few milliseconds, so a scan never hides 199 rows to show them again (issue 28, a scan's frame on
-  // 200 lines); an emptied field shows every line at once.
-  const typedFilter = panel.filter === panel.missed ? '' : panel.filter;
-  const [pausedFilter] = useDebouncedValue(typedFilter, FILTER_PAUSE_MS);
-  // Showing the lines again (after a scan empties the field) waits for the scan's own frame: the hit
-  // line's count paints first, the other lines follow in a render that a next keystroke interrupts.
-  const filterText = useDeferredValue(typedFilter && pausedFilter);
-  const shown = useMemo(() => new Set(filterLines(order.order_lines, filterText).map((l) => l.id)), [order.order_lines, filterText]);
+  const shown = useLineFilter(order.order_lines, panel);
   // The lines' handlers keep their identity, so a keystroke or a scan renders only the rows it changes.
   const onSaveEntry = useStableCallback((line: OrderLine, values: EntryValues & { quantity: number }) => {
     const id = tempId();
@@ -240,9 +155,9 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
     const rule = ruleOf(line.product_id);
     if (rule) desk.start(rule, { entryId: id, lineId: line.id, sku: line.product.sku });
   });
-  const entryOf = useMemo(() => (lineId: number) => panel.entries[lineId] ?? freshEntry(lineId), [panel.entries, freshEntries]); // eslint-disable-line react-hooks/exhaustive-deps
+  const entryOf = useMemo(() => (lineId: number) => panel.entries[lineId] ?? freshEntry(lineId), [panel.entries, freshEntry]);
   const onInspectionPhoto = useStableCallback(() => act({ type: 'openPhotos', entryId: desk.inspection?.entryId ?? null, webcam: true }));
-  const onStray = useCallback(() => scanRef.current?.focus(), []);
+  const onStray = useCallback(() => scanRef.current?.focus(), [scanRef]);
   const inspection = useInspectionSlot({
     inspection: desk.inspection,
     draft,
@@ -278,7 +193,7 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
         dateRef={dateRef}
       />
       {state.pending && <WaitingNotice online={online} onSend={() => void confirm()} />}
-      {otherTab && <OtherTabNotice submit={otherTab} onDismiss={() => setOtherTab(null)} />}
+      {otherTab && <OtherTabNotice submit={otherTab} onDismiss={dismissOtherTab} />}
       <ScanBar
         inputRef={scanRef}
         value={panel.filter}

@@ -1,8 +1,11 @@
 // Two tabs of one operator on one order (issue 28): a tab that submits says so to the others, which
 // take the saved return into their counts and say that the order changed, so a second submit of the
 // same draft never goes through unnoticed. BroadcastChannel: same origin, every tab of this browser.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { CreatedReturn } from '../../../contract/returns';
+import { tempId, today } from '../../lib/draft-defaults';
+import type { ReceivingAction } from './draft-reducer';
+import type { OtherTabSubmit } from './OfflineNotices';
 
 export const TAB_CHANNEL = 'returns-desk.receiving';
 
@@ -50,4 +53,23 @@ export function useOtherTabSubmits(userId: number, orderId: number, onSubmitted:
     };
     return () => channel.close();
   }, [userId, orderId]);
+}
+
+/**
+ * The order panel's side of it: another tab's submit comes into this draft's counts, and a draft that
+ * was the one submitted is replaced by a fresh one, so it cannot be sent a second time. Answers what
+ * the notice says (null: nothing to say) and how to dismiss it.
+ */
+export function useOtherTabNotice(
+  draft: { id: string; user_id: number },
+  orderId: number,
+  dispatch: (action: ReceivingAction) => void,
+): [OtherTabSubmit | null, () => void] {
+  const [otherTab, setOtherTab] = useState<OtherTabSubmit | null>(null);
+  useOtherTabSubmits(draft.user_id, orderId, (message) => {
+    const sameDraft = message.draftId === draft.id;
+    dispatch({ type: 'submittedElsewhere', saved: message.saved, draftId: message.draftId, newDraftId: tempId(), today: today() });
+    setOtherTab({ returnId: message.saved.id, sameDraft });
+  });
+  return [otherTab, () => setOtherTab(null)];
 }

@@ -23,7 +23,11 @@ export async function transitionsSettled(page: Page, timeout = 1_000): Promise<v
     .catch(() => undefined);
 }
 
-/** Full-page screenshot `<dir>/<name>.png`; returns the file path. */
+/**
+ * Screenshot `<dir>/<name>.png` (the whole page at the desk and tablet sizes, the screen on a handheld);
+ * returns the file path. A full-page shot resizes the viewport for a moment: on a mobile viewport that
+ * moved an open menu while the page re-fitted itself, and the next tap waited for it in vain.
+ */
 export async function saveScreenshot(page: Page, dir: string, name: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
   // A lazily loaded screen may still be arriving: wait (briefly) until its loader is gone and fonts settled.
@@ -35,6 +39,7 @@ export async function saveScreenshot(page: Page, dir: string, name: string): Pro
   await page.evaluate(() => document.fonts.ready).catch(() => undefined);
   await transitionsSettled(page);
   const path = join(dir, fileName(name));
-  await page.screenshot({ path, fullPage: true });
+  const mobile = await page.evaluate(() => window.matchMedia('(max-width: 600px)').matches);
+  await page.screenshot({ path, fullPage: !mobile });
   return path;
 }

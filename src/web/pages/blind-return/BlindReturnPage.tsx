@@ -2,28 +2,28 @@
 // can_blind (SPEC §6); the server refuses the save for a customer without it.
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { Button, Group, Kbd, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNavigate } from 'react-router';
+import { Button, Group, Kbd, Loader, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { DateInput } from '../../components/dates/DateInput';
 import { IconDeviceFloppy } from '@tabler/icons-react';
-import { BLIND_MSG, type BlindReturnBody, type ProductRow } from '../../../contract/blind';
+import { BLIND_MSG, type ProductRow } from '../../../contract/blind';
 import { DEFAULT_BLIND_CONDITION, LIMITS } from '../../../contract/constants';
 import { isApiError, useRouteMutation, useRouteQuery } from '../../api/queries';
+import { blindReturnBody } from './blind-body';
+import { useBlindSources } from './use-blind-sources';
 import { tempId, today } from '../../lib/draft-defaults';
 import { PhotoCapture } from '../../components/photos/PhotoCapture';
-import { PhotoDialog } from '../../components/photos/PhotoDialog';
+import { BlindLinePhotos } from './BlindLinePhotos';
 import { defaultDisposition } from '../../../contract/disposition-rules';
-import { needsBin } from '../receiving/LedgerEntryForm';
 import { BlindLinesTable, type BlindLine } from './BlindLinesTable';
 import { ProductSearch } from './ProductSearch';
 import { usePageTitle } from '../../lib/page-title';
 import { messageText } from '../../i18n/server-text';
 import { ParcelBanner } from '../../components/parcel/ParcelBanner';
 import { reasonFor } from '../receiving/expected-match';
-import { useExpectedBlind } from './use-expected-blind';
 import { ExpectedBanner, NoCustomer } from './BlindBanners';
-import { NOT_INSPECTED, savedInspection } from './blind-inspection';
+import { NOT_INSPECTED } from './blind-inspection';
 import { useBlindInspection } from './use-blind-inspection';
 import { InspectionPanel } from '../receiving/inspection/InspectionPanel';
 
@@ -31,26 +31,10 @@ const PARCEL_ACTION = 'Converting'; // a code: the banner says it in the reader'
 
 export default function BlindReturnPage() {
   const { t } = useLingui();
-  const { customerId = '' } = useParams();
+  const { id, setup, failed, parcel, rma, expectedQuery, expectedBlind, expected } = useBlindSources();
   const navigate = useNavigate();
-  const id = /^\d{1,10}$/.test(customerId) ? Number(customerId) : NaN;
-  // Quiet: an unknown customer is answered by the alerts below, not by a notification.
-  const setupQuery = useRouteQuery('blindSetup', { params: { customerId: id } }, { enabled: Number.isFinite(id), quiet: true });
-  const setup = setupQuery.data ?? null;
-  const failed = !Number.isFinite(id) || setupQuery.isError;
-  // Issue 11: converting an unknown parcel (`?parcel=<id>`); the save closes it.
-  const [params] = useSearchParams();
-  const parcelId = /^\d{1,10}$/.test(params.get('parcel') ?? '') ? Number(params.get('parcel')) : null;
-  const parcelQuery = useRouteQuery('readParcel', { params: { id: parcelId ?? 0 } }, { enabled: parcelId !== null });
-  const parcel = parcelId !== null && parcelQuery.data?.state === 'Waiting' ? parcelQuery.data : null;
-  // Issue 26: a blind customer's expected return (`?rma=<rma>`, from the desk's label scan); the save marks it received.
-  const rma = params.get('rma')?.trim() || null;
-  const expectedQuery = useExpectedBlind(id, rma);
-  const expectedBlind = expectedQuery.data ?? null;
-  const expected = expectedBlind?.expected.status === 'received' ? null : (expectedBlind?.expected ?? null);
   const saveReturn = useRouteMutation('saveBlindReturn', { invalidates: ['listReturns', 'listParcels', 'readParcel'] });
   const saving = saveReturn.isPending;
-  // The draft's temporary id doubles as the save's idempotency key (a double click saves once).
   const [draftId] = useState(tempId);
   const [reference1, setReference1] = useState('');
   const [reference2, setReference2] = useState('');
@@ -59,8 +43,6 @@ export default function BlindReturnPage() {
   // Photos (issue 16): of the whole return, and the line whose photo dialog is open.
   const [returnPhotos, setReturnPhotos] = useState<number[]>([]);
   const [photoLine, setPhotoLine] = useState<string | null>(null);
-  const photoLineRow = lines.find((l) => l.key === photoLine);
-  const photoSku = photoLineRow?.product.sku ?? '';
   const [ref1Error, setRef1Error] = useState<string | null>(null);
   const reference1Ref = useRef<HTMLInputElement>(null);
   const productRef = useRef<HTMLInputElement>(null);
@@ -151,27 +133,8 @@ export default function BlindReturnPage() {
     }
     // SPEC §5: Save does nothing without lines or Reference 1.
     if (!reference1.trim() || lines.length === 0) return;
-    const body: BlindReturnBody = {
-      id: draftId,
-      reference_1: reference1.trim(),
-      reference_2: reference2.trim(),
-      return_date: returnDate,
-      is_blind: true,
-      parcel_id: parcel?.id ?? null,
-      expected_return_id: expected?.id ?? null,
-      return_ledgers: lines.map((l) => ({
-        product_id: l.product.id,
-        quantity: l.quantity,
-        condition: l.condition,
-        reason: l.reason,
-        comment: l.comment.trim(),
-        photo_ids: l.photoIds,
-        disposition: l.disposition || null,
-        location: needsBin(dispositions, l.disposition) ? l.location.trim() : '',
-        ...savedInspection(l),
-      })),
-      photo_ids: returnPhotos,
-    };
+    const draft = { id: draftId, reference1, reference2, returnDate, lines, returnPhotos };
+    const body = blindReturnBody({ ...draft, parcelId: parcel?.id ?? null, expectedReturnId: expected?.id ?? null }, dispositions);
     const saved = await saveReturn.mutateAsync({ params: { customerId: id }, body }).catch((e: unknown) => {
       // The client has shown the failure (e.g. blind returns not enabled); the lines stay.
       if (isApiError(e)) return null;
@@ -198,7 +161,8 @@ export default function BlindReturnPage() {
       {parcel && <ParcelBanner parcel={parcel} action={PARCEL_ACTION} />}
       {rma && <ExpectedBanner rma={rma} answer={expectedQuery.isPending ? undefined : expectedBlind} />}
       <Paper withBorder p="md">
-        <Group grow align="flex-start">
+        {/* One above the other on a handheld (issue 28), so a scanned RMA and the date show whole. */}
+        <SimpleGrid cols={{ base: 1, xs: 3 }}>
           <TextInput
             ref={reference1Ref}
             label={t`Reference 1`}
@@ -220,7 +184,7 @@ export default function BlindReturnPage() {
             onChange={(e) => setReference2(e.currentTarget.value)}
           />
           <DateInput label={t`Return Date`} value={returnDate} onChange={(v) => v && setReturnDate(v)} />
-        </Group>
+        </SimpleGrid>
       </Paper>
       <Paper withBorder p="md">
         <Stack>
@@ -269,18 +233,7 @@ export default function BlindReturnPage() {
           label={t`Photos of the return`}
         />
       </Paper>
-      <PhotoDialog
-        opened={photoLineRow !== undefined}
-        onClose={() => setPhotoLine(null)}
-        title={t`Photos of ${photoSku}`}
-        label={t`Photos of ${photoSku}`}
-        customerId={id}
-        photoIds={photoLineRow?.photoIds ?? []}
-        onAdd={(photoId) => setLines((ls) => ls.map((l) => (l.key === photoLine ? { ...l, photoIds: [...l.photoIds, photoId] } : l)))}
-        onRemove={(photoId) =>
-          setLines((ls) => ls.map((l) => (l.key === photoLine ? { ...l, photoIds: l.photoIds.filter((x) => x !== photoId) } : l)))
-        }
-      />
+      <BlindLinePhotos customerId={id} lines={lines} lineKey={photoLine} setLines={setLines} onClose={() => setPhotoLine(null)} />
       <Group justify="flex-end">
         <Text size="sm" c="gray.7">
           <Trans>

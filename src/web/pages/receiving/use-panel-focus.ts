@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { focusInspection } from './inspection/focus-inspection';
 
 /** After a modal closes its focus trap lets go on the next frame: the focus moves then. */
-export const focusSoon = (focus: () => void) => window.setTimeout(focus, 0);
+const focusSoon = (focus: () => void) => window.setTimeout(focus, 0);
 
 export function usePanelFocus() {
   const scanRef = useRef<HTMLInputElement>(null);
@@ -25,8 +25,7 @@ export function usePanelFocus() {
     dateRef,
     focusScanField: () => focusSoon(selectScanField),
     /** The cursor's home: the open inspection (when `inspecting`), else the scan field. */
-    focusScan: (inspecting: boolean) =>
-      inspecting ? focusSoon(() => focusInspection() || scanRef.current?.focus()) : focusSoon(selectScanField),
+    focusScan: (inspecting: boolean) => focusSoon(inspecting ? () => focusInspection() || scanRef.current?.focus() : selectScanField),
     focusBin: () => focusSoon(() => binRef.current?.focus()),
   };
 }

@@ -48,10 +48,13 @@ export default function WindowedLines({ lines, renderLine, scrollTo }: WindowedL
     // (the default): a scan's frame paints before the rows that come into view mount.
     useFlushSync: false,
   });
-  const scrolledSeq = useRef(-1);
+  // Scrolled again when the lines change after the scan: typed slowly, its code filtered the lines to
+  // the one it names, and the scan's scroll went to that line's place in the filtered list; when every
+  // line is back, the line is elsewhere (it never came into view before this).
+  const scrolled = useRef<{ seq: number; lines: OrderLine[] } | null>(null);
   useEffect(() => {
-    if (!scrollTo || scrolledSeq.current === scrollTo.seq) return;
-    scrolledSeq.current = scrollTo.seq;
+    if (!scrollTo || (scrolled.current?.seq === scrollTo.seq && scrolled.current.lines === lines)) return;
+    scrolled.current = { seq: scrollTo.seq, lines };
     const index = lines.findIndex((l) => l.id === scrollTo.lineId);
     if (index !== -1) virtualizer.scrollToIndex(index, { align: 'auto' });
   }, [scrollTo, lines, virtualizer]);

@@ -94,8 +94,49 @@ async function openOrder(page: Page, baseUrl: string, company: string, size: num
   await page.waitForSelector(`[data-testid="order-line"][data-sku="SCAN-${size}-1"]`, { timeout: 120_000 });
 }
 
-/** SCANS wedge scans (the code typed, then Enter) spread over the order's lines; the Event Timing duration of each Enter. */
-async function scanDurations(page: Page, size: number): Promise<number[]> {
+/**
+ * One scan's figure. `eventMs`: the Event Timing duration of its Enter (16: not reported). `lineMs`:
+ * when the line's new count was first in the page at a frame, the time from the Enter to the start of
+ * the frame after that one (its paint is over by then): an upper bound, used when the line was not yet
+ * in the page at the Enter's own frame (a long order's window brings it in a frame or more later; the
+ * Enter's paint then does not show it yet). The scan's figure is the Event Timing duration when the
+ * line was in that first frame, else the larger of the two.
+ */
+interface ScanFigure {
+  eventMs: number;
+  lineMs: number;
+  firstFrame: boolean;
+}
+const figureOf = (s: ScanFigure) => (s.firstFrame ? s.eventMs : Math.max(s.eventMs, s.lineMs));
+
+/**
+ * Page code (a string: the bench's loader names the functions it compiles, and the page has no such
+ * helper): the line's count now, and a watch of the frames after the next Enter, registered before
+ * the page's own handler runs. It sets `__line` one frame after the frame that first has a new count.
+ */
+const watchLine = (selector: string) => `(() => {
+  const selector = ${JSON.stringify(selector)};
+  const previous = document.querySelector(selector)?.textContent ?? '';
+  window.__line = null;
+  const onEnter = (event) => {
+    if (event.key !== 'Enter') return;
+    window.removeEventListener('keydown', onEnter, true);
+    let frames = 0;
+    const frame = () => {
+      frames += 1;
+      const text = document.querySelector(selector)?.textContent;
+      if (!text || text === previous) return void requestAnimationFrame(frame);
+      const firstFrame = frames === 1;
+      requestAnimationFrame((next) => (window.__line = { lineMs: next - event.timeStamp, firstFrame }));
+    };
+    requestAnimationFrame(frame);
+  };
+  window.addEventListener('keydown', onEnter, true);
+  return [window.__enterDurations.length, previous];
+})()`;
+
+/** SCANS wedge scans (the code typed, then Enter) spread over the order's lines. */
+async function scanFigures(page: Page, size: number): Promise<ScanFigure[]> {
   await page.evaluate((floor) => {
     const w = window as unknown as { __enterDurations: number[] };
     w.__enterDurations = [];
@@ -107,7 +148,7 @@ async function scanDurations(page: Page, size: number): Promise<number[]> {
       }
     }).observe({ type: 'event', durationThreshold: floor, buffered: false } as PerformanceObserverInit);
   }, EVENT_TIMING_FLOOR_MS);
-  const durations: number[] = [];
+  const figures: ScanFigure[] = [];
   for (let i = 0; i < SCANS; i++) {
     const line = 1 + Math.floor((i * size) / SCANS);
     const upc = upcOf(size, line);
@@ -115,20 +156,14 @@ async function scanDurations(page: Page, size: number): Promise<number[]> {
     await page.keyboard.type(upc);
     const countSelector = `[data-testid="order-line"][data-upc="${upc}"] [data-testid="received-count"]`;
     // The line's count before the scan (a long order's line may not be in the page yet: no count).
-    const [before, countBefore] = await page.evaluate(
-      (selector) => [
-        (window as unknown as { __enterDurations: number[] }).__enterDurations.length,
-        document.querySelector(selector)?.textContent ?? '',
-      ],
-      countSelector,
-    );
+    const [before, countBefore] = (await page.evaluate(watchLine(countSelector))) as [number, string];
     await page.keyboard.press('Enter');
     // The line shows one unit more: the scan has reached the screen (a line may be scanned twice).
     await page
       .waitForFunction(
         (selector, previous) => {
           const text = document.querySelector(selector)?.textContent;
-          return !!text && text !== previous;
+          return !!text && text !== previous && !!(window as unknown as { __line: unknown }).__line;
         },
         { timeout: 60_000 },
         countSelector,
@@ -145,13 +180,13 @@ async function scanDurations(page: Page, size: number): Promise<number[]> {
       });
     // Event Timing reports after the next paint; a frame later every entry of this scan is in (or none: < 16 ms).
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
-    const entries = await page.evaluate(
-      (from) => (window as unknown as { __enterDurations: number[] }).__enterDurations.slice(from),
-      before as number,
-    );
-    durations.push(entries.length ? Math.max(...entries) : EVENT_TIMING_FLOOR_MS);
+    const [entries, seen] = await page.evaluate((from) => {
+      const w = window as unknown as { __enterDurations: number[]; __line: { lineMs: number; firstFrame: boolean } };
+      return [w.__enterDurations.slice(from), w.__line] as const;
+    }, before as number);
+    figures.push({ eventMs: entries.length ? Math.max(...entries) : EVENT_TIMING_FLOOR_MS, ...seen });
   }
-  return durations;
+  return figures;
 }
 
 const percentile = (xs: number[], p: number) =>
@@ -160,7 +195,7 @@ const percentile = (xs: number[], p: number) =>
 console.log(`${loadAverage()} (before)`);
 ensureWebBuild(process.env.BENCH_APP_ROOT ?? new URL('..', import.meta.url).pathname);
 const app = await startApp({ DATABASE_URL: '' });
-const results: { size: number; durations: number[] }[] = [];
+const results: { size: number; figures: ScanFigure[] }[] = [];
 try {
   const company = await seed(app);
   const baseUrl = `http://127.0.0.1:${app.port}`;
@@ -186,7 +221,7 @@ try {
         await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
         await page.tracing.start({ path: join(PROFILE_DIR, `scan-${size}.trace.json`), categories: ['devtools.timeline', 'blink'] });
       }
-      results.push({ size, durations: await scanDurations(page, size) });
+      results.push({ size, figures: await scanFigures(page, size) });
       if (PROFILE_DIR) {
         await page.tracing.stop();
         const { profile } = await cdp.send('Profiler.stop');
@@ -201,15 +236,25 @@ try {
   rmSync(app.dataDir, { recursive: true, force: true });
 }
 console.log(`${loadAverage()} (after)\n`);
-console.log(`| order | scans | p50 | p95 | max | goal p95 ≤ ${GOAL_P95_MS} ms (200 lines) |`);
-console.log('|---|---|---|---|---|---|');
-for (const { size, durations } of results) {
+console.log(
+  `| order | scans | p50 | p95 | max | Enter's own paint p95 | line later than that paint | goal p95 ≤ ${GOAL_P95_MS} ms (200 lines) |`,
+);
+console.log('|---|---|---|---|---|---|---|---|');
+for (const { size, figures } of results) {
+  const durations = figures.map(figureOf);
   const p95 = percentile(durations, 95);
   const verdict = size === 200 ? (p95 <= GOAL_P95_MS ? '✓' : '✗') : '';
+  const later = figures.filter((f) => !f.firstFrame).length;
+  const ms = (x: number) => `${Math.round(x)} ms`;
   console.log(
-    `| ${size} lines | ${durations.length} | ${percentile(durations, 50)} ms | ${p95} ms | ${Math.max(...durations)} ms | ${verdict} |`,
+    `| ${size} lines | ${durations.length} | ${ms(percentile(durations, 50))} | ${ms(p95)} | ${ms(Math.max(...durations))} | ${ms(
+      percentile(
+        figures.map((f) => f.eventMs),
+        95,
+      ),
+    )} | ${later} | ${verdict} |`,
   );
 }
 console.log(
-  `\nEvent Timing durations, 4× CPU slowdown; "${EVENT_TIMING_FLOOR_MS} ms" means not reported (under ${EVENT_TIMING_FLOOR_MS} ms).`,
+  `\nEvent Timing durations at 4× CPU slowdown ("${EVENT_TIMING_FLOOR_MS} ms": not reported, under ${EVENT_TIMING_FLOOR_MS} ms); a scan whose line came into the page after the Enter's paint counts until the frame after the one that showed it.`,
 );

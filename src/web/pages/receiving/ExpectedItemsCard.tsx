@@ -3,9 +3,9 @@ import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, CloseButton, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { OrderDetail } from '../../../contract/orders';
-import type { ReturnDraft } from './draft-reducer';
 import { expectedItemStates, reasonFor, type ExpectedItemStatus } from './expected-match';
 import { setExpectedForOrder, useExpectedForOrder } from './expected-store';
+import { useReceiving, type ReceivingStore } from './use-receiving-state';
 
 const STATUS_LABELS: Record<ExpectedItemStatus, MessageDescriptor> = {
   expected: msg`Expected`,
@@ -19,8 +19,9 @@ const STATUS_COLORS: Record<ExpectedItemStatus, string> = { expected: 'blue', re
  * expected, received (the draft holds it) or missing, with the consumer's reason and the customer's
  * reason it was mapped to.
  */
-export function ExpectedItemsCard({ order, draft }: { order: OrderDetail; draft: ReturnDraft | null }) {
+export function ExpectedItemsCard({ order, store }: { order: OrderDetail; store: ReceivingStore }) {
   const { t, i18n } = useLingui();
+  const draft = useReceiving(store, (s) => s.draft);
   const expected = useExpectedForOrder(order.id);
   if (!expected) return null;
   const states = expectedItemStates(expected, order, draft);

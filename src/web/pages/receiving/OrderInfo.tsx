@@ -5,7 +5,7 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Anchor, Box, Button, Group, Paper, Text, TextInput } from '@mantine/core';
 import { IconKeyboard, IconCamera } from '@tabler/icons-react';
-import { memo, type Ref } from 'react';
+import { memo, useMemo, type Ref } from 'react';
 import { Link } from 'react-router';
 import { ORDER_STATUS_RETURN_CREATED } from '../../../contract/constants';
 import type { OrderDetail } from '../../../contract/orders';
@@ -43,7 +43,8 @@ function Field({ label, value }: { label: string; value: string | number | null 
 
 export interface OrderInfoProps {
   order: OrderDetail;
-  draft: ReturnDraft;
+  /** The draft's own fields the band edits (not the draft: a scan changes its lines, and the band stays as it is). */
+  fields: Pick<ReturnDraft, DraftField>;
   onField: (field: DraftField, value: string) => void;
   onSubmit: () => void;
   onClose: () => void;
@@ -56,10 +57,15 @@ export interface OrderInfoProps {
   dateRef: Ref<HTMLInputElement>;
 }
 
+/** The band's fields of the draft, the same object while they stay the same (a scan changes none of them). */
+export function useBandFields({ reference_1, reference_2, return_date }: ReturnDraft): OrderInfoProps['fields'] {
+  return useMemo(() => ({ reference_1, reference_2, return_date }), [reference_1, reference_2, return_date]);
+}
+
 /** Memoised (issue 28): the order band does not render again for a keystroke or a scan. */
 export const OrderInfo = memo(function OrderInfo({
   order,
-  draft,
+  fields,
   onField,
   onSubmit,
   onClose,
@@ -134,14 +140,14 @@ export const OrderInfo = memo(function OrderInfo({
               label={i18n._(label)}
               {...inline(115)}
               maxLength={100}
-              value={draft[field]}
+              value={fields[field]}
               // A long reference is wider than its box: the whole of it on hover (issue 28).
-              title={draft[field] || undefined}
+              title={fields[field] || undefined}
               onChange={(e) => onField(field, e.currentTarget.value)}
             />
           ))}
           <ReceivingDateField
-            value={draft.return_date}
+            value={fields.return_date}
             onChange={(date) => onField('return_date', date)}
             onProblem={onDateProblem}
             inputRef={dateRef}

@@ -1,7 +1,7 @@
 // The order panel's lines table (SPEC §2.7): the column heads, each order line with its entry form and
 // ledger rows, then the wrong and extra items recorded on this return (issue 16).
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Loader, Paper, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Loader, Paper, Table, Text } from '@mantine/core';
 import { memo, Suspense, useEffect, useMemo, type ReactNode } from 'react';
 import { lazyPage } from '../../lib/lazy-page';
 import type { CustomerSummary } from '../../../contract/common';
@@ -9,6 +9,7 @@ import type { DispositionView } from '../../../contract/dispositions';
 import type { LedgerEntry, OrderDetail, OrderLine, Product } from '../../../contract/orders';
 import { entryPhotos, type ReturnDraft } from './draft-reducer';
 import type { EntryValues } from './LedgerEntryForm';
+import { LinesHead } from './LinesHead';
 import { OffOrderRows } from './OffOrderRows';
 import { LINE_COLUMNS, OrderLineRows } from './OrderLineRows';
 import classes from './receiving.module.css';
@@ -98,52 +99,7 @@ export const OrderLinesTable = memo(function OrderLinesTable(props: OrderLinesTa
   return (
     <Paper withBorder className={classes.linesPaper}>
       <Table layout="fixed" verticalSpacing={1} horizontalSpacing={6} className={classes.lines} aria-label={t`Order lines`}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={26}>
-              <VisuallyHidden>
-                <Trans>Detail</Trans>
-              </VisuallyHidden>
-            </Table.Th>
-            <Table.Th w={36}>
-              <VisuallyHidden>
-                <Trans>Image</Trans>
-              </VisuallyHidden>
-            </Table.Th>
-            <Table.Th w={150}>
-              <Trans>SKU / UPC</Trans>
-            </Table.Th>
-            <Table.Th>
-              <Trans>Name / Colour | Size</Trans>
-            </Table.Th>
-            <Table.Th w={68} ta="center">
-              <Trans context="quantity">Received</Trans>
-            </Table.Th>
-            <Table.Th w={44}>
-              <Trans>Qty</Trans>
-            </Table.Th>
-            <Table.Th w={132}>
-              <Trans>Condition</Trans>
-            </Table.Th>
-            <Table.Th w={158}>
-              <Trans>Reason</Trans>
-            </Table.Th>
-            <Table.Th w={92}>
-              <Trans>Comment</Trans>
-            </Table.Th>
-            <Table.Th w={132}>
-              <Trans>Disposition / Bin</Trans>
-            </Table.Th>
-            {/* A fixed layout does not grow a column to its content: Save's column is as wide as its word
-                needs (German's Speichern, 40% longer pseudo texts) beside the line's action, 92 px at least (English's
-                stays 92: a wider column cut the desk's product names). */}
-            <Table.Th style={{ width: `max(92px, calc(${t`Save`.length * 1.15}ch + 52px))` }}>
-              <VisuallyHidden>
-                <Trans>Save, missing or remove</Trans>
-              </VisuallyHidden>
-            </Table.Th>
-          </Table.Tr>
-        </Table.Thead>
+        <LinesHead />
         {windowed ? (
           <Suspense fallback={<LinesLoading />}>
             <WindowedLines lines={shownLines} renderLine={renderLine} scrollTo={flash} />

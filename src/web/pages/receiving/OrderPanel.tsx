@@ -13,7 +13,7 @@ import { usePanelHandlers } from './use-panel-handlers';
 import { useInspectionSlot } from './use-inspection-slot';
 import { addedEntryId, unsavedWork, type NewLedger, type ReceivingAction, type ReceivingState } from './draft-reducer';
 import { ledgerOfEntry, type EntryValues } from './LedgerEntryForm';
-import { OrderInfo } from './OrderInfo';
+import { OrderInfo, useBandFields } from './OrderInfo';
 import { OrderLinesTable } from './OrderLinesTable';
 import { LazyDialog } from '../../components/LazyDialog';
 import { lazyPage } from '../../lib/lazy-page';
@@ -43,7 +43,6 @@ export interface OrderPanelProps {
 const OrderPanelDialogs = lazyPage(async () => ({ default: (await import('./OrderPanelDialogs')).OrderPanelDialogs }), ['ondemand']);
 
 const NO_DISPOSITIONS: DispositionView[] = [];
-
 /**
  * The selected order and its active return (SPEC §2.7 order panel), built for a scanner (issue 15):
  * the cursor lives in the scan field (on open, after each scan, miss and submit) and every step has a
@@ -178,11 +177,12 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
   const onOpenSummary = useStableCallback(openSummary);
   const onRequestClose = useStableCallback(requestClose);
   const onBinDone = useStableCallback(() => focusScan());
+  const fields = useBandFields(draft);
   return (
     <section aria-label={t`Order`} className={classes.panel}>
       <OrderInfo
         order={order}
-        draft={draft}
+        fields={fields}
         onField={on.onField}
         onSubmit={onOpenSummary}
         onClose={onRequestClose}

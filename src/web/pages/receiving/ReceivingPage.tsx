@@ -13,7 +13,7 @@ import { OrderSearchPanel } from './OrderSearchPanel';
 import { SearchResults } from './SearchResults';
 import { useOrderSearch, useSearchNow } from './use-order-search';
 import classes from './receiving.module.css';
-import { useReceivingState } from './use-receiving-state';
+import { useReceiving, useReceivingStore } from './use-receiving-state';
 import { usePageTitle } from '../../lib/page-title';
 import { lazyPage } from '../../lib/lazy-page';
 import { PageLoader } from '../../components/PageLoader';
@@ -24,8 +24,8 @@ import { useParcelLookup, useReceivingParcel } from './use-receiving-parcel';
 
 // The order panel (its table, forms, DateInput, NumberInput) is not needed to search: it loads in the
 // background once a customer is chosen, so it is there when an order opens (issue 13).
-const loadOrderPanel = () => import('./OrderPanel');
-const OrderPanel = lazyPage(async () => ({ default: (await loadOrderPanel()).OrderPanel }));
+const loadOrderPanel = () => import('./StoredOrderPanel');
+const OrderPanel = lazyPage(async () => ({ default: (await loadOrderPanel()).StoredOrderPanel }));
 // Only while an unknown parcel is being matched (issue 11): its banner and photo strip load then.
 const ParcelBanner = lazyPage(async () => ({ default: (await import('../../components/parcel/ParcelBanner')).ParcelBanner }), ['ondemand']);
 // Shown for a reference that is a parcel's tracking number, and for a label's expected items (issue
@@ -41,14 +41,19 @@ export default function ReceivingPage() {
   const { t } = useLingui();
   const session = useSession();
   const account = session.account;
-  const [state, dispatch] = useReceivingState(account?.id);
+  // The page reads the open order only: a scan changes the draft, which the order panel alone reads.
+  const store = useReceivingStore(account?.id);
+  const order = useReceiving(store, (s) => s.order);
+  /** Read when it is needed, not rendered: the draft's own changes do not render the page. */
+  const processing = () => store.getState().processing;
   // The open order's expected items (issue 26): the card's code loads only for an order that has them.
-  const expected = useExpectedForOrder(state.order?.id);
+  const expected = useExpectedForOrder(order?.id);
   // The draft's customer after a reload; an operator with a single customer starts with it; else the
   // customer this operator chose last on this browser (issue 28: the first keystroke is the reference).
   const lastCustomerKey = `returns-desk.receiving-customer.${account?.id ?? 0}`;
   const [customerId, setCustomerIdState] = useState<string | null>(() => {
-    if (state.draft) return String(state.draft.customer_id);
+    const { draft } = store.getState();
+    if (draft) return String(draft.customer_id);
     const visible = session.customers.filter((c) => c.company !== RESERVED_COMPANY);
     if (visible.length === 1) return String(visible[0]!.id);
     const last = window.localStorage.getItem(lastCustomerKey);
@@ -69,7 +74,7 @@ export default function ReceivingPage() {
   const searchNow = useSearchNow();
   // Issue 11: the unknown parcel being matched, and the waiting parcels the reference names.
   const { parcel, setParcel } = useReceivingParcel(account?.id, (p) => {
-    if (p.customer_id !== null && !state.processing) setCustomerId(String(p.customer_id));
+    if (p.customer_id !== null && !processing()) setCustomerId(String(p.customer_id));
   });
   const parcelHits = useParcelLookup(customer ? reference : '');
   // Loading an order is a write: a result from a live source is imported first (docs/decisions.md).
@@ -84,7 +89,7 @@ export default function ReceivingPage() {
   // Nor when the operator has already opened a menu or a dialog (the page's code loads lazily: a menu
   // opened from the keyboard meanwhile keeps its focus, and its trigger gets it back on Escape).
   useEffect(() => {
-    if (state.order || window.matchMedia(COARSE_POINTER).matches) return;
+    if (order || window.matchMedia(COARSE_POINTER).matches) return;
     if (document.activeElement?.closest('[role="menu"], [role="dialog"], [aria-haspopup]')) return;
     if (!customer) return customerRef.current?.focus();
     // Selected: the reference kept from before the reload is replaced by the next scan, not appended to.
@@ -96,14 +101,14 @@ export default function ReceivingPage() {
   // was disabled until now, so the focus moves after the render that enables it).
   const customerPicked = () => window.setTimeout(() => referenceRef.current?.focus(), 0);
   usePageTitle(t`Return Processing`);
-  const wantsOrderPanel = customer !== undefined || state.order !== null;
+  const wantsOrderPanel = customer !== undefined || order !== null;
   useEffect(() => {
     // A failed preload is not an error yet: opening an order tries again and reports a failure then.
     if (wantsOrderPanel) loadOrderPanel().catch(() => undefined);
   }, [wantsOrderPanel]);
 
   const select = async (result: OrderSearchResult) => {
-    if (state.processing) {
+    if (processing()) {
       notifications.show({
         // One id: five refused clicks show one notice, not a pile over the order panel.
         id: 'cannot-switch-return',
@@ -114,7 +119,7 @@ export default function ReceivingPage() {
       return;
     }
     if (!account || !customer || loadingOrder) return;
-    const order = await loadOrder
+    const loaded = await loadOrder
       .mutateAsync({
         params: { source: result.source, id: result.id ?? 'new' },
         body: { customer_id: customer.id, data: result.data },
@@ -124,8 +129,8 @@ export default function ReceivingPage() {
         if (isApiError(e)) return null;
         throw e;
       });
-    if (order) dispatch({ type: 'select', order, user: account, draftId: tempId(), today: today() });
-    return order;
+    if (loaded) store.dispatch({ type: 'select', order: loaded, user: account, draftId: tempId(), today: today() });
+    return loaded;
   };
 
   const findExpected = useExpectedScan();
@@ -143,15 +148,15 @@ export default function ReceivingPage() {
       findExpected(customer.id, search),
     ]);
     // A pre-advised return's label (issue 26) opens its order, or a blind return, with its items.
-    if (expected && !state.processing) return openExpected(customer, expected);
+    if (expected && !processing()) return openExpected(customer, expected);
     if (results.length === 1) await select(results[0]!);
   };
 
-  const orderCustomer = state.order ? session.customerById(state.order.customer_id) : undefined;
+  const orderCustomer = order ? session.customerById(order.customer_id) : undefined;
   return (
     // Two columns (receiving.module.css .layout): at 1366 px the order panel gets 20 of 24, room for a
     // line's row with its whole form.
-    <div className={classes.layout} data-order-open={state.order ? true : undefined}>
+    <div className={classes.layout} data-order-open={order ? true : undefined}>
       {/* The screen's name for screen readers; the panels carry their own visible titles. */}
       <VisuallyHidden component="h1">
         <Trans>Return Processing</Trans>
@@ -183,39 +188,30 @@ export default function ReceivingPage() {
                 activeId={parcel?.id ?? null}
                 onPick={(p) => {
                   setParcel(p);
-                  if (p.customer_id !== null && !state.processing) setCustomerId(String(p.customer_id));
+                  if (p.customer_id !== null && !processing()) setCustomerId(String(p.customer_id));
                 }}
               />
             </Suspense>
           )}
-          {state.order && expected && (
+          {order && expected && (
             <Suspense fallback={null}>
-              <ExpectedItemsCard order={state.order} draft={state.draft} />
+              <ExpectedItemsCard order={order} store={store} />
             </Suspense>
           )}
           <SearchResults
             // The list shows the status the open order has now (it turns green once a return is saved).
-            results={search.results.map((r) =>
-              state.order && r.id === state.order.id ? { ...r, order_status: state.order.order_status } : r,
-            )}
+            results={search.results.map((r) => (order && r.id === order.id ? { ...r, order_status: order.order_status } : r))}
             loading={search.loading || loadingOrder}
             searched={search.searched}
-            selectedId={state.order?.id ?? null}
+            selectedId={order?.id ?? null}
             onSelect={(r) => void select(r)}
           />
         </Stack>
       </div>
       <div>
-        {state.order && state.draft ? (
+        {order ? (
           <Suspense fallback={<PageLoader />}>
-            <OrderPanel
-              key={state.order.id}
-              state={{ ...state, order: state.order, draft: state.draft }}
-              customer={orderCustomer}
-              dispatch={dispatch}
-              parcel={parcel}
-              onParcelMatched={() => setParcel(null)}
-            />
+            <OrderPanel key={order.id} store={store} customer={orderCustomer} parcel={parcel} onParcelMatched={() => setParcel(null)} />
           </Suspense>
         ) : (
           <Paper withBorder p="xl">

@@ -4,6 +4,7 @@ import { DateInput } from '../../components/dates/DateInput';
 import { DASHBOARD_PERIODS, type DashboardPeriod } from '../../../contract/dashboard';
 import { ALL_CUSTOMERS, CustomerSelect } from '../../components/CustomerSelect';
 import { PERIOD_LABEL } from './labels';
+import classes from './DashboardControls.module.css';
 
 export interface DashboardParams {
   period: DashboardPeriod;
@@ -18,6 +19,7 @@ export function DashboardControls({ value, onChange }: { value: DashboardParams;
     <Group gap="md" align="flex-end" wrap="wrap">
       <SegmentedControl
         aria-label={t`Period`}
+        classNames={{ root: classes.period, control: classes.periodControl, label: classes.periodLabel }}
         data={DASHBOARD_PERIODS.map((p) => ({ value: p.value, label: t(PERIOD_LABEL[p.value]!) }))}
         value={value.period}
         onChange={(period) => onChange({ ...value, period: period as DashboardPeriod })}

@@ -6,6 +6,7 @@ import { Badge, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReturnVersion, VersionLineChange } from '../../../contract/corrections';
 import { formatDateTime } from '../../lib/format';
 import { CONDITION_LABEL, DISCREPANCY_LABEL, labelOf } from '../history/labels';
+import classes from './VersionList.module.css';
 
 const KIND_LABEL: Record<VersionLineChange['kind'], { label: MessageDescriptor; color: string }> = {
   changed: { label: msg`Changed`, color: 'blue' },
@@ -32,7 +33,7 @@ function Changes({ changes }: { changes: VersionLineChange[] }) {
   const value = (field: string, v: string | number | null) =>
     field === 'condition' && typeof v === 'string' ? shown(labelOf(CONDITION_LABEL, v, tr)) : shown(v);
   return (
-    <Table withTableBorder verticalSpacing={2} fz="sm">
+    <Table withTableBorder verticalSpacing={2} fz="sm" className={classes.changes}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>
@@ -49,10 +50,14 @@ function Changes({ changes }: { changes: VersionLineChange[] }) {
       <Table.Tbody>
         {changes.flatMap((c) =>
           c.fields.map((f, i) => (
-            <Table.Tr key={`${c.discrepancy === 'MISSING' ? 'm' : 'l'}-${c.kind}-${c.ledger_id}-${f.field}`} data-testid="version-change">
+            <Table.Tr
+              key={`${c.discrepancy === 'MISSING' ? 'm' : 'l'}-${c.kind}-${c.ledger_id}-${f.field}`}
+              data-testid="version-change"
+              className={i === 0 ? classes.first : undefined}
+            >
               {i === 0 && (
-                <Table.Td rowSpan={c.fields.length}>
-                  <Group gap={6} wrap="nowrap">
+                <Table.Td rowSpan={c.fields.length} className={classes.line}>
+                  <Group gap={6} wrap="nowrap" className={classes.lineHead}>
                     <Badge size="sm" variant="light" color={KIND_LABEL[c.kind].color}>
                       {t(KIND_LABEL[c.kind].label)}
                     </Badge>
@@ -70,7 +75,7 @@ function Changes({ changes }: { changes: VersionLineChange[] }) {
                   </Text>
                 </Table.Td>
               )}
-              <Table.Td>{labelOf(FIELD_LABEL, f.field, tr)}</Table.Td>
+              <Table.Td className={classes.field}>{labelOf(FIELD_LABEL, f.field, tr)}</Table.Td>
               <Table.Td>
                 {value(f.field, f.before)} → {value(f.field, f.after)}
               </Table.Td>

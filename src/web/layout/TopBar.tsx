@@ -71,13 +71,13 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Local
   const wide = useMediaQuery(WIDE_QUERY, true);
 
   return (
-    <Group h="100%" px="lg" justify="space-between" wrap="nowrap" className={classes.bar}>
-      <Group gap="xl" wrap="nowrap">
+    <Group h="100%" px={{ base: 'xs', sm: 'lg' }} justify="space-between" wrap="nowrap" className={classes.bar}>
+      <Group gap="xl" wrap="nowrap" className={classes.start}>
         <Link to={isBrand ? HISTORY_DEFAULT_PATH : '/'} className={classes.brand} aria-label={t`Returns Desk home`}>
           <Logo size={30} withName={wide} />
         </Link>
         {/* A brand user's six entries do not fit a tablet's width with their labels: icons until 1200 px (TopBar.module.css). */}
-        <Group gap={4} wrap="nowrap" component="nav" aria-label={t`Main`} data-crowded={isBrand || undefined}>
+        <Group gap={4} wrap="nowrap" component="nav" aria-label={t`Main`} data-crowded={isBrand || undefined} className={classes.nav}>
           {/* A brand user (issue 25) sees its returns, parcels and figures, never the warehouse's receiving. */}
           {!isBrand && (
             <NavItem to="/" active={active === 'receiving'} icon={<IconPackageImport size={18} stroke={1.7} />}>
@@ -130,7 +130,7 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Local
                   <span className={classes.label}>
                     <Trans>Admin</Trans>
                   </span>
-                  <IconChevronDown size={14} stroke={1.7} />
+                  <IconChevronDown size={14} stroke={1.7} className={classes.chevron} />
                 </UnstyledButton>
               }
             />
@@ -176,7 +176,7 @@ export function TopBar({ onLanguageChange }: { onLanguageChange?: (locale: Local
                   </Text>
                 )}
               </Box>
-              <IconChevronDown size={14} stroke={1.7} />
+              <IconChevronDown size={14} stroke={1.7} className={classes.chevron} />
             </Group>
           </UnstyledButton>
         }

@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import classes from './ChartFrame.module.css';
 
 /** A dashboard tile: a heading, the chart (described for screen readers), the numbers beside it, a link. */
 export function Tile({
@@ -44,9 +45,14 @@ export function Tile({
  */
 export function ChartImage({ label, children, height, width }: { label: string; children: ReactNode; height: number; width?: number }) {
   // A chart of a fixed width (a donut) keeps it, so a narrow tile puts the table under it, not over it.
-  const size = width === undefined ? { minWidth: 0, flex: 1 } : { width, flex: 'none' };
+  const fluid = width === undefined;
   return (
-    <div role="img" aria-label={label} style={{ height, ...size }}>
+    <div
+      role="img"
+      aria-label={label}
+      className={fluid ? classes.fluid : undefined}
+      style={fluid ? { height } : { height, width, flex: 'none' }}
+    >
       {children}
     </div>
   );

@@ -6,11 +6,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { currentLocale } from '../../i18n/language';
 import { formatNumber } from '../../lib/format';
+import classes from './FigureTable.module.css';
 
 export const n = (v: number) => formatNumber(v);
-
-/** A row's name (an operator's username, a code) may be one long word: it wraps anywhere rather than widen a handheld's page (issue 28). */
-const BREAK_ANYWHERE = { overflowWrap: 'anywhere' } as const;
 /** A whole percentage in the reader's language ('42%' in English, '42 %' in German). */
 export const share = (part: number, whole: number) =>
   new Intl.NumberFormat(currentLocale(), { style: 'percent' }).format((whole ? Math.round((part / whole) * 100) : 0) / 100);
@@ -54,7 +52,7 @@ export function FigureTable({
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={r.key}>
-            <Table.Td style={BREAK_ANYWHERE}>
+            <Table.Td className={classes.name}>
               {r.to ? (
                 <Anchor component={Link} to={r.to}>
                   {r.label}

@@ -13,6 +13,9 @@ export const n = (v: number) => formatNumber(v);
 export const share = (part: number, whole: number) =>
   new Intl.NumberFormat(currentLocale(), { style: 'percent' }).format((whole ? Math.round((part / whole) * 100) : 0) / 100);
 
+/** A name with a word this long (an operator's username) may not fit a handheld's column: it may break inside the word. */
+const hasLongWord = (label: string) => label.split(/\s+/).some((word) => word.length > 12);
+
 export interface FigureRow {
   key: string;
   label: string;
@@ -52,7 +55,7 @@ export function FigureTable({
       <Table.Tbody>
         {rows.map((r) => (
           <Table.Tr key={r.key}>
-            <Table.Td className={classes.name}>
+            <Table.Td className={hasLongWord(r.label) ? classes.name : undefined}>
               {r.to ? (
                 <Anchor component={Link} to={r.to}>
                   {r.label}

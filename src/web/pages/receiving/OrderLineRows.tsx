@@ -9,7 +9,7 @@ import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPackageOff, IconTrash } from '@tabler/icons-react';
-import { memo, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import type { CustomerSummary } from '../../../contract/common';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { LedgerEntry, OrderLine, ReasonOption } from '../../../contract/orders';
@@ -108,6 +108,9 @@ const OrderLineContent = memo(function OrderLineContent(props: Omit<OrderLineRow
   const { line, reasons } = props;
   const { t } = useLingui();
   const [opened, setOpened] = useState(true);
+  // A row that comes into the page (a long order's window, scrolled to a scanned line) shows its line and
+  // count at once; its entry form, most of a row's cost, follows in a render that waits for that frame.
+  const formReady = useDeferredValue(true, false);
   const counts = receivedCounts(line.id, props.previous, props.fresh);
   const tone = countTone(counts.total, line.quantity);
   const p = line.product;
@@ -158,7 +161,9 @@ const OrderLineContent = memo(function OrderLineContent(props: Omit<OrderLineRow
             </Text>
           </Badge>
         </Table.Td>
-        {opened ? (
+        {opened && !formReady ? (
+          <Table.Td colSpan={LINE_COLUMNS - 5} />
+        ) : opened ? (
           <LedgerEntryCells
             lineLabel={p.sku}
             values={props.entry}

@@ -44,9 +44,10 @@ export default function WindowedLines({ lines, renderLine, scrollTo }: WindowedL
     overscan: OVERSCAN,
     scrollMargin: linesTop,
     getItemKey: (index) => lines[index]!.id,
-    // A scroll renders the new window in React's normal update, not synchronously in the scroll event
-    // (the default): a scan's frame paints before the rows that come into view mount.
-    useFlushSync: false,
+    // A scroll renders the new window in the scroll event itself (TanStack's default): the frame of a
+    // scan's scroll shows the scanned line. Rows come in light (their entry forms follow in a deferred
+    // render, OrderLineRows.tsx); a window rendered in a later update left that frame without the line.
+    useFlushSync: true,
   });
   // Scrolled again when the lines change after the scan: typed slowly, its code filtered the lines to
   // the one it names, and the scan's scroll went to that line's place in the filtered list; when every

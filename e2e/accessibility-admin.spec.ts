@@ -1,6 +1,6 @@
 // Issue 15, continued from accessibility.spec.ts: the admin screens (users, customers with their
 // drawers, system settings, tasks, a blind return's view) and the parcels walk, audited the same way.
-import { test, expect, loginViaUi } from './support/index';
+import { test, expect, loginViaApi } from './support/index';
 import { seedReturnsCustomer, submitBlindReturn } from './returns-seed';
 import { expectAccessible, screen, startAudit, state_ } from './support/a11y-audit';
 
@@ -10,11 +10,11 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   test(
     'an admin: users, customers (drawers, options, dispositions, connections, reports & billing)',
     { tag: ['@responsive', '@handheld', '@small'] },
-    async ({ page, errors, takeScreenshot, api, loginAsAdmin }) => {
+    async ({ page, errors, takeScreenshot, api, server }) => {
       test.slow();
       const audit = startAudit(page, takeScreenshot);
       const seed = await seedReturnsCustomer(api, { orders: 1, prefix: 'A11y Admin Co' });
-      await loginAsAdmin(page);
+      await loginViaApi(page, server.admin.username, server.admin.password);
 
       await page.getByRole('button', { name: 'Admin', exact: true }).click();
       await expect(page.getByRole('menuitem', { name: 'Users' })).toBeVisible();
@@ -93,14 +93,12 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
   test(
     'an admin: billing, system settings, tasks, a blind return view with its task modal and correction; an operator refused',
     { tag: ['@responsive', '@handheld', '@small'] },
-    async ({ page, errors, takeScreenshot, api, loginAsAdmin }) => {
+    async ({ page, errors, takeScreenshot, api, server }) => {
       test.slow();
       const audit = startAudit(page, takeScreenshot);
       const seed = await seedReturnsCustomer(api, { orders: 1, prefix: 'A11y Admin Co' });
       const blindId = await submitBlindReturn(api, seed, 'A11Y-BLIND', seed.products[0]!.sku);
-      await loginAsAdmin(page);
-
-      await page.goto('/admin/billing');
+      await loginViaApi(page, server.admin.username, server.admin.password, '/admin/billing');
       await expect(page.getByRole('heading', { name: 'Billing' })).toBeVisible();
       await screen(audit, 'admin-billing', 'Billing');
 
@@ -179,8 +177,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       // An admin-only screen seen by an operator.
       const operator = await api.createOperator();
       await page.evaluate(() => localStorage.clear());
-      await loginViaUi(page, operator.username, operator.password);
-      await page.goto('/admin/users');
+      await loginViaApi(page, operator.username, operator.password, '/admin/users');
       await expect(page.getByText('This page is for admin users only.')).toBeVisible();
       await screen(audit, 'admin-refused', 'Users');
 
@@ -196,7 +193,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       test.slow();
       const audit = startAudit(page, takeScreenshot);
       const seed = await seedReturnsCustomer(api, { orders: 1, prefix: 'A11y Parcel Co' });
-      await loginViaUi(page, seed.operator.username, seed.operator.password);
+      await loginViaApi(page, seed.operator.username, seed.operator.password);
       await page.getByRole('link', { name: 'Parcels' }).click();
       await expect(page.getByRole('heading', { name: 'Parcels', level: 1 })).toBeVisible();
       await screen(audit, 'parcels', 'Parcels');

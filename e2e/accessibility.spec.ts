@@ -3,7 +3,7 @@
 // Screens are checked at 1366×768, the size of the receiving desks' screens, and (tagged @responsive,
 // @handheld, @small) in the tablet and both handheld projects of playwright.config.ts (412 and 360 px).
 // The admin screens and the parcels walk are in accessibility-admin.spec.ts.
-import { test, expect, linkIn, loginViaUi } from './support/index';
+import { test, expect, linkIn, loginViaApi } from './support/index';
 import { seedReturnsCustomer, submitOrderReturn } from './returns-seed';
 import { expectAccessible, screen, startAudit, state_ } from './support/a11y-audit';
 
@@ -70,7 +70,7 @@ test.describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       const audit = startAudit(page, takeScreenshot);
       const seed = await seedReturnsCustomer(api, { orders: 2, prefix: 'A11y Co' });
       const saved = await submitOrderReturn(api, seed, 1, 'A11Y-1');
-      await loginViaUi(page, seed.operator.username, seed.operator.password);
+      await loginViaApi(page, seed.operator.username, seed.operator.password);
 
       // Receiving: empty, customer and results, the order panel, a scanned line, the summary modal.
       await expect(page.getByRole('heading', { name: 'Order Search' })).toBeVisible();

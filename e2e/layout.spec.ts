@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { seedBigOrder } from './scan-desk';
 import { expectAccessible, screen, startAudit, state_ } from './support/a11y-audit';
-import { test, expect, loginViaUi } from './support/index';
+import { test, expect, loginViaApi } from './support/index';
 import { isTouch } from './support/layout-audit';
 import { transitionsSettled } from './support/screenshots';
 import type { E2EServer } from './support/server';
@@ -56,7 +56,7 @@ test.describe('every screen at the project size', () => {
       const size = `${sized(page).width}x${sized(page).height}`;
       const audit = startAudit(page, (p, name) => takeScreenshot(p, `${name}-${size}`), { touchTargets: true });
       const s = await seedBigOrder(api, 5);
-      await loginViaUi(page, s.operator.username, s.operator.password);
+      await loginViaApi(page, s.operator.username, s.operator.password);
       const taps = new Taps(touch);
 
       await expect(page.getByRole('heading', { name: 'Order Search' })).toBeVisible();

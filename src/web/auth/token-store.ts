@@ -1,7 +1,8 @@
 // The session's token and expiry live in localStorage (SPEC §3 Session, §9), with the last session
 // answer (account and customers) so a reload with no network still opens the app (issue 28).
-const TOKEN_KEY = 'returns-desk.token';
-const EXPIRE_KEY = 'returns-desk.expire';
+// (Exported for the e2e tier's sign-in without the form, e2e/support/ui.ts.)
+export const TOKEN_KEY = 'returns-desk.token';
+export const EXPIRE_KEY = 'returns-desk.expire';
 const SNAPSHOT_KEY = 'returns-desk.session';
 
 export interface StoredToken {

@@ -36,10 +36,12 @@ export async function screen(audit: Audit, state: string, title: string | RegExp
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);
   const expected = typeof title === 'string' ? `${title} · Returns Desk` : title;
+  // (A pattern goes to the page as its source and flags: as a bare string it was compared as a title,
+  // never matched, and every screen with a pattern for its title waited the whole 5 s.)
   await page
     .waitForFunction(
-      (t) => (typeof t === 'string' ? document.title === t : new RegExp(t).test(document.title)),
-      typeof expected === 'string' ? expected : expected.source,
+      (t) => (t.pattern ? new RegExp(t.pattern, t.flags).test(document.title) : document.title === t.text),
+      typeof expected === 'string' ? { text: expected } : { pattern: expected.source, flags: expected.flags },
       { timeout: 5_000 },
     )
     .catch(() => undefined);

@@ -62,8 +62,8 @@ export default defineConfig({
               test: /web[\\/](layout[\\/]MainLayout|pages[\\/]receiving[\\/]ReceivingPage)\.tsx$/,
               priority: 1,
             },
-            // - The order panel (loaded once a customer is chosen) with what it imports beyond those.
-            { name: 'order-panel', test: /web[\\/]pages[\\/]receiving[\\/]OrderPanel\.tsx$/, priority: 1 },
+            // - The order panel over its store (loaded once a customer is chosen) with what it imports beyond those.
+            { name: 'order-panel', test: /web[\\/]pages[\\/]receiving[\\/](Stored)?OrderPanel\.tsx$/, priority: 1 },
             // A catalogue per language and area, named so the budget (bench/spa.bench.ts) can count a page's English ones.
             {
               debugName: 'i18n catalogues',

@@ -94,7 +94,8 @@ const dynamicFrom = (files: Iterable<string>, keep: (f: string) => boolean, seen
   for (const f of seen) found.delete(f);
   return found;
 };
-const orderPanelChunks = new Set(chunksWith('src/web/pages/receiving/OrderPanel.tsx'));
+// The page imports the panel over its store (StoredOrderPanel.tsx), which imports the panel itself.
+const orderPanelChunks = new Set(['StoredOrderPanel.tsx', 'OrderPanel.tsx'].flatMap((f) => chunksWith(`src/web/pages/receiving/${f}`)));
 const orderPanel = dynamicFrom(receiving, (f) => orderPanelChunks.has(f), receiving);
 const orderOpen = new Set([...receiving, ...orderPanel]);
 const onFirstUse = dynamicFrom(orderOpen, (f) => !orderPanelChunks.has(f), orderOpen);

@@ -7,13 +7,16 @@ import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Badge, Table, Text } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
-import type { CSSProperties, ReactNode } from 'react';
+import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import type { DispositionView } from '../../../contract/dispositions';
 import type { LedgerEntry } from '../../../contract/orders';
-import { PhotoThumb } from '../../components/photos/PhotoThumb';
+import { lazyPage } from '../../lib/lazy-page';
 import { DiscrepancyBadge } from './DiscrepancyBadge';
 import { conditionLabel, photoAlt } from './labels';
 import classes from './receiving.module.css';
+
+// Only an entry with photos shows thumbnails: their code loads with the first (issue 23's budget).
+const PhotoThumb = lazyPage(async () => ({ default: (await import('../../components/photos/PhotoThumb')).PhotoThumb }));
 
 /** The text of a disposition code among the customer's (the code when it is no longer one). */
 export const dispositionLabel = (dispositions: DispositionView[], code: string | null) =>
@@ -108,10 +111,13 @@ export function LedgerRow({
             </Badge>
           )}
           {lead}
-          {isNew &&
-            photos
-              .slice(0, THUMBS)
-              .map((id, i) => <PhotoThumb key={id} id={id} size={20} alt={photoAlt(i18n, i + 1, sku)} onOpen={onPhotos} />)}
+          {isNew && photos.length > 0 && (
+            <Suspense fallback={null}>
+              {photos.slice(0, THUMBS).map((id, i) => (
+                <PhotoThumb key={id} id={id} size={20} alt={photoAlt(i18n, i + 1, sku)} onOpen={onPhotos} />
+              ))}
+            </Suspense>
+          )}
           {isNew && photos.length > THUMBS && (
             <Text span fz="xs" c="dimmed">
               +{photos.length - THUMBS}

@@ -5,6 +5,8 @@
  * (`PerformanceObserver` type `event`, what INP is made of: input delay + handlers + until the next
  * paint), read for every scan after the page shows the line's new count. Event Timing reports only
  * events of 16 ms or more: a scan it does not report took less than that and counts as 16 ms.
+ * That paint may not show the line yet (a long order's window brings a far line in a frame or more
+ * later): such a scan counts until the frame after the one that shows its count (see ScanFigure).
  * Goal: p95 ≤ 50 ms on 200 lines. The app is the built server on PGlite (no DATABASE_URL), its own
  * customer and orders made through the admin API; SCANS scans per order (default 40), spread over
  * the lines. The box is shared: its load average is printed before and after.

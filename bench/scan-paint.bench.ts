@@ -10,11 +10,14 @@
  * Goal: p95 ≤ 50 ms on 200 lines. The app is the built server on PGlite (no DATABASE_URL), its own
  * customer and orders made through the admin API; SCANS scans per order (default 40), spread over
  * the lines. The box is shared: its load average is printed before and after.
- * Run: npm run bench scan-paint   (SCANS=<n>; CHROMIUM_PATH for another browser)
+ * Run: npm run bench scan-paint   (SCANS=<n>; SCAN_SIZES=15,200; SCAN_WIDTH=<px> for another screen width
+ * than the desk's 1366, e.g. 1024 for the tablet's layout; CHROMIUM_PATH for another browser). Profiling:
+ * SCAN_PROFILE_DIR=<dir> writes a CPU profile and a trace per size, SCAN_TRACE_INVALIDATIONS=1 adds why
+ * each style and layout was invalidated to the trace (it slows the page: its figures are not comparable).
  */
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import puppeteer, { type Page } from 'puppeteer-core';
+import puppeteer, { type ElementHandle, type Page } from 'puppeteer-core';
 import { CHROMIUM } from './lighthouse-flow.js';
 import { ensureWebBuild, loadAverage, startApp, type RunningApp } from './load.js';
 
@@ -82,15 +85,30 @@ async function seed(app: RunningApp): Promise<string> {
   return company;
 }
 
+/**
+ * A form control found by its label's text (an ARIA selector would do, but Puppeteer answers those from
+ * the browser's accessibility tree, which it switches on for the page; a floor device has it off, and
+ * keeping it up to date cost every scan's frame a fifth more).
+ */
+async function labelled(page: Page, text: string) {
+  const handle = await page.waitForFunction(
+    (wanted) =>
+      [...document.querySelectorAll('label')].find((label) => label.textContent?.replace('*', '').trim() === wanted)?.control ?? false,
+    {},
+    text,
+  );
+  return handle.asElement() as ElementHandle<HTMLInputElement>;
+}
+
 /** Logs in as the operator and opens the order, at a desk size (the receiving page as the floor uses it). */
 async function openOrder(page: Page, baseUrl: string, company: string, size: number): Promise<void> {
   await page.goto(`${baseUrl}/auth/login`);
-  await page.locator('::-p-aria(Username)').fill(OPERATOR.username);
+  await (await labelled(page, 'Username')).type(OPERATOR.username);
   await page.locator('input[type="password"]').fill(OPERATOR.password);
-  await page.locator('::-p-aria(Login[role="button"])').click();
-  await page.locator('::-p-aria(Customer[role="combobox"])').fill(company);
+  await page.locator('button[type="submit"]').click();
+  await (await labelled(page, 'Customer')).type(company);
   await page.keyboard.press('Enter');
-  await page.locator('::-p-aria(Search Reference)').fill(`SO-SCAN-${size}`);
+  await (await labelled(page, 'Search Reference')).type(`SO-SCAN-${size}`);
   await page.locator(`li[aria-label^="Order SO-SCAN-${size},"] button`).click();
   // The first line shown (a long order shows a window of its lines, not all of them).
   await page.waitForSelector(`[data-testid="order-line"][data-sku="SCAN-${size}-1"]`, { timeout: 120_000 });
@@ -206,7 +224,7 @@ try {
       executablePath: CHROMIUM,
       headless: true,
       args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-      defaultViewport: { width: 1366, height: 768 },
+      defaultViewport: { width: Number(process.env.SCAN_WIDTH ?? 1366), height: 768 },
       // Key events at 4× CPU slowdown on a busy shared box can outlast puppeteer's default 180 s.
       protocolTimeout: 600_000,
     });
@@ -221,7 +239,14 @@ try {
       // `npx vite build --minify false` first for readable names.
       if (PROFILE_DIR) {
         await cdp.send('Profiler.enable').then(() => cdp.send('Profiler.start'));
-        await page.tracing.start({ path: join(PROFILE_DIR, `scan-${size}.trace.json`), categories: ['devtools.timeline', 'blink'] });
+        await page.tracing.start({
+          path: join(PROFILE_DIR, `scan-${size}.trace.json`),
+          categories: [
+            'devtools.timeline',
+            'blink',
+            ...(process.env.SCAN_TRACE_INVALIDATIONS ? ['disabled-by-default-devtools.timeline.invalidationTracking'] : []),
+          ],
+        });
       }
       results.push({ size, figures: await scanFigures(page, size) });
       if (PROFILE_DIR) {

@@ -7,7 +7,7 @@
 // clearing the filter after a scan mounts nothing.
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Table, Text } from '@mantine/core';
+import { ActionIcon, Table } from '@mantine/core';
 import { IconChevronDown, IconChevronRight, IconPackageOff, IconTrash } from '@tabler/icons-react';
 import { memo, useDeferredValue, useState } from 'react';
 import type { CustomerSummary } from '../../../contract/common';
@@ -17,7 +17,7 @@ import { DiscrepancyBadge } from './DiscrepancyBadge';
 import { LedgerEntryCells, type EntryValues } from './LedgerEntryForm';
 import { LedgerRow } from './LedgerRow';
 import { ProductImage } from './ProductImage';
-import { countTone, productImageUrls, receivedCounts, TONE_COLOR, TONE_STYLE } from './receiving-logic';
+import { countTone, productImageUrls, receivedCounts } from './receiving-logic';
 import classes from './receiving.module.css';
 
 export interface OrderLineRowsProps {
@@ -122,47 +122,44 @@ const OrderLineContent = memo(function OrderLineContent(props: Omit<OrderLineRow
   const photosOf = (id: LedgerEntry['id']) => props.linePhotos[String(id)] ?? NO_PHOTOS;
   return (
     <>
-      <Table.Tr className={classes.lineRow} data-flash={props.flash ? props.flashSeq % 2 : undefined}>
-        <Table.Td>
-          <ActionIcon
-            variant="subtle"
-            size="sm"
-            color="gray"
+      <tr className={classes.lineRow} data-flash={props.flash ? props.flashSeq % 2 : undefined}>
+        <td>
+          <button
+            type="button"
+            className={classes.rowIcon}
             aria-label={opened ? t`Hide the detail of ${sku}` : t`Show the detail of ${sku}`}
             aria-expanded={opened}
             onClick={() => setOpened((o) => !o)}
           >
             {opened ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
-          </ActionIcon>
-        </Table.Td>
-        <Table.Td>
+          </button>
+        </td>
+        <td>
           <ProductImage urls={productImageUrls(props.customer, p.sku)} alt={p.name_1} />
-        </Table.Td>
-        <Table.Td>
-          <Text fz="xs" fw={600} lh={1.15} className={classes.code} title={p.sku}>
+        </td>
+        <td>
+          <div className={`${classes.code} ${classes.skuText}`} title={p.sku}>
             {p.sku}
-          </Text>
-          <Text fz="xs" lh={1.15} c="dimmed" className={classes.code} title={p.upc ?? undefined}>
+          </div>
+          <div className={`${classes.code} ${classes.subText}`} title={p.upc ?? undefined}>
             {p.upc ?? '—'}
-          </Text>
-        </Table.Td>
-        <Table.Td className={classes.nameCell}>
-          <Text fz="sm" fw={500} lh={1.15} truncate title={p.name_1}>
+          </div>
+        </td>
+        <td className={classes.nameCell}>
+          <div className={`${classes.truncate} ${classes.nameText}`} title={p.name_1}>
             {p.name_1}
-          </Text>
-          <Text fz="xs" lh={1.15} c="dimmed" truncate title={colourSize}>
+          </div>
+          <div className={`${classes.truncate} ${classes.subText}`} title={colourSize}>
             {colourSize}
-          </Text>
-        </Table.Td>
-        <Table.Td ta="center">
-          <Badge variant="outline" color={TONE_COLOR[tone]} data-testid="received-count" data-tone={tone}>
-            <Text span {...TONE_STYLE[tone]} fz="xs">
-              {counts.total} / {line.quantity}
-            </Text>
-          </Badge>
-        </Table.Td>
+          </div>
+        </td>
+        <td className={classes.countCell}>
+          <span className={classes.count} data-testid="received-count" data-tone={tone}>
+            {counts.total} / {line.quantity}
+          </span>
+        </td>
         {opened && !formReady ? (
-          <Table.Td colSpan={LINE_COLUMNS - 5} />
+          <td colSpan={LINE_COLUMNS - 5} />
         ) : opened ? (
           <LedgerEntryCells
             lineLabel={p.sku}
@@ -188,13 +185,13 @@ const OrderLineContent = memo(function OrderLineContent(props: Omit<OrderLineRow
             }
           />
         ) : (
-          <Table.Td colSpan={LINE_COLUMNS - 5}>
-            <Text fz="xs" c="dimmed">
+          <td colSpan={LINE_COLUMNS - 5}>
+            <div className={classes.subText}>
               {hidden ? t`${plural(hidden, { one: '# ledger entry hidden', other: '# ledger entries hidden' })}` : t`Detail hidden`}
-            </Text>
-          </Table.Td>
+            </div>
+          </td>
         )}
-      </Table.Tr>
+      </tr>
       {props.inspection && (
         <Table.Tr className={classes.inspectionRow}>
           <Table.Td colSpan={LINE_COLUMNS}>{props.inspection}</Table.Td>

@@ -18,17 +18,6 @@ export function countTone(received: number, ordered: number): CountTone {
   return received === ordered ? 'equal' : 'above';
 }
 
-/**
- * Theme colours of the received count, bold. Colour names without a shade resolve to the theme's
- * text variables, which css-variables.ts keeps at AA on white and grey surfaces.
- */
-export const TONE_COLOR: Record<CountTone, string> = { below: 'gray', equal: 'green', above: 'red' };
-export const TONE_STYLE: Record<CountTone, { c: string; fw: number }> = {
-  below: { c: 'dimmed', fw: 700 },
-  equal: { c: 'green', fw: 700 },
-  above: { c: 'red', fw: 700 },
-};
-
 export interface SummaryRow {
   lineId: number;
   sku: string;

@@ -196,8 +196,9 @@ export function OrderPanel({ state, customer, dispatch, parcel = null, onParcelM
       {otherTab && <OtherTabNotice submit={otherTab} onDismiss={dismissOtherTab} />}
       <ScanBar
         inputRef={scanRef}
-        value={panel.filter}
+        clears={panel.clears}
         onChange={on.onTyped}
+        onTypingOverMiss={on.onTypingOverMiss}
         onScan={scan}
         condition={panel.next.condition}
         onCondition={on.onCondition}

@@ -99,6 +99,22 @@ describe('the order panel state', () => {
     expect(orderPanelReducer(missed, { type: 'typed', text: 'HOO' })).toMatchObject({ filter: 'HOO', notice: null });
   });
 
+  it('the first key over a miss clears its notice alone; the notice of a hit stays until the text filters', () => {
+    const missed = run({ type: 'scanned', scan: scanCode(run(), 'NOPE', ctx(run())) });
+    const typing = orderPanelReducer(missed, { type: 'typingOverMiss' });
+    expect(typing).toEqual({ ...missed, notice: null });
+    const hit = run({ type: 'scanned', scan: scanCode(run(), 'HOODIE-M', ctx(run())) });
+    expect(orderPanelReducer(hit, { type: 'typingOverMiss' })).toBe(hit);
+  });
+
+  it('the panel empties the field by counting: a hit, a serial taken; the same text again changes nothing', () => {
+    const hit = run({ type: 'scanned', scan: scanCode(run(), 'HOODIE-M', ctx(run())) });
+    expect(hit.clears).toBe(1);
+    expect(orderPanelReducer(hit, { type: 'cleared' })).toMatchObject({ filter: '', clears: 2 });
+    const empty = run();
+    expect(orderPanelReducer(empty, { type: 'typed', text: '' })).toBe(empty);
+  });
+
   it('a disposition that needs a bin refuses the scan until a bin is given, then records it trimmed', () => {
     const pristine = run({ type: 'nextCondition', condition: 'Pristine' });
     expect(scanDisposition(pristine.next, dispositions)).toBe('SHELF');

@@ -25,8 +25,10 @@ export interface NextScans {
 }
 
 export interface OrderPanelState {
-  /** The scan field's text: it filters the lines. */
+  /** The scan field's text once its keys paused: it filters the lines. */
   filter: string;
+  /** Counts the times the panel emptied the scan field (the field's text is its own, ScanBar.tsx). */
+  clears: number;
   /** The code of the last missed scan: it stays in the field (selected) but never filters the lines away. */
   missed: string | null;
   notice: ScanNotice | null;
@@ -51,8 +53,12 @@ export interface OrderPanelState {
 }
 
 export type PanelAction =
-  /** Typing in the scan field: the text filters the lines, and the last outcome goes. */
+  /** Typing in the scan field (once the keys pause): the text filters the lines, and the last outcome goes. */
   | { type: 'typed'; text: string }
+  /** The first key typed over a missed code: the miss's notice goes at once (the text filters later, 'typed'). */
+  | { type: 'typingOverMiss' }
+  /** The scan field's text was taken (an inspection's serial): the field empties. */
+  | { type: 'cleared' }
   | { type: 'scanned'; scan: ScanResult }
   | { type: 'entryEdited'; lineId: number; values: EntryValues }
   /** A line's form saved: its entry is `entryId`, and the form starts again from `reset`. */
@@ -84,6 +90,7 @@ export type ScanResult =
 export function initialPanelState(order: Pick<OrderDetail, 'reasons'>): OrderPanelState {
   return {
     filter: '',
+    clears: 0,
     missed: null,
     notice: null,
     next: { condition: DEFAULT_CONDITION, reason: order.reasons[0]?.option_code ?? '', disposition: null, bin: '' },
@@ -103,7 +110,11 @@ const noticeOf = (state: OrderPanelState, outcome: ScanOutcome): ScanNotice => (
 export function orderPanelReducer(state: OrderPanelState, action: PanelAction): OrderPanelState {
   switch (action.type) {
     case 'typed':
-      return { ...state, filter: action.text, notice: null };
+      return state.filter === action.text && !state.notice ? state : { ...state, filter: action.text, notice: null };
+    case 'typingOverMiss':
+      return state.notice?.ok === false ? { ...state, notice: null } : state;
+    case 'cleared':
+      return { ...state, filter: '', clears: state.clears + 1 };
     case 'scanned': {
       const { scan } = action;
       if (scan.kind === 'empty') return { ...state, notice: null };
@@ -113,6 +124,7 @@ export function orderPanelReducer(state: OrderPanelState, action: PanelAction): 
         ...state,
         missed: null,
         filter: '',
+        clears: state.clears + 1,
         notice: noticeOf(state, scan.outcome),
         flash: { lineId: scan.lineId, seq: (state.flash?.seq ?? 0) + 1 },
         lastEntry: scan.entryId,
@@ -131,6 +143,7 @@ export function orderPanelReducer(state: OrderPanelState, action: PanelAction): 
         open: { ...state.open, discrepancy: false },
         missed: null,
         filter: '',
+        clears: state.clears + 1,
       };
     case 'nextCondition':
       // The disposition follows the condition's default again.

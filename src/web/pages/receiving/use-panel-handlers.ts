@@ -12,6 +12,7 @@ export function usePanelHandlers(act: Dispatch<PanelAction>, dispatch: (action: 
   return useMemo(
     () => ({
       onTyped: (text: string) => act({ type: 'typed', text }),
+      onTypingOverMiss: () => act({ type: 'typingOverMiss' }),
       onCondition: (condition: LedgerCondition) => act({ type: 'nextCondition', condition }),
       onReason: (reason: string) => act({ type: 'nextReason', reason }),
       onDisposition: (code: string) => act({ type: 'nextDisposition', disposition: code }),

@@ -32,7 +32,7 @@ export function usePanelScan(ctx: PanelScanContext) {
     // A required (or optional) serial takes the next scan, wherever the cursor was.
     if (desk.inspection?.phase === 'serial' && code.trim()) {
       desk.act({ type: 'serial', value: code, seen: seenSerials });
-      act({ type: 'typed', text: '' });
+      act({ type: 'cleared' });
       ctx.focusScan();
       return null;
     }

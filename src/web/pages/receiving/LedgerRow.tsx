@@ -5,7 +5,6 @@
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Badge, Table, Text } from '@mantine/core';
 import { IconCamera, IconTrash } from '@tabler/icons-react';
 import { Suspense, type CSSProperties, type ReactNode } from 'react';
 import type { DispositionView } from '../../../contract/dispositions';
@@ -77,38 +76,40 @@ export function LedgerRow({
   const photoCount = photos.length;
   const returnId = l.return_id;
   const bin = l.location;
+  // Plain elements styled by the module, as the line's own row (OrderLineRows.tsx): a scan mounts one of
+  // these under its line in the scan's own frame (issue 28).
   return (
-    <Table.Tr
+    <tr
       className={`${classes.ledgerRow} ${className ?? ''}`}
       style={style}
       data-testid={isNew ? 'ledger-new' : 'ledger-previous'}
       data-discrepancy={l.discrepancy ?? undefined}
     >
-      <Table.Td colSpan={2} ta="right">
+      <td colSpan={2} className={classes.end}>
         {isNew && (
-          <ActionIcon
-            variant={photos.length ? 'light' : 'subtle'}
-            size="sm"
-            color="gray"
+          <button
+            type="button"
+            className={classes.rowIcon}
+            data-variant={photos.length ? 'light' : undefined}
             aria-label={t`Photos of ${subject} (${photoCount})`}
             onClick={onPhotos}
             data-testid="ledger-photos"
           >
             <IconCamera size={15} />
-          </ActionIcon>
+          </button>
         )}
-      </Table.Td>
-      <Table.Td colSpan={3}>
+      </td>
+      <td colSpan={3}>
         <div className={classes.lead}>
           {l.discrepancy && <DiscrepancyBadge kind={l.discrepancy} />}
           {isNew ? (
-            <Badge size="sm" variant="light" color="blue">
+            <span className={classes.tag} data-color="blue">
               <Trans>This Return</Trans>
-            </Badge>
+            </span>
           ) : (
-            <Badge size="sm" variant="light" color="gray">
+            <span className={classes.tag}>
               <Trans>Previous Return #{returnId}</Trans>
-            </Badge>
+            </span>
           )}
           {lead}
           {isNew && photos.length > 0 && (
@@ -118,22 +119,14 @@ export function LedgerRow({
               ))}
             </Suspense>
           )}
-          {isNew && photos.length > THUMBS && (
-            <Text span fz="xs" c="dimmed">
-              +{photos.length - THUMBS}
-            </Text>
-          )}
+          {isNew && photos.length > THUMBS && <span className={classes.subText}>+{photos.length - THUMBS}</span>}
         </div>
-      </Table.Td>
-      <Table.Td fz="xs" fw={600} ta="right" pr="md">
-        {l.quantity}
-      </Table.Td>
-      <Table.Td fz="xs">{conditionLabel(i18n, l.condition)}</Table.Td>
-      <Table.Td fz="xs">{reasonLabel(l.reason)}</Table.Td>
-      <Table.Td fz="xs" className={classes.wrapText}>
-        {l.comment}
-      </Table.Td>
-      <Table.Td fz="xs" className={classes.wrapText}>
+      </td>
+      <td className={classes.ledgerQty}>{l.quantity}</td>
+      <td className={classes.xs}>{conditionLabel(i18n, l.condition)}</td>
+      <td className={classes.xs}>{reasonLabel(l.reason)}</td>
+      <td className={`${classes.xs} ${classes.wrapText}`}>{l.comment}</td>
+      <td className={`${classes.xs} ${classes.wrapText}`}>
         <span data-testid="ledger-disposition">{dispositionLabel(dispositions, l.disposition)}</span>
         {l.location && (
           <>
@@ -143,14 +136,14 @@ export function LedgerRow({
             </span>
           </>
         )}
-      </Table.Td>
-      <Table.Td>
+      </td>
+      <td>
         {isNew && (
-          <ActionIcon variant="subtle" color="red" size="sm" aria-label={t`Remove ${subject}`} onClick={onRemove}>
+          <button type="button" className={classes.rowIcon} data-color="red" aria-label={t`Remove ${subject}`} onClick={onRemove}>
             <IconTrash size={14} />
-          </ActionIcon>
+          </button>
         )}
-      </Table.Td>
-    </Table.Tr>
+      </td>
+    </tr>
   );
 }

@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useReducer } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { routeKey } from '../../api/queries';
 import { renderWithApp } from '../../test/render';
 import { EMPTY_STATE, receivingReducer } from './draft-reducer';
@@ -42,6 +42,21 @@ describe('OrderPanel', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]!.textContent).toContain('Reconditioning');
     expect(within(lineOf('HOODIE-M')).getByTestId('received-count').textContent).toBe('0 / 1');
+  });
+
+  it('a scan keeps its outcome once the pause of the field has passed (the filter its keys left pending is cancelled)', () => {
+    vi.useFakeTimers();
+    try {
+      renderPanel();
+      scan('4006310000170');
+      expect(outcome()).toContain('Added 1 × CAP-BLK');
+      // Past the field's 150 ms pause: a filter left pending by the code's keys would clear the outcome.
+      act(() => vi.advanceTimersByTime(300));
+      expect(outcome()).toContain('Added 1 × CAP-BLK');
+      expect(shownLines()).toHaveLength(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps a missed code in the field without filtering the lines away, and offers the wrong/extra item', async () => {

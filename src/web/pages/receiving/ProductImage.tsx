@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { HoverCard, Image } from '@mantine/core';
+import { useTimeout } from '@mantine/hooks';
 import { IconPhotoOff } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import classes from './receiving.module.css';
 
 /** How long the pointer rests on a thumbnail before its larger preview opens. */
@@ -17,8 +18,7 @@ export function ProductImage({ urls, alt }: { urls: string[]; alt: string }) {
   const { t } = useLingui();
   const [failed, setFailed] = useState(0);
   const [previewing, setPreviewing] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
+  const rest = useTimeout(() => setPreviewing(true), PREVIEW_DELAY_MS);
   const url = urls[failed];
   if (!url) {
     return (
@@ -33,11 +33,8 @@ export function ProductImage({ urls, alt }: { urls: string[]; alt: string }) {
       alt={alt}
       className={classes.thumbnail}
       onError={() => setFailed((n) => n + 1)}
-      onPointerEnter={() => {
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => setPreviewing(true), PREVIEW_DELAY_MS);
-      }}
-      onPointerLeave={() => clearTimeout(timer.current)}
+      onPointerEnter={rest.start}
+      onPointerLeave={rest.clear}
     />
   );
   if (!previewing) return thumbnail;

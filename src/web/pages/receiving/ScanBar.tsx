@@ -4,8 +4,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ActionIcon, Button, Paper, Text, TextInput } from '@mantine/core';
 import { IconBarcode, IconCircleCheck, IconAlertTriangle, IconKeyboard, IconKeyboardOff } from '@tabler/icons-react';
-import { useMergedRef } from '@mantine/hooks';
-import { useEffect, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useDebouncedCallback, useMergedRef } from '@mantine/hooks';
+import { useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useAccountId } from '../../auth/session';
 import { CameraScanButton } from '../../components/scan/CameraScanButton';
 import { useTouchScreen } from '../../lib/device';
@@ -60,21 +60,20 @@ const FILTER_PAUSE_MS = 150;
  */
 function useScanFieldText({ clears, onChange, onTypingOverMiss, notice }: ScanBarProps) {
   const field = useRef<HTMLInputElement | null>(null);
-  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(pause.current), []);
+  const filterWhenPaused = useDebouncedCallback(() => onChange(field.current?.value ?? ''), FILTER_PAUSE_MS);
   useLayoutEffect(() => {
     if (clears && field.current) field.current.value = '';
   }, [clears]);
   const typed = (text: string) => {
-    clearTimeout(pause.current);
     // A miss's red notice goes with the first key over it; a hit's waits for the pause or the next scan.
     if (notice?.ok === false) onTypingOverMiss();
-    // An emptied field shows every line at once; a text filters them when the keys pause.
-    if (!text) return onChange('');
-    pause.current = setTimeout(() => onChange(field.current?.value ?? text), FILTER_PAUSE_MS);
+    if (text) return filterWhenPaused();
+    // An emptied field shows every line at once.
+    filterWhenPaused.cancel();
+    onChange('');
   };
-  /** Enter: the text is a scan, not a filter. */
-  const scanned = () => clearTimeout(pause.current);
+  /** Enter: the text is a scan, not a filter (`cancel` read at the call: each debounced call replaces it). */
+  const scanned = () => filterWhenPaused.cancel();
   return { field, typed, scanned };
 }
 

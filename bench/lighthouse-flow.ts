@@ -8,6 +8,8 @@
  * config is a Moto G Power with 4× CPU slowdown on slow 4G; the desktop config is 1× CPU on
  * dense 4G (40 ms RTT, 10 Mbit/s).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { desktopConfig, startFlow, type Config, type FlowResult } from 'lighthouse';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
@@ -25,6 +27,21 @@ const CHROMIUM_FLAGS = [
 ];
 /** The metrics read, and the request list for the JavaScript bytes; nothing else is audited (less CPU on a shared box). */
 const ONLY_AUDITS = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'network-requests'];
+/**
+ * LIGHTHOUSE_REPORT_DIR=<dir>: also the audits that say why (the LCP's phases and element, the request
+ * chains, the long tasks and what ran in them), and each flow's result written there as JSON
+ * (<form factor>-<n>.json; open it in the Lighthouse viewer, or read its audits' details).
+ */
+const REPORT_DIR = process.env.LIGHTHOUSE_REPORT_DIR;
+const WHY_AUDITS = [
+  'lcp-breakdown-insight',
+  'network-dependency-tree-insight',
+  'render-blocking-insight',
+  'long-tasks',
+  'bootup-time',
+  'mainthread-work-breakdown',
+];
+let reports = 0;
 
 export type FormFactor = 'mobile' | 'desktop';
 
@@ -63,12 +80,17 @@ export async function measureFlow(baseUrl: string, formFactor: FormFactor, accou
   try {
     const page = await browser.newPage();
     const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
-    const flow = await startFlow(page, { config, flags: { onlyAudits: ONLY_AUDITS } });
+    const onlyAudits = REPORT_DIR ? [...ONLY_AUDITS, ...WHY_AUDITS] : ONLY_AUDITS;
+    const flow = await startFlow(page, { config, flags: { onlyAudits } });
     await flow.navigate(`${baseUrl}/auth/login`, { name: 'login' });
     await openDemoOrder(browser, baseUrl, account);
     // A later navigation of a flow keeps the cache unless told: reset it (a cold load), localStorage stays.
     await flow.navigate(`${baseUrl}/`, { name: 'receiving, order open', disableStorageReset: false });
     const result = await flow.createFlowResult();
+    if (REPORT_DIR) {
+      mkdirSync(REPORT_DIR, { recursive: true });
+      writeFileSync(join(REPORT_DIR, `${formFactor}-${++reports}.json`), JSON.stringify(result));
+    }
     const [login, receiving] = result.steps.map(figures);
     await checkOrderShown(page);
     return { login: login!, receiving: receiving! };

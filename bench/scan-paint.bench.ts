@@ -361,7 +361,13 @@ for (const { label, size, figures } of results) {
   const p95 = percentile(durations, 95);
   const verdict = size === 200 ? (p95 <= GOAL_P95_MS ? '✓' : '✗') : '';
   const later = figures.filter((f) => !f.firstFrame).length;
-  const of = (key: 'eventMs' | 'delayMs', p: number) => ms(percentile(figures.map((f) => f[key]), p));
+  const of = (key: 'eventMs' | 'delayMs', p: number) =>
+    ms(
+      percentile(
+        figures.map((f) => f[key]),
+        p,
+      ),
+    );
   console.log(
     `| ${label} | ${durations.length} | ${ms(percentile(durations, 50))} | ${ms(p95)} | ${ms(Math.max(...durations))} | ${of('eventMs', 95)} | ${of('delayMs', 50)} / ${of('delayMs', 95)} | ${later} | ${verdict} |`,
   );

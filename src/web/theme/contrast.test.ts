@@ -16,6 +16,21 @@ describe('contrast arithmetic', () => {
     expect(luminance('#fff')).toBeCloseTo(1, 5);
   });
 
+  it('darkens each palette colour to the first 2 % step whose #rrggbb reaches the target (the step search spelled out on strings)', () => {
+    // The search as first written, on #rrggbb strings: each step darkened, written out, read back.
+    const stepByStep = (hex: string, backgrounds: string[]) => {
+      for (let step = 0; step <= 50; step++) {
+        const candidate = darken(hex, step * 0.02);
+        if (backgrounds.every((bg) => contrastRatio(candidate, bg) >= AA_TEXT)) return candidate;
+      }
+      return '#000000';
+    };
+    const surfaces = ['#ffffff', '#f8f9fa', '#e7f5ff'];
+    for (const palette of Object.values(DEFAULT_THEME.colors)) {
+      for (const colour of palette) expect(darkenToContrast(colour, surfaces)).toBe(stepByStep(colour, surfaces));
+    }
+  });
+
   it('darkens only as far as needed, keeping a colour that already passes', () => {
     expect(darkenToContrast('#212529', ['#ffffff'])).toBe('#212529');
     const fixed = darkenToContrast('#868e96', ['#ffffff', '#f8f9fa']);

@@ -3,6 +3,7 @@ import babel from '@rolldown/plugin-babel';
 import { lingui, linguiTransformerBabelPreset } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenPreloadPlugin } from './scripts/first-screen-preload.js';
 import { precompressPlugin } from './scripts/precompress.js';
 import { serviceWorkerPlugin } from './scripts/service-worker-plugin.js';
 
@@ -24,6 +25,8 @@ export default defineConfig({
     lingui(),
     babel({ presets: [linguiTransformerBabelPreset()] }),
     serviceWorkerPlugin(),
+    // The login page's chunk, which the signed-in layout imports too (the 'sign-in' group below).
+    firstScreenPreloadPlugin(['sign-in']),
     ...(process.env.VITE_PSEUDO === '1' ? [] : [precompressPlugin()]),
   ],
   build: {

@@ -357,6 +357,31 @@ test.describe('session and loading', () => {
     await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   });
 
+  test("the login page loads in as few rounds as it can: its code named in the HTML, its texts asked for with the shell's, what comes later after it, the form's rules once a key is typed (issue 23)", async ({
+    page,
+  }) => {
+    // Each file the page asked for, and the files that had arrived when it did.
+    const arrived = new Set<string>();
+    const askedAfter = new Map<string, Set<string>>();
+    const file = (url: string) => new URL(url).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '');
+    page.on('request', (request) => askedAfter.set(file(request.url()), new Set(arrived)));
+    page.on('requestfinished', (request) => arrived.add(file(request.url())));
+    const response = await page.goto('/auth/login');
+    // Beside the entry in the HTML: the chunk of the login page (which the signed-in layout imports too).
+    expect(await response!.text()).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/sign-in-[\w-]{8}\.js">/);
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // The page's texts were asked for with the shell's, before those had arrived, not in a round after them.
+    expect(askedAfter.get('i18n-en-auth')).toBeDefined();
+    expect(askedAfter.get('i18n-en-auth')).not.toContain('i18n-en-shell');
+    // The notifications' container, fetched ahead for a dropped connection, is asked for once the page's own files are in.
+    await expect.poll(() => arrived.has('NotificationsContainer')).toBe(true);
+    expect([...askedAfter.get('NotificationsContainer')!]).toEqual(expect.arrayContaining(['sign-in', 'i18n-en-auth']));
+    // The form's rules (zod) are not part of the load, not even once the page is idle: the first key asks for them.
+    expect(askedAfter.has('login-rules')).toBe(false);
+    await page.getByLabel('Username').press('a');
+    await expect.poll(() => arrived.has('login-rules')).toBe(true);
+  });
+
   test('on a narrow screen the top bar keeps its entries as icons', async ({ page, takeScreenshot, loginAsAdmin }) => {
     await page.setViewportSize({ width: 600, height: 800 });
     await loginAsAdmin(page);

@@ -7,6 +7,7 @@ import { BrowserRouter, Outlet, Route, Routes } from 'react-router';
 import { SessionProvider } from './auth/session';
 import { LoadErrorBoundary } from './components/LoadErrorBoundary';
 import { PageLoader } from './components/PageLoader';
+import type { Locale } from './i18n/locales';
 import { lazyPage } from './lib/lazy-page';
 
 // The layouts are lazy too (issue 13): what index.html loads is React, the router, Mantine's
@@ -42,6 +43,19 @@ const PortalDecisionsPage = lazyPage(
 // The admin drawer's webhook and upload panels, in the brand's Integrations screen (issue 26).
 const PortalIntegrationsPage = lazyPage(() => import('./pages/portal-integrations/PortalIntegrationsPage'), ['insight', 'admin']);
 const NotFoundPage = lazyPage(() => import('./pages/not-found/NotFoundPage'), ['common']);
+
+/**
+ * The first screen's code and texts, asked for beside the shell's texts (main.tsx) instead of after the
+ * shell has rendered, and the app renders once they are in: the screen then renders at once, without a
+ * loader first (lib/lazy-page.ts). The login page and the receiving page paint a round trip or two
+ * sooner on a slow network (issue 23). The receiving page only with a stored session: without one, '/'
+ * goes to the login page. Resolves when done, failed or not (a failure shows when the screen renders).
+ */
+export function preloadFirstScreen(pathname: string, locale: Locale, signedIn: boolean): Promise<unknown> {
+  const screens =
+    pathname === '/auth/login' ? [AuthLayout, LoginPage] : pathname === '/' && signedIn ? [MainLayout, StaffOnly, ReceivingPage] : [];
+  return Promise.all(screens.map((screen) => screen.preload(locale)));
+}
 
 function SessionRoot() {
   return (

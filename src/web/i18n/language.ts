@@ -44,10 +44,13 @@ export async function startLanguage(locale = initialLocale()): Promise<void> {
   apply(locale);
 }
 
-/** A screen's texts: loaded before the screen renders (lib/lazy-page.ts). */
-export function loadScreenAreas(areas: readonly Area[]): Promise<void> {
+/**
+ * A screen's texts: loaded before the screen renders (lib/lazy-page.ts), in the language in use, or in
+ * the first one while it is being set up (the first screen's texts download beside the shell's).
+ */
+export function loadScreenAreas(areas: readonly Area[], locale: Locale = current): Promise<void> {
   for (const area of areas) inUse.add(area);
-  return loadAreas(current, areas);
+  return loadAreas(locale, areas);
 }
 
 /**

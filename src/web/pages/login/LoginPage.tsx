@@ -32,8 +32,11 @@ export default function LoginPage() {
     const time = i18n.date(at, { hour: '2-digit', minute: '2-digit' });
     return t`Too many failed attempts: try again at ${time}.`;
   };
-  // The rules (zod) stay off the page's first load and arrive before anyone can submit.
-  useEffect(() => requestIdle(() => void loadRules()), []);
+  // The rules (zod and the contract's schemas: ≈ 70 ms of evaluation at 1× CPU, 300 ms on a slow phone)
+  // stay off the page's load: asked for in an idle moment after the first key typed, so they arrive
+  // before anyone can submit without blocking the page as it starts (issue 23: the login's TBT).
+  const [typed, setTyped] = useState(false);
+  useEffect(() => (typed ? requestIdle(() => void loadRules()) : undefined), [typed]);
 
   // As a form library would: typing in a field clears that field's message.
   const field = (name: Field) => ({
@@ -41,6 +44,7 @@ export default function LoginPage() {
     error: errors[name],
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.currentTarget.value;
+      setTyped(true);
       setValues((current) => ({ ...current, [name]: value }));
       setErrors((current) => ({ ...current, [name]: undefined }));
     },

@@ -37,6 +37,9 @@ export default defineConfig({
     // left to the natural split so a screen's components load with that screen, not with the entry,
     // except for the first screens' (the groups below).
     chunkSizeWarningLimit: 400,
+    // Every browser the app supports preloads modules itself (Chromium 66, Safari 17, Firefox 115): no
+    // polyfill in the entry (0.3 kB gzip of both first screens).
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

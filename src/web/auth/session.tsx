@@ -1,5 +1,5 @@
 // Session state of SPEC §4: checking → authenticated, token + expiry in localStorage.
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import type { Account } from '../../contract/auth';
 import type { CustomerSummary } from '../../contract/common';
@@ -23,8 +23,12 @@ export interface Session extends SessionState {
   /** Resolves to the answer's code: 200 on success. Stores the token, then loads account and customers. */
   /** 200 once logged in, else the failure's code; `retryAfter`: the seconds a locked login must wait. */
   login: (username: string, password: string) => Promise<{ code: number; retryAfter?: number }>;
-  /** Rotates the token and reloads account and customers; a non-200 clears the session. */
-  refresh: () => Promise<number>;
+  /**
+   * Rotates the token and reloads account and customers; a non-200 clears the session. `inTransition`:
+   * the signed-in screens that the answer brings render in a transition (the layout's check of a stored
+   * session, where nothing waits for the state: issue 23, a slow phone stays responsive meanwhile).
+   */
+  refresh: (options?: { inTransition?: boolean }) => Promise<number>;
   /** Revokes the token on the server, clears everything and goes to /auth/login. */
   logout: () => Promise<void>;
   /** True when a token or an expiry is stored (the layout then refreshes instead of going to login). */
@@ -65,7 +69,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     endSession();
   }, []);
 
-  const refresh = useCallback(() => {
+  const refresh = useCallback(({ inTransition = false } = {}) => {
     if (refreshing.current) return refreshing.current;
     const run = (async () => {
       const res = await callRoute('refreshToken', {}, { quiet: true });
@@ -75,7 +79,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // The account's language wins over the browser's; its texts arrive before the screen changes.
         if (user.language) await changeLanguage(user.language).catch(() => undefined);
         storeSessionSnapshot({ account: user, customers });
-        setState({ checking: false, authenticated: true, account: user, customers });
+        const signedIn = () => setState({ checking: false, authenticated: true, account: user, customers });
+        if (inTransition) startTransition(signedIn);
+        else signedIn();
       } else if (res.code === -1 && readSessionSnapshot<Snapshot>()) {
         // No network (issue 28): the app opens on the last answer of this token, and checks it
         // again (a 401 then signs out) when the network is back.

@@ -36,7 +36,8 @@ function SignedInLayout() {
   // gcTime 0 forgets the answer when the layout closes, so the next opening checks again.
   const check = useQuery({
     queryKey: ['session', 'check'],
-    queryFn: () => refresh(),
+    // The answer's screens render in a transition: the layout shows "checking account status..." until they are in.
+    queryFn: () => refresh({ inTransition: true }),
     enabled: !authenticated && stored,
     // Not paused while the browser is offline: the check itself opens the app on the last session (issue 28).
     networkMode: 'always',

@@ -66,6 +66,14 @@ export async function screen(audit: Audit, state: string, title: string | RegExp
  */
 export async function state_(audit: Audit, state: string) {
   const { page } = audit;
+  // A drawer or modal still sliding in is measured where it comes to rest (CI once found a drawer's
+  // Close 30 px past a 360 px screen, mid-slide): running transitions finish first; an endless
+  // animation (a loader's) is left to run.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity),
+  );
   await audit.takeScreenshot(page, `a11y-${state}`);
   // Issue 15: a status badge squeezed beside long text read 'SUCCE…'; a badge shows its whole label.
   const clipped = await page

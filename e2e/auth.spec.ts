@@ -382,6 +382,34 @@ test.describe('session and loading', () => {
     await expect.poll(() => arrived.has('login-rules')).toBe(true);
   });
 
+  test("a reload of a signed-in screen sends the session check beside the first screen's downloads, not after its layout has rendered (issue 23)", async ({
+    page,
+    loginAsAdmin,
+  }) => {
+    await loginAsAdmin(page);
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+    // The session's answer held back until the end.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/account/token', async (route) => {
+      await held;
+      await route.continue();
+    });
+    const arrived = new Set<string>();
+    const askedAfter = new Map<string, Set<string>>();
+    const file = (url: string) => new URL(url).pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '');
+    page.on('request', (request) => askedAfter.set(file(request.url()), new Set(arrived)));
+    page.on('requestfinished', (request) => arrived.add(file(request.url())));
+    await page.reload({ waitUntil: 'domcontentloaded' });
+    await expect(page.getByText('checking account status...')).toBeVisible();
+    // The check went out before the signed-in layout's code had arrived (that code is in, the answer is not).
+    expect(askedAfter.get('/api/account/token')).toBeDefined();
+    expect(askedAfter.get('/api/account/token')).not.toContain('signed-in');
+    expect(arrived.has('signed-in')).toBe(true);
+    release();
+    await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  });
+
   test('on a narrow screen the top bar keeps its entries as icons', async ({ page, takeScreenshot, loginAsAdmin }) => {
     await page.setViewportSize({ width: 600, height: 800 });
     await loginAsAdmin(page);

@@ -5,6 +5,7 @@ import { I18nProvider } from '@lingui/react';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { LazyNotifications } from './components/notifications/LazyNotifications';
+import { startSessionCheck } from './auth/session';
 import { readStoredToken } from './auth/token-store';
 import { initialLocale, startLanguage } from './i18n/language';
 import { registerServiceWorker } from './pwa/register';
@@ -15,7 +16,10 @@ import { ThemedMantine } from './theme/ThemedMantine';
 // The first language's shell texts arrive before the first paint, so no screen flashes in English;
 // the first screen's code and texts download beside them, and it renders without a loader (router.tsx).
 const locale = initialLocale();
-const firstScreen = preloadFirstScreen(window.location.pathname, locale, !!readStoredToken().token);
+const signedIn = !!readStoredToken().token;
+// A signed-in screen's session check starts now too (auth/session.tsx).
+if (signedIn && !window.location.pathname.startsWith('/auth/')) startSessionCheck();
+const firstScreen = preloadFirstScreen(window.location.pathname, locale, signedIn);
 void Promise.all([startLanguage(locale), firstScreen]).then(() => {
   const root = createRoot(document.getElementById('root')!);
   // In a transition, React renders the first screen in slices of a few milliseconds: a slow phone
